@@ -1,0 +1,63 @@
+// Start-up: environment, database (embedded or PostgreSQL, migrated), first admin, HTTP server,
+// and a graceful shutdown on SIGTERM/SIGINT.
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './src/server/app.ts';
+import { openDatabase } from './src/server/db/index.ts';
+import { env } from './src/server/env.ts';
+import { ensureFirstAdmin } from './src/server/first-admin.ts';
+import { jsonLogger as log } from './src/server/http/request-log.ts';
+import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
+
+const clientDir = path.resolve(import.meta.dirname, 'dist/client');
+const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+if (!hasClient && env.NODE_ENV === 'production') {
+  throw new Error('dist/client is missing: run `npm run build` first (npm start does).');
+}
+
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  log: (msg) => log({ msg }),
+});
+log({ msg: `database ready (${database.kind === 'embedded' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL server'})` });
+
+const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+if (admin.action === 'generated') {
+  // Printed once, on the console only: the password is not stored anywhere in clear text.
+  console.log(
+    `\n  First admin account created\n    email:    ${admin.email}\n    password: ${admin.password}\n` +
+      '  Sign in at /login and change this password in Profile. (Shown only this once.)\n',
+  );
+}
+
+const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null });
+const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}` });
+});
+
+const pruneTimer = setInterval(() => void pruneRateLimits(database.prisma).catch(() => {}), 60 * 60_000);
+pruneTimer.unref();
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log({ msg: `${signal} received: finishing in-flight requests` });
+  const force = setTimeout(() => {
+    log({ level: 'error', msg: 'shutdown timed out; exiting' });
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting connections; close() resolves once in-flight requests have finished.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+  });
+  await database.close();
+  log({ msg: 'shutdown complete' });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,35 @@
+// Typed tRPC hooks for React; the router type comes from the server, nothing else does.
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '~/server/routers/_app.ts';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Data-fetching defaults of spec section 9: no retry, no refetch on focus, no polling, never stale. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
+      }),
+    ],
+  });
+}
+
+export function createQueryUtils(queryClient: QueryClient, client: ReturnType<typeof createTrpcClient>) {
+  return createTRPCQueryUtils({ queryClient, client });
+}
+export type TrpcQueryUtils = ReturnType<typeof createQueryUtils>;

@@ -1,0 +1,94 @@
+// The HTTP application: security headers, logging, health checks, /trpc, the REST adapters and the SPA.
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createContextFromHono } from './context.ts';
+import type { Db } from './db/index.ts';
+import type { Env } from './env.ts';
+import { type Logger, requestLog } from './http/request-log.ts';
+import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
+import { restRoutes } from './rest/routes.ts';
+import { appRouter } from './routers/_app.ts';
+
+export interface AppOptions {
+  db: Db;
+  env: Env;
+  log: Logger;
+  /** The built client (dist/client); omitted in API-only tests and in development (Vite serves it). */
+  clientDir?: string | null;
+  /** Answers /readyz: is the database reachable? */
+  isReady?: () => Promise<boolean>;
+}
+
+export function createApp({ db, env, log, clientDir = null, isReady }: AppOptions) {
+  const app = new Hono();
+  const createContext = (c: Parameters<typeof createContextFromHono>[0]) => createContextFromHono(c, db, env);
+
+  app.use('*', requestLog(log, env.LOG_REQUESTS));
+  app.use('*', securityHeaders(env.TRUST_PROXY));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const ready = await (isReady ?? (() => db.$queryRaw`SELECT 1`.then(() => true)))().catch(() => false);
+    return c.json({ status: ready ? 'ready' : 'unavailable' }, ready ? 200 : 503);
+  });
+
+  for (const prefix of ['/api/*', '/trpc/*']) {
+    app.use(prefix, sameOriginWrites(env.ALLOWED_ORIGINS));
+    app.use(
+      prefix,
+      bodyLimit({
+        maxSize: env.BODY_LIMIT_BYTES,
+        onError: (c) => c.json({ message: 'Request body is too large' }, 413),
+      }),
+    );
+  }
+
+  // The seller dashboard sends logged-out visitors here (spec section 2).
+  app.get('/api/login', (c) => c.redirect('/login', 302));
+  mountRestRoutes(app, restRoutes, createContext, log);
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+
+  app.use(
+    '/trpc/*',
+    trpcServer({
+      endpoint: '/trpc',
+      router: appRouter,
+      createContext: (_opts, c) => createContext(c) as unknown as Promise<Record<string, unknown>>,
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });
+        }
+      },
+    }),
+  );
+
+  if (clientDir) mountClient(app, clientDir);
+
+  app.onError((error, c) => errorResponse(c, error, log));
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  return app;
+}
+
+/** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */
+function mountClient(app: Hono, clientDir: string) {
+  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: path.relative(process.cwd(), clientDir),
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root: path.relative(process.cwd(), clientDir), index: '' }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

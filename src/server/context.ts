@@ -1,0 +1,90 @@
+// The tRPC context: built by the Hono wrapper for /trpc and the REST adapters alike, and by tests directly.
+import type { Context as HonoContext } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSION_COOKIE, type SessionInfo, validateSessionToken } from './auth/session.ts';
+import type { SessionUser } from './auth/session-user.ts';
+import type { Db } from './db/index.ts';
+import type { Env } from './env.ts';
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** How procedures set or clear the session cookie without knowing about HTTP. */
+export interface SessionCookie {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export interface AppConfig {
+  sessionDays: number;
+}
+
+export interface ContextInner {
+  db: Db;
+  config: AppConfig;
+  user: SessionUser | null;
+  session: SessionInfo | null;
+  meta: RequestMeta;
+  cookie: SessionCookie;
+}
+
+export function createContextInner(input: Partial<ContextInner> & { db: Db }): ContextInner {
+  return {
+    config: { sessionDays: 30 },
+    user: null,
+    session: null,
+    meta: { ip: null, userAgent: null },
+    cookie: { set() {}, clear() {} },
+    ...input,
+  };
+}
+export type Context = ContextInner;
+
+export function clientIp(c: HonoContext, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? null;
+}
+
+export function isHttps(c: HonoContext, trustProxy: boolean): boolean {
+  if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+/** Reads the session cookie; a renewed session gets a fresh cookie, an invalid one is cleared. */
+export async function createContextFromHono(c: HonoContext, db: Db, env: Env): Promise<Context> {
+  const secure = isHttps(c, env.TRUST_PROXY);
+  const cookie: SessionCookie = {
+    set(token, expiresAt) {
+      setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
+    },
+    clear() {
+      deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
+    },
+  };
+  let user: SessionUser | null = null;
+  let session: SessionInfo | null = null;
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) {
+    const result = await validateSessionToken(db, token, env.SESSION_DAYS);
+    if (result) {
+      ({ user, session } = result);
+      if (result.renewed) cookie.set(token, result.session.expiresAt);
+    } else {
+      cookie.clear();
+    }
+  }
+  return createContextInner({
+    db,
+    config: { sessionDays: env.SESSION_DAYS },
+    user,
+    session,
+    meta: { ip: clientIp(c, env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? null },
+    cookie,
+  });
+}

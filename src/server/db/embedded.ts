@@ -1,0 +1,72 @@
+// The embedded PostgreSQL (PGlite) used when no DATABASE_URL is set: data on disk under DATA_DIR,
+// served to the ordinary `pg` driver over a private Unix socket so that one code path serves both.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PoolConfig } from 'pg';
+
+export interface EmbeddedPostgres {
+  poolConfig: PoolConfig;
+  stop(): Promise<void>;
+}
+
+/** Connections a pool may open; PGlite runs one query at a time but queues them per connection. */
+const MAX_CONNECTIONS = 12;
+
+/** `dataDir` null keeps the database in memory (tests). */
+export async function startEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
+  let releaseLock = () => {};
+  let db: PGlite;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireLock(path.join(dataDir, 'embedded-db.lock'));
+    db = await PGlite.create(path.join(dataDir, 'pgdata'));
+  } else {
+    db = await PGlite.create();
+  }
+  // mkdtemp gives a 0700 directory: only this user can reach the socket.
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-pg-'));
+  const server = new PGLiteSocketServer({
+    db,
+    path: path.join(socketDir, '.s.PGSQL.5432'),
+    maxConnections: MAX_CONNECTIONS,
+  });
+  await server.start();
+  return {
+    poolConfig: { host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: MAX_CONNECTIONS - 2 },
+    async stop() {
+      await server.stop();
+      await db.close();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+      releaseLock();
+    },
+  };
+}
+
+/** PGlite must not be opened by two processes at once: a pid lock file says who holds it. */
+function acquireLock(lockFile: string): () => void {
+  try {
+    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${path.dirname(lockFile)} is in use by process ${holder}. ` +
+          'Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,56 @@
+// One database handle for the process: PrismaClient over a pg Pool, on PGlite or a PostgreSQL server.
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from '~/generated/prisma/client.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.ts';
+import { migrate } from './migrate.ts';
+
+export type Db = PrismaClient;
+export { Prisma } from '~/generated/prisma/client.ts';
+
+export interface Database {
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; without it the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Where the embedded database lives; null keeps it in memory. */
+  dataDir: string | null;
+  log?: (line: string) => void;
+}
+
+export async function openDatabase({ databaseUrl, dataDir, log = () => {} }: DatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedPostgres | null = null;
+  let poolConfig: pg.PoolConfig;
+  if (databaseUrl) {
+    poolConfig = { connectionString: databaseUrl, max: 10 };
+  } else {
+    embedded = await startEmbeddedPostgres(dataDir);
+    poolConfig = embedded.poolConfig;
+  }
+  const pool = new pg.Pool({ ...poolConfig, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', (error) => log(`database pool error: ${error.message}`));
+  try {
+    await migrate(pool, undefined, log);
+  } catch (error) {
+    await pool.end();
+    await embedded?.stop();
+    throw error;
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    pool,
+    kind: embedded ? 'embedded' : 'postgres',
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

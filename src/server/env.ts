@@ -1,0 +1,53 @@
+// The environment, parsed once at start-up: a bad value stops the process with a clear message.
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** A PostgreSQL server; without it the embedded PGlite database under DATA_DIR is used. */
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** Ensures this admin exists at start (created, or promoted and given this password). */
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+    /** Origins (besides the request's own host) allowed to send writes, comma-separated. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
+    TRUST_PROXY: booleanString.default('false'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    LOG_REQUESTS: booleanString.default('true'),
+    SESSION_DAYS: z.coerce.number().int().positive().default(30),
+  })
+  .refine((env) => !!env.ADMIN_EMAIL === !!env.ADMIN_PASSWORD, {
+    message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
+    path: ['ADMIN_EMAIL'],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,94 @@
+// One mechanism for every documented /api path: parse the request, call the same tRPC procedure
+// through createCaller, and turn a TRPCError into its HTTP status with a { "message" } body.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { Context as HonoContext, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import type { Context } from '../context.ts';
+import { createCaller } from '../routers/_app.ts';
+import { formatZodError } from '../trpc.ts';
+
+type Caller = ReturnType<typeof createCaller>;
+
+export interface RestRequest {
+  caller: Caller;
+  /**
+   * The parsed JSON body. Typed `never` on purpose: it is untrusted, and the procedure's own zod
+   * schema is what validates it, so it is passed on unchanged.
+   */
+  body: never;
+  params: Record<string, string>;
+  query: Record<string, string>;
+}
+
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  /** Status on success (200 unless the route creates something). */
+  status?: 200 | 201;
+  handler(request: RestRequest): Promise<unknown>;
+}
+
+export function defineRoutes(routes: RestRoute[]): RestRoute[] {
+  return routes;
+}
+
+export class RestError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Throws the 401 a guest gets on a private path. */
+export function unauthorized(): never {
+  throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+}
+
+async function readJsonBody(c: HonoContext): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RestError(400, 'Malformed JSON body');
+  }
+}
+
+export function errorResponse(c: HonoContext, error: unknown, log: (line: Record<string, unknown>) => void) {
+  if (error instanceof RestError) return c.json({ message: error.message }, error.status);
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
+    if (status >= 500) {
+      log({ level: 'error', msg: 'procedure failed', error: String(error.cause ?? error) });
+      return c.json({ message: 'Internal server error' }, 500);
+    }
+    const message = error.cause instanceof ZodError ? formatZodError(error.cause) : error.message;
+    return c.json({ message }, status);
+  }
+  log({ level: 'error', msg: 'unexpected error', error: String(error) });
+  return c.json({ message: 'Internal server error' }, 500);
+}
+
+export function mountRestRoutes(
+  app: Hono,
+  routes: RestRoute[],
+  createContext: (c: HonoContext) => Promise<Context>,
+  log: (line: Record<string, unknown>) => void,
+) {
+  for (const route of routes) {
+    app.on(route.method, route.path, async (c) => {
+      try {
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(c);
+        const caller = createCaller(await createContext(c));
+        const result = await route.handler({ caller, body: body as never, params: c.req.param(), query: c.req.query() });
+        return c.json(result ?? { success: true }, route.status ?? 200);
+      } catch (error) {
+        return errorResponse(c, error, log);
+      }
+    });
+  }
+}

@@ -1,0 +1,12 @@
+// The whole API: one router per domain. Its type is what the client's hooks are typed against.
+import { createCallerFactory, router } from '../trpc.ts';
+import { authRouter } from './auth.ts';
+import { contactRouter } from './contact.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  contact: contactRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,51 @@
+// tRPC building blocks: the only ways into a procedure are public, protected (signed in) and admin.
+import { TRPCError, initTRPC } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { Prisma } from '~/generated/prisma/client.ts';
+import type { Context } from './context.ts';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zodError = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: zodError ? formatZodError(zodError) : shape.message,
+      data: { ...shape.data, zodError: zodError?.flatten() ?? null, stack: undefined },
+    };
+  },
+});
+
+/** "firstName: First name is required; email: Invalid email address" — the validation layer's own words. */
+export function formatZodError(error: ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
+}
+
+/** Known Prisma failures become the HTTP-meaningful tRPC codes; anything else stays a server error. */
+const mapDatabaseErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof Prisma.PrismaClientKnownRequestError) {
+      if (cause.code === 'P2002') throw new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
+      if (cause.code === 'P2025') throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found', cause });
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapDatabaseErrors);
+
+/** Signed in, with a live session. The 401 message contains "Unauthorized" (the client looks for it). */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
+  return next({ ctx });
+});

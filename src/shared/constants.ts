@@ -1,0 +1,60 @@
+// Business constants of product-spec section 9 and the value lists of sections 3-5, shared by server and client.
+
+export const ENERGY_TYPES = ['nuclear', 'natural', 'quantum', 'zero-point', 'solar', 'other'] as const;
+export type EnergyType = (typeof ENERGY_TYPES)[number];
+export const ENERGY_TYPE_LABELS: Record<EnergyType, string> = {
+  nuclear: 'Nuclear Fusion',
+  natural: 'Natural Energy',
+  quantum: 'Quantum Energy',
+  'zero-point': 'Zero-Point Energy',
+  solar: 'Advanced Solar',
+  other: 'Other',
+};
+
+export const PROTOTYPE_STATUSES = [
+  'submitted',
+  'under_review',
+  'approved',
+  'rejected',
+  'quoted',
+  'accepted',
+  'in_development',
+  'active',
+] as const;
+export type PrototypeStatus = (typeof PROTOTYPE_STATUSES)[number];
+
+export const USER_STATUSES = ['active', 'restricted', 'banned'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const CONTACT_SUBJECTS = ['prototype', 'partnership', 'investment', 'general'] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  prototype: 'Prototype Submission',
+  partnership: 'Partnership Inquiry',
+  investment: 'Investment Opportunity',
+  general: 'General Inquiry',
+};
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const GENERATED_PASSWORD_LENGTH = 12;
+export const GENERATED_PASSWORD_ALPHABET =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+export const QUOTES_PANEL_LIMIT = 5;
+export const RECENT_TRANSACTIONS_LIMIT = 3;
+
+/** Redirect delays in milliseconds (section 9). */
+export const REDIRECT_AFTER_LOGIN_MS = 100;
+export const REDIRECT_UNAUTHENTICATED_SUBMIT_MS = 1000;
+export const REDIRECT_AFTER_UNAUTHORIZED_SUBMIT_MS = 500;
+export const REDIRECT_LOGGED_OUT_DASHBOARD_MS = 500;
+
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
