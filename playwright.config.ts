@@ -38,6 +38,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_REQUESTS: 'false',
+      E2E_DB_PORT: process.env.E2E_DB_PORT ?? '54329',
     },
   },
 });

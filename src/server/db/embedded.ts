@@ -15,8 +15,11 @@ export interface EmbeddedPostgres {
 /** Connections a pool may open; PGlite runs one query at a time but queues them per connection. */
 const MAX_CONNECTIONS = 12;
 
-/** `dataDir` null keeps the database in memory (tests). */
-export async function startEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
+/**
+ * `dataDir` null keeps the database in memory (tests). `tcpPort` serves it on 127.0.0.1 instead of a
+ * private socket, for the end-to-end tests, which read the database the server writes.
+ */
+export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: number): Promise<EmbeddedPostgres> {
   let releaseLock = () => {};
   let db: PGlite;
   if (dataDir) {
@@ -30,12 +33,18 @@ export async function startEmbeddedPostgres(dataDir: string | null): Promise<Emb
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-pg-'));
   const server = new PGLiteSocketServer({
     db,
-    path: path.join(socketDir, '.s.PGSQL.5432'),
-    maxConnections: MAX_CONNECTIONS,
+    ...(tcpPort === undefined ? { path: path.join(socketDir, '.s.PGSQL.5432') } : { host: '127.0.0.1', port: tcpPort }),
+    maxConnections: tcpPort === undefined ? MAX_CONNECTIONS : MAX_CONNECTIONS * 2,
   });
   await server.start();
   return {
-    poolConfig: { host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: MAX_CONNECTIONS - 2 },
+    poolConfig: {
+      host: tcpPort === undefined ? socketDir : '127.0.0.1',
+      port: tcpPort ?? 5432,
+      user: 'postgres',
+      database: 'postgres',
+      max: MAX_CONNECTIONS - 2,
+    },
     async stop() {
       await server.stop();
       await db.close();

@@ -1,0 +1,57 @@
+// Playwright fixtures: a pg pool on the server's database, users created directly in it, and
+// signed-in pages. Test data uses unique emails, so tests can run in parallel.
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { hashPassword } from '../src/server/auth/password.ts';
+import { E2E_ADMIN } from '../playwright.config.ts';
+import { e2eDatabaseUrl } from './database-url.ts';
+
+export { expect };
+export const PASSWORD = 'e2e-password-1';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+let passwordHash: Promise<string> | null = null;
+
+export const test = base.extend<
+  { createUser: (fields?: { role?: 'user' | 'admin'; firstName?: string; status?: string; banReason?: string }) => Promise<TestUser> },
+  { db: pg.Pool }
+>({
+  db: [
+    async ({}, use) => {
+      const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2 });
+      await use(pool);
+      await pool.end();
+    },
+    { scope: 'worker' },
+  ],
+  createUser: async ({ db }, use) => {
+    await use(async (fields = {}) => {
+      passwordHash ??= hashPassword(PASSWORD);
+      const email = `e2e-${randomUUID().slice(0, 8)}@atomix.test`;
+      const firstName = fields.firstName ?? 'Erin';
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO users (id, email, password, first_name, last_name, role, status, ban_reason, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, 'Tester', $4, $5, $6, now()) RETURNING id`,
+        [email, await passwordHash, firstName, fields.role ?? 'user', fields.status ?? 'active', fields.banReason ?? null],
+      );
+      return { id: rows[0]!.id, email, password: PASSWORD, firstName };
+    });
+  },
+});
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Logged in successfully!' })).toBeVisible();
+}
+
+export const admin = E2E_ADMIN;

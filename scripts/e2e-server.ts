@@ -1,0 +1,31 @@
+// Starts the built app for Playwright on a fresh database that the tests can also read:
+// - DATABASE_URL set: a new database `<name>_e2e` on that server;
+// - otherwise: a new embedded PGlite in a temporary DATA_DIR, served on 127.0.0.1:E2E_DB_PORT.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { e2eDatabaseUrl } from '../e2e/database-url.ts';
+
+const target = e2eDatabaseUrl();
+if (process.env.DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const name = new URL(target).pathname.slice(1);
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+} else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-e2e-'));
+  const embedded = await startEmbeddedPostgres(dataDir, Number(new URL(target).port));
+  const stop = async () => {
+    await embedded.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  process.once('SIGTERM', () => void stop());
+}
+process.env.DATABASE_URL = target;
+process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-e2e-files-'));
+await import('../server.ts');

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isActiveLink, navLinks, userLabel, userMenuLinks } from './nav.ts';
+
+const labels = (links: { label: string }[]) => links.map((l) => l.label);
+
+describe('navigation per role (spec section 2)', () => {
+  it('guests see the five public links', () => {
+    expect(labels(navLinks(null))).toEqual(['Home', 'About', 'Services', 'Technology', 'Contact']);
+  });
+  it('signed-in users also see Dashboard, admins also Admin Panel', () => {
+    expect(labels(navLinks({ role: 'user' }))).toEqual(['Home', 'About', 'Services', 'Technology', 'Contact', 'Dashboard']);
+    expect(labels(navLinks({ role: 'admin' }))).toEqual([
+      'Home',
+      'About',
+      'Services',
+      'Technology',
+      'Contact',
+      'Dashboard',
+      'Admin Panel',
+    ]);
+    expect(navLinks({ role: 'user' }).find((l) => l.label === 'Dashboard')?.to).toBe('/seller-dashboard');
+  });
+  it('the user menu has Admin Panel for admins only', () => {
+    expect(labels(userMenuLinks({ role: 'user' }))).toEqual(['Profile Settings', 'Messages']);
+    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual(['Profile Settings', 'Messages', 'Admin Panel']);
+  });
+});
+
+describe('active link', () => {
+  it('"/" matches only exactly', () => {
+    expect(isActiveLink('/', '/')).toBe(true);
+    expect(isActiveLink('/', '/about')).toBe(false);
+  });
+  it('other links match by path prefix', () => {
+    expect(isActiveLink('/about', '/about')).toBe(true);
+    expect(isActiveLink('/seller-dashboard', '/seller-dashboard/prototypes/4')).toBe(true);
+    expect(isActiveLink('/services', '/about')).toBe(false);
+  });
+});
+
+describe('user menu label', () => {
+  it('prefers the first name, then the email, then "User"', () => {
+    expect(userLabel({ firstName: 'Ada', email: 'ada@x.io' })).toBe('Ada');
+    expect(userLabel({ firstName: null, email: 'ada@x.io' })).toBe('ada@x.io');
+    expect(userLabel({ firstName: '', email: '' })).toBe('User');
+    expect(userLabel({})).toBe('User');
+  });
+});

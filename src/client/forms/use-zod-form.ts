@@ -1,0 +1,52 @@
+// A small form state hook driven by the shared zod schemas: the same rules and messages as the server.
+import { useCallback, useState } from 'react';
+import type { ZodType, ZodTypeDef } from 'zod';
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+export function useZodForm<Values extends Record<string, string | boolean>, Output>(
+  schema: ZodType<Output, ZodTypeDef, unknown>,
+  initial: Values,
+) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors<Values>>({});
+
+  const setValue = useCallback(<K extends keyof Values>(name: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // A corrected field loses its message at once; the others keep theirs until the next submit.
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  }, []);
+
+  /** Validates everything; returns the parsed output or null (and shows the first message per field). */
+  const validate = useCallback((): Output | null => {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const next: FieldErrors<Values> = {};
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '') as keyof Values & string;
+      next[key] ??= issue.message;
+    }
+    setErrors(next);
+    return null;
+  }, [schema, values]);
+
+  const reset = useCallback(() => {
+    setValues(initial);
+    setErrors({});
+  }, [initial]);
+
+  /** Props for an <input>/<textarea>/<select> bound to a string field. */
+  const field = (name: keyof Values & string) => ({
+    id: name,
+    name,
+    value: String(values[name] ?? ''),
+    onChange: (e: { target: { value: string } }) => setValue(name, e.target.value as Values[typeof name]),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${name}-error` : undefined,
+  });
+
+  return { values, errors, setValue, setErrors, validate, reset, field };
+}

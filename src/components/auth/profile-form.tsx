@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { serverMessage } from '~/client/errors.ts';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { trpc } from '~/client/trpc.ts';
+import { Field } from '~/components/forms/field.tsx';
+import { PasswordInput } from '~/components/forms/password-input.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import type { CurrentUser } from '~/server/routers/auth.ts';
+import { profileForm } from '~/shared/schemas/auth.ts';
+
+/** Profile settings (spec section 2): shows "Loading..." until the user is known. */
+export function ProfileForm() {
+  const { user } = useCurrentUser();
+  if (!user) return <p className="px-4 py-24 text-center">Loading...</p>;
+  return <ProfileFormFor key={user.id} user={user} />;
+}
+
+function ProfileFormFor({ user }: { user: CurrentUser }) {
+  const initial = useMemo(
+    () => ({
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email,
+      businessName: user.businessName ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    }),
+    [user],
+  );
+  const form = useZodForm(profileForm, initial);
+  const utils = trpc.useUtils();
+  const update = trpc.auth.updateProfile.useMutation({
+    onSuccess: ({ user: updated }) => {
+      utils.auth.me.setData(undefined, updated);
+      form.setValue('currentPassword', '');
+      form.setValue('newPassword', '');
+      form.setValue('confirmPassword', '');
+      toast({ title: 'Profile updated successfully' });
+    },
+    onError: (error) =>
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' }),
+  });
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">Profile Settings</h1>
+      <p className="mt-1 text-base-content/70">Keep your contact details current so our team can reach you.</p>
+      <form
+        noValidate
+        className="mt-8 flex flex-col gap-8"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = form.validate();
+          if (!parsed) return;
+          const { confirmPassword: _confirm, ...input } = parsed;
+          update.mutate(input);
+        }}
+      >
+        <fieldset className="rounded-box border border-base-300 p-5 sm:p-6">
+          <legend className="px-2 text-lg font-semibold">Personal information</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="firstName" label="First name" error={form.errors.firstName}>
+              <input {...form.field('firstName')} autoComplete="given-name" className="input input-bordered w-full" />
+            </Field>
+            <Field name="lastName" label="Last name" error={form.errors.lastName}>
+              <input {...form.field('lastName')} autoComplete="family-name" className="input input-bordered w-full" />
+            </Field>
+            <Field name="email" label="Email" error={form.errors.email}>
+              <input {...form.field('email')} type="email" autoComplete="email" className="input input-bordered w-full" />
+            </Field>
+            <Field name="phoneNumber" label="Phone" error={form.errors.phoneNumber}>
+              <input {...form.field('phoneNumber')} type="tel" autoComplete="tel" className="input input-bordered w-full" />
+            </Field>
+            <div className="sm:col-span-2">
+              <Field name="businessName" label="Business name" error={form.errors.businessName}>
+                <input {...form.field('businessName')} autoComplete="organization" className="input input-bordered w-full" />
+              </Field>
+            </div>
+          </div>
+        </fieldset>
+        <fieldset className="rounded-box border border-base-300 p-5 sm:p-6">
+          <legend className="px-2 text-lg font-semibold">Security</legend>
+          <div className="grid gap-4">
+            <Field name="currentPassword" label="Current password" error={form.errors.currentPassword} hint="Required to save any change">
+              <PasswordInput {...form.field('currentPassword')} autoComplete="current-password" />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field name="newPassword" label="New password (optional)" error={form.errors.newPassword}>
+                <PasswordInput {...form.field('newPassword')} autoComplete="new-password" />
+              </Field>
+              <Field name="confirmPassword" label="Confirm new password" error={form.errors.confirmPassword}>
+                <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
+              </Field>
+            </div>
+          </div>
+        </fieldset>
+        <div className="flex justify-end">
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Save changes
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

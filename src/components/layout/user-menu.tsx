@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { userLabel, userMenuLinks } from '~/client/auth/nav.ts';
+import { useLogout } from '~/client/auth/use-auth.ts';
+import type { Role } from '~/shared/constants.ts';
+
+/** The signed-in user's dropdown (spec section 2): Profile Settings, Messages, Admin Panel (admins), Logout. */
+export function UserMenu({ user }: { user: { firstName: string | null; email: string; role: Role } }) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const logout = useLogout();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!container.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost btn-sm max-w-48 gap-2 normal-case"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls="user-menu"
+        onClick={() => setOpen((v) => !v)}
+        data-testid="user-menu-button"
+      >
+        <span className="grid h-7 w-7 place-items-center rounded-full bg-primary text-sm font-semibold text-primary-content" aria-hidden="true">
+          {userLabel(user).charAt(0).toUpperCase()}
+        </span>
+        <span className="truncate">{userLabel(user)}</span>
+      </button>
+      {open && (
+        <ul
+          id="user-menu"
+          className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+        >
+          {userMenuLinks(user).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} onClick={close}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              disabled={logout.isPending}
+              onClick={() => {
+                close();
+                logout.mutate();
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

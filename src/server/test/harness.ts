@@ -1,0 +1,76 @@
+// Helpers for procedure and REST tests: a caller acting as a given user, and the HTTP app itself.
+import { beforeEach } from 'vitest';
+import { createSession } from '../auth/session.ts';
+import { createApp } from '../app.ts';
+import { type Context, createContextInner } from '../context.ts';
+import type { Database } from '../db/index.ts';
+import { parseEnv } from '../env.ts';
+import { createCaller } from '../routers/_app.ts';
+import { sessionUserSelect } from '../auth/session-user.ts';
+import { resetDatabase, testDatabase } from './database.ts';
+
+export const testEnv = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+
+/** Opens the worker's database and empties it before every test of the file. */
+export function useTestDatabase() {
+  const holder = {} as { db: Database };
+  beforeEach(async () => {
+    holder.db = await testDatabase();
+    await resetDatabase(holder.db);
+  });
+  return holder;
+}
+
+/** A tRPC caller as `userId` (with a real session row), or as a guest. */
+export async function callerAs(db: Database, userId: string | null, meta: Context['meta'] = { ip: '203.0.113.9', userAgent: 'vitest' }) {
+  if (!userId) return createCaller(createContextInner({ db: db.prisma, meta }));
+  const { session } = await createSession(db.prisma, userId, 30);
+  const user = await db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
+  return createCaller(createContextInner({ db: db.prisma, user, session, meta }));
+}
+
+/** The Hono app over the test database, with a small cookie-keeping client for REST tests. */
+export function restClient(db: Database, options: { ip?: string; origin?: string } = {}) {
+  const logs: Record<string, unknown>[] = [];
+  const app = createApp({ db: db.prisma, env: testEnv, log: (line) => logs.push(line) });
+  let cookie = '';
+  async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...(options.origin ? { origin: options.origin } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    };
+    const response = await app.request(`http://localhost${path}`, init, {
+      incoming: { socket: { remoteAddress: options.ip ?? '198.51.100.7' } },
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const [pair] = setCookie.split(';');
+      cookie = pair && !/=(;|$)/.test(`${pair};`) && !/Max-Age=0/i.test(setCookie) ? pair : '';
+    }
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+  return {
+    app,
+    logs,
+    request,
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      cookie = value;
+    },
+  };
+}
