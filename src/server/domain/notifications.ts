@@ -1,0 +1,38 @@
+// In-app notifications (notifications table): one row per recipient, written in the same
+// transaction as the change they announce.
+import type { Prisma } from '~/generated/prisma/client.ts';
+
+type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user'>;
+
+export interface NotificationInput {
+  /** One recipient or several. */
+  userId: string | readonly string[];
+  prototypeId?: number | null;
+  type: string;
+  title: string;
+  message: string;
+  actionUrl?: string | null;
+}
+
+/** Creates one notification per recipient; returns how many were written. */
+export async function notify(tx: Writer, input: NotificationInput): Promise<number> {
+  const userIds = typeof input.userId === 'string' ? [input.userId] : [...new Set(input.userId)];
+  if (userIds.length === 0) return 0;
+  const { count } = await tx.notification.createMany({
+    data: userIds.map((userId) => ({
+      userId,
+      prototypeId: input.prototypeId ?? null,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      actionUrl: input.actionUrl ?? null,
+    })),
+  });
+  return count;
+}
+
+/** Notifies every administrator (e.g. of a new submission or a seller's answer to a quote). */
+export async function notifyAdmins(tx: Writer, input: Omit<NotificationInput, 'userId'>): Promise<number> {
+  const admins = await tx.user.findMany({ where: { role: 'admin' }, select: { id: true } });
+  return notify(tx, { ...input, userId: admins.map((a) => a.id) });
+}

@@ -1,0 +1,36 @@
+// The prototype's history (prototype_timeline): every status change, quote, response and document,
+// with who and when. Written inside the same transaction as the change it records.
+import type { Prisma } from '~/generated/prisma/client.ts';
+
+type Writer = Pick<Prisma.TransactionClient, 'prototypeTimeline'>;
+
+/** Event names used across the app; the admin side adds its own with the same helper. */
+export type TimelineEvent =
+  | 'submitted'
+  | 'document_uploaded'
+  | 'status_changed'
+  | 'quote_provided'
+  | 'quote_response'
+  | (string & {});
+
+export interface TimelineEntry {
+  prototypeId: number;
+  event: TimelineEvent;
+  description?: string | null;
+  /** The acting user (null for the system). */
+  performedBy: string | null;
+  metadata?: Prisma.InputJsonValue;
+}
+
+export function recordTimelineEvent(tx: Writer, entry: TimelineEntry) {
+  return tx.prototypeTimeline.create({
+    data: {
+      prototypeId: entry.prototypeId,
+      event: entry.event,
+      description: entry.description ?? null,
+      performedBy: entry.performedBy,
+      metadata: entry.metadata ?? undefined,
+    },
+    select: { id: true },
+  });
+}
