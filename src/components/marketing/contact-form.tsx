@@ -1,0 +1,175 @@
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { trpc } from '~/client/trpc.ts';
+import { toast } from '~/components/toast/toast-store.ts';
+import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '~/shared/constants.ts';
+import { type ContactInput, contactInput } from '~/shared/schemas/contact.ts';
+import { SendIcon } from './icons.tsx';
+
+type FieldName = keyof ContactInput;
+type FormValues = Record<FieldName, string>;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const EMPTY: FormValues = { name: '', email: '', subject: '', message: '' };
+const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'subject', 'message'];
+
+export const CONTACT_SUCCESS = {
+  title: 'Message Sent!',
+  description: "Thank you for contacting us. We'll get back to you soon.",
+} as const;
+export const CONTACT_FAILURE_FALLBACK = 'Failed to send message. Please try again.';
+
+/** Runs the shared schema over the form and returns either the parsed input or the first message per field. */
+function validate(values: FormValues): { data: ContactInput; errors: FieldErrors } | { data: null; errors: FieldErrors } {
+  const result = contactInput.safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const fieldErrors = result.error.flatten().fieldErrors;
+  const errors: FieldErrors = {};
+  for (const field of FIELD_ORDER) {
+    const message = fieldErrors[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return { data: null, errors };
+}
+
+/** The contact form: validated with the same zod schema as the API, sent through tRPC. */
+export function ContactForm() {
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const submit = trpc.contact.submit.useMutation({
+    onSuccess: () => {
+      toast(CONTACT_SUCCESS);
+      setValues(EMPTY);
+      setErrors({});
+      setAttempted(false);
+    },
+    onError: (error) => {
+      // A message only counts as the server's when the server answered (a network failure has no data).
+      const serverMessage = error.data ? error.message.trim() : '';
+      toast({
+        title: 'Error',
+        description: serverMessage && !serverMessage.startsWith('[') ? serverMessage : CONTACT_FAILURE_FALLBACK,
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const update = (field: FieldName, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first submit attempt, errors follow the input as the user corrects it.
+    if (attempted) setErrors(validate(next).errors);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    const result = validate(values);
+    setErrors(result.errors);
+    if (!result.data) {
+      const first = FIELD_ORDER.find((f) => result.errors[f]);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    submit.mutate(result.data);
+  };
+
+  const fieldProps = (field: FieldName) => ({
+    id: `contact-${field}`,
+    name: field,
+    value: values[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
+  });
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field field="name" label="Full Name" error={errors.name}>
+          <input
+            {...fieldProps('name')}
+            type="text"
+            autoComplete="name"
+            className={`input w-full ${errors.name ? 'input-error' : ''}`}
+            onChange={(e) => update('name', e.target.value)}
+          />
+        </Field>
+        <Field field="email" label="Email Address" error={errors.email}>
+          <input
+            {...fieldProps('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className={`input w-full ${errors.email ? 'input-error' : ''}`}
+            onChange={(e) => update('email', e.target.value)}
+          />
+        </Field>
+      </div>
+      <Field field="subject" label="Subject" error={errors.subject}>
+        <select
+          {...fieldProps('subject')}
+          className={`select w-full ${errors.subject ? 'select-error' : ''}`}
+          onChange={(e) => update('subject', e.target.value)}
+        >
+          <option value="" disabled>
+            Select a subject
+          </option>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {CONTACT_SUBJECT_LABELS[subject]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field field="message" label="Message" error={errors.message}>
+        <textarea
+          {...fieldProps('message')}
+          rows={6}
+          className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
+          onChange={(e) => update('message', e.target.value)}
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-lg w-full gap-2 sm:w-auto" disabled={submit.isPending}>
+        {submit.isPending ? (
+          <>
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            Sending...
+          </>
+        ) : (
+          <>
+            Send Message
+            <SendIcon className="size-5" />
+          </>
+        )}
+      </button>
+    </form>
+  );
+}
+
+function Field({
+  field,
+  label,
+  error,
+  children,
+}: {
+  field: FieldName;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={`contact-${field}`} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`contact-${field}-error`} className="mt-1.5 text-sm font-medium text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
