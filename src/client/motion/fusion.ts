@@ -7,7 +7,7 @@ export const FUSION_APPROACH_UNITS = 5;
 /** "ENERGY RELEASED!" shows once the particles are closer than this. */
 export const FUSION_RELEASE_DISTANCE_PX = 40;
 /** Particles start this far from the canvas edges. */
-export const FUSION_EDGE_MARGIN_PX = 28;
+export const FUSION_EDGE_MARGIN_PX = 48;
 
 export interface FusionFrame {
   /** Time within the current cycle, 0 <= t < FUSION_CYCLE_UNITS. */
