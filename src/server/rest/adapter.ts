@@ -34,6 +34,25 @@ export function defineRoutes(routes: RestRoute[]): RestRoute[] {
   return routes;
 }
 
+/** A handler's result with extra response headers (e.g. a `Link` to the next page of a list). */
+export class RestResult {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+export function withHeaders(body: unknown, headers: Record<string, string | null | undefined>): RestResult {
+  return new RestResult(body, Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => !!e[1])));
+}
+
+/** `<path?query>; rel="next"` for the page after `cursor`, or null on the last page (RFC 8288). */
+export function nextLink(path: string, query: Record<string, string | number>, cursor: string | null): string | null {
+  if (!cursor) return null;
+  const params = new URLSearchParams(Object.entries({ ...query, cursor }).map(([k, v]) => [k, String(v)]));
+  return `<${path}?${params.toString()}>; rel="next"`;
+}
+
 export class RestError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -85,6 +104,10 @@ export function mountRestRoutes(
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(c);
         const caller = createCaller(await createContext(c));
         const result = await route.handler({ caller, body: body as never, params: c.req.param(), query: c.req.query() });
+        if (result instanceof RestResult) {
+          for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
+          return c.json(result.body ?? { success: true }, route.status ?? 200);
+        }
         return c.json(result ?? { success: true }, route.status ?? 200);
       } catch (error) {
         return errorResponse(c, error, log);
