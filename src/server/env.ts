@@ -32,6 +32,7 @@ const envSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     LOG_REQUESTS: booleanString.default('true'),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
+    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   })
   .refine((env) => !!env.ADMIN_EMAIL === !!env.ADMIN_PASSWORD, {
     message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',

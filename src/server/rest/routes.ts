@@ -1,5 +1,6 @@
 // The documented /api paths of spec section 7, each a thin adapter over a tRPC procedure.
-import { defineRoutes, unauthorized } from './adapter.ts';
+import { ADMIN_MAX_PAGE_SIZE as REST_DEFAULT_LIMIT } from '~/shared/schemas/admin.ts';
+import { defineRoutes, nextLink, unauthorized, withHeaders } from './adapter.ts';
 
 export const restRoutes = defineRoutes([
   // Auth and profile
@@ -10,4 +11,52 @@ export const restRoutes = defineRoutes([
   { method: 'PATCH', path: '/api/user/profile', handler: ({ caller, body }) => caller.auth.updateProfile(body) },
   // Public site
   { method: 'POST', path: '/api/contact', status: 201, handler: ({ caller, body }) => caller.contact.submit(body) },
+  // Admin (lists: JSON arrays, newest first; optional limit/cursor, next page in the Link header)
+  {
+    method: 'GET',
+    path: '/api/admin/prototypes',
+    handler: async ({ caller, query }) => {
+      const page = await caller.admin.prototypes(listQuery(query));
+      return withHeaders(page.items, { link: nextLink('/api/admin/prototypes', linkQuery(query), page.nextCursor) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    handler: async ({ caller, query }) => {
+      const page = await caller.admin.users(listQuery(query));
+      return withHeaders(page.items, { link: nextLink('/api/admin/users', linkQuery(query), page.nextCursor) });
+    },
+  },
+  { method: 'PATCH', path: '/api/admin/prototypes/:id/approve', handler: ({ caller, params }) => caller.admin.approve(withId(undefined, params)) },
+  { method: 'PATCH', path: '/api/admin/prototypes/:id/reject', handler: ({ caller, params, body }) => caller.admin.reject(withId(body, params)) },
+  { method: 'PATCH', path: '/api/admin/prototypes/:id/quote', handler: ({ caller, params, body }) => caller.admin.quote(withId(body, params)) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/prototypes/:id/final-approve',
+    handler: ({ caller, params, body }) => caller.admin.acceptQuote(withId(body, params)),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/prototypes/:id/final-reject',
+    handler: ({ caller, params, body }) => caller.admin.rejectQuote(withId(body, params)),
+  },
+  { method: 'PATCH', path: '/api/admin/users/:id/status', handler: ({ caller, params, body }) => caller.admin.updateUserStatus(withId(body, params)) },
+  { method: 'PUT', path: '/api/admin/users/:id/password', handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)) },
+  { method: 'DELETE', path: '/api/admin/users/:id', handler: ({ caller, params }) => caller.admin.deleteUser(withId(undefined, params)) },
+  { method: 'POST', path: '/api/admin/messages', status: 201, handler: ({ caller, body }) => caller.admin.sendMessage(body) },
 ]);
+
+/** The untrusted body with the path's id on top; the procedure's schema validates the whole. */
+function withId(body: unknown, params: Record<string, string>): never {
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return { ...fields, id: params.id } as never;
+}
+
+/** REST lists: always newest first; only `limit` and `cursor` are read from the query string. */
+function listQuery(query: Record<string, string>) {
+  return { sort: 'newest', limit: query.limit ?? String(REST_DEFAULT_LIMIT), cursor: query.cursor } as never;
+}
+function linkQuery(query: Record<string, string>) {
+  return { limit: query.limit ?? REST_DEFAULT_LIMIT };
+}

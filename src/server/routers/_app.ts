@@ -1,9 +1,11 @@
 // The whole API: one router per domain. Its type is what the client's hooks are typed against.
 import { createCallerFactory, router } from '../trpc.ts';
+import { adminRouter } from './admin.ts';
 import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
 
 export const appRouter = router({
+  admin: adminRouter,
   auth: authRouter,
   contact: contactRouter,
 });

@@ -1,0 +1,171 @@
+// The database side of the prototype workflow: each admin transition of PROTOTYPE_ACTIONS is one
+// conditional update plus its timeline row, the seller's notification and the audit row, in one
+// transaction, so that of several admins acting on one prototype at once exactly one wins.
+import { TRPCError } from '@trpc/server';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { logActivity } from './activity-log.ts';
+import { adminPrototypeSelect, toAdminPrototypeView } from './admin-lists.ts';
+import { splitPayout, toDecimal } from './money.ts';
+import { notify } from './notifications.ts';
+import { recordTimelineEvent } from './prototype-timeline.ts';
+import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage } from './prototype-workflow.ts';
+
+type Tx = Prisma.TransactionClient;
+export type AdminTransition = Exclude<PrototypeAction, 'respondToQuote'>;
+
+export interface TransitionRequest {
+  db: Db;
+  meta: RequestMeta;
+  actorId: string;
+  prototypeId: number;
+}
+
+/** The WHERE clause that makes an update succeed only from an allowed state. */
+export function allowedStateWhere(rule: WorkflowAction): Prisma.PrototypeWhereInput {
+  const where: Prisma.PrototypeWhereInput = { status: { in: [...rule.from] } };
+  if (rule.quote === 'none') where.OR = [{ atomixQuote: null }, { atomixQuote: { lte: 0 } }];
+  if (rule.quote === 'present') where.atomixQuote = { gt: 0 };
+  return where;
+}
+
+/** After an update matched nothing: 404 for an unknown id, otherwise 409 saying why. */
+async function refuse(tx: Tx, action: PrototypeAction, id: number): Promise<never> {
+  const row = await tx.prototype.findUnique({ where: { id }, select: { status: true, atomixQuote: true } });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Prototype not found' });
+  throw new TRPCError({
+    code: 'CONFLICT',
+    message: refusalMessage(action, { status: row.status, atomixQuote: row.atomixQuote?.toNumber() ?? null }),
+  });
+}
+
+interface TransitionEffects {
+  /** Extra columns written by the conditional update. */
+  data?: Prisma.PrototypeUncheckedUpdateManyInput;
+  timeline: { event: string; description: string; metadata?: Prisma.InputJsonValue };
+  notification: { type: string; title: string; message: string };
+  audit?: Prisma.InputJsonValue;
+  /** More writes inside the same transaction, after the update won. */
+  after?: (tx: Tx, prototype: { id: number; sellerId: string }) => Promise<Prisma.InputJsonValue | void>;
+}
+
+async function transition(request: TransitionRequest, action: AdminTransition, effects: TransitionEffects) {
+  const rule: WorkflowAction = PROTOTYPE_ACTIONS[action];
+  const { db, meta, actorId, prototypeId: id } = request;
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.prototype.updateMany({
+      where: { id, ...allowedStateWhere(rule) },
+      data: { ...(rule.to ? { status: rule.to } : {}), ...effects.data },
+    });
+    if (count === 0) await refuse(tx, action, id);
+    const prototype = await tx.prototype.findUniqueOrThrow({ where: { id }, select: { id: true, sellerId: true, prototypeName: true } });
+    const extra = (await effects.after?.(tx, prototype)) ?? undefined;
+    await recordTimelineEvent(tx, {
+      prototypeId: id,
+      event: effects.timeline.event,
+      description: effects.timeline.description,
+      performedBy: actorId,
+      metadata: { action, ...(rule.to ? { status: rule.to } : {}), ...(effects.timeline.metadata as object | undefined) },
+    });
+    await notify(tx, {
+      userId: prototype.sellerId,
+      prototypeId: id,
+      type: effects.notification.type,
+      title: effects.notification.title,
+      message: effects.notification.message.replace('{name}', () => prototype.prototypeName),
+      actionUrl: '/seller-dashboard',
+    });
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: `admin.prototype.${action}`,
+      targetType: 'prototype',
+      targetId: id,
+      details: { to: rule.to, ...(effects.audit as object | undefined), ...(extra as object | undefined) },
+    });
+    const row = await tx.prototype.findUniqueOrThrow({ where: { id }, select: adminPrototypeSelect });
+    return toAdminPrototypeView(row);
+  });
+}
+
+export function startReview(request: TransitionRequest) {
+  return transition(request, 'startReview', {
+    timeline: { event: 'status_changed', description: 'Review started' },
+    notification: { type: 'prototype_under_review', title: 'Review started', message: 'Your prototype "{name}" is now under review.' },
+  });
+}
+
+export function approve(request: TransitionRequest) {
+  return transition(request, 'approve', {
+    timeline: { event: 'status_changed', description: 'Prototype approved' },
+    notification: { type: 'prototype_approved', title: 'Prototype approved', message: 'Your prototype "{name}" has been approved.' },
+  });
+}
+
+export function reject(request: TransitionRequest, reason: string) {
+  return transition(request, 'reject', {
+    data: { reviewerComments: reason },
+    timeline: { event: 'status_changed', description: `Prototype rejected: ${reason}`, metadata: { reason } },
+    notification: {
+      type: 'prototype_rejected',
+      title: 'Prototype rejected',
+      message: `Your prototype "{name}" was not accepted. Reason: ${reason}`,
+    },
+    audit: { reason },
+  });
+}
+
+/** `amount` is the exact decimal string from the validated input. */
+export function provideQuote(request: TransitionRequest, amount: string, notes: string | null) {
+  return transition(request, 'quote', {
+    data: { atomixQuote: toDecimal(amount), quoteNotes: notes, quoteProvideBy: request.actorId, quotedAt: new Date() },
+    timeline: { event: 'quote_provided', description: `Quote of $${toDecimal(amount).toFixed(2)} provided`, metadata: { amount } },
+    notification: {
+      type: 'quote_provided',
+      title: 'Quote provided',
+      message: `You have received a quote of $${toDecimal(amount).toFixed(2)} for "{name}".`,
+    },
+    audit: { amount, notes },
+  });
+}
+
+/**
+ * Accept Quote: the quote becomes the final amount and one pending transaction records what the
+ * platform keeps and what the seller is paid (the payouts issue pays it).
+ */
+export function acceptQuote(request: TransitionRequest, feePercent: number) {
+  return transition(request, 'acceptQuote', {
+    data: { completedAt: new Date() },
+    timeline: { event: 'quote_accepted', description: 'Quote accepted' },
+    notification: { type: 'quote_accepted', title: 'Quote accepted', message: 'The quote for "{name}" has been accepted. A payout is being prepared.' },
+    after: async (tx, prototype) => {
+      const { atomixQuote } = await tx.prototype.findUniqueOrThrow({ where: { id: prototype.id }, select: { atomixQuote: true } });
+      const split = splitPayout(atomixQuote!, feePercent);
+      await tx.prototype.update({ where: { id: prototype.id }, data: { finalAmount: split.amount } });
+      const created = await tx.transaction.create({
+        data: {
+          prototypeId: prototype.id,
+          sellerId: prototype.sellerId,
+          amount: split.amount,
+          platformFee: split.platformFee,
+          sellerPayout: split.sellerPayout,
+          status: 'pending',
+        },
+        select: { id: true },
+      });
+      return {
+        transactionId: created.id,
+        amount: split.amount.toFixed(2),
+        platformFee: split.platformFee.toFixed(2),
+        sellerPayout: split.sellerPayout.toFixed(2),
+      };
+    },
+  });
+}
+
+export function rejectQuote(request: TransitionRequest) {
+  return transition(request, 'rejectQuote', {
+    timeline: { event: 'quote_rejected', description: 'Quote rejected' },
+    notification: { type: 'quote_rejected', title: 'Quote rejected', message: 'The quote for "{name}" has been withdrawn and the prototype rejected.' },
+  });
+}

@@ -1,0 +1,142 @@
+// Admin panel inputs (spec sections 5, 7): the same schemas validate the tRPC/REST input on the
+// server and drive the admin dialogs, with the spec's exact messages.
+import { z } from 'zod';
+import { DELETE_CONFIRMATION_WORD, ENERGY_TYPES, PROTOTYPE_STATUSES, ROLES, USER_STATUSES } from '../constants.ts';
+import { newPasswordField } from './auth.ts';
+import { positiveMoneyAmount } from './money.ts';
+
+export const LEVELS = ['low', 'medium', 'high'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+/** Rows a CSV export holds at most; the export says so when it was cut. */
+export const CSV_EXPORT_LIMIT = 50_000;
+
+const prototypeId = z.coerce.number({ invalid_type_error: 'Invalid prototype id' }).int('Invalid prototype id').positive('Invalid prototype id');
+const userId = z.string().uuid('Invalid user id');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Empty, blank or missing search text means "no filter". */
+const searchText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const page = {
+  cursor: z.string().max(500).optional(),
+  /** Which way from the cursor: the page after it (default) or the page before it. */
+  direction: z.enum(['next', 'prev']).default('next'),
+  limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
+};
+
+export const PROTOTYPE_SORTS = ['newest', 'oldest', 'name'] as const;
+export const prototypeFilters = z.object({
+  search: searchText,
+  status: z.enum(PROTOTYPE_STATUSES).optional(),
+  energyType: z.enum(ENERGY_TYPES).optional(),
+  priority: z.enum(LEVELS).optional(),
+  sort: z.enum(PROTOTYPE_SORTS).default('newest'),
+});
+export const prototypeListInput = prototypeFilters.extend(page);
+export type PrototypeListInput = z.input<typeof prototypeListInput>;
+
+export const USER_SORTS = ['newest', 'oldest', 'email'] as const;
+export const userFilters = z.object({
+  search: searchText,
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  sort: z.enum(USER_SORTS).default('newest'),
+});
+export const userListInput = userFilters.extend(page);
+export type UserListInput = z.input<typeof userListInput>;
+
+export const activityFilters = z.object({
+  /** Part of the actor's email, or an exact user id. */
+  user: searchText,
+  action: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+});
+export const activityListInput = activityFilters.extend(page);
+export type ActivityListInput = z.input<typeof activityListInput>;
+
+export const prototypeIdInput = z.object({ id: prototypeId });
+
+export const REJECT_REASON_REQUIRED = 'Please provide a reason for rejection';
+export const rejectReason = z
+  .string({ required_error: REJECT_REASON_REQUIRED, invalid_type_error: REJECT_REASON_REQUIRED })
+  .trim()
+  .min(1, REJECT_REASON_REQUIRED)
+  .max(2000, 'Reason must be at most 2000 characters');
+export const rejectForm = z.object({ reason: rejectReason });
+export const rejectInput = z.object({ id: prototypeId, reason: rejectReason });
+
+export const QUOTE_AMOUNT_REQUIRED = 'Please provide quote amount';
+/** The quote amount: required (spec message), then a positive amount with at most 2 decimals. */
+const quoteAmount = z
+  .unknown()
+  .superRefine((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: QUOTE_AMOUNT_REQUIRED, fatal: true });
+    }
+  })
+  .pipe(positiveMoneyAmount);
+export const quoteForm = z.object({ amount: quoteAmount, notes: optionalText(2000) });
+export const quoteInput = z.object({
+  id: prototypeId,
+  atomixQuote: quoteAmount,
+  quoteNotes: optionalText(2000),
+  /** The spec's client sends status "quoted"; anything else is refused. */
+  status: z.literal('quoted').optional(),
+});
+export const finalApproveInput = z.object({ id: prototypeId, status: z.literal('accepted').optional() });
+export const finalRejectInput = z.object({ id: prototypeId, status: z.literal('rejected').optional() });
+
+export const priorityInput = z.object({ id: prototypeId, priority: z.enum(LEVELS) });
+export const assignInput = z.object({ id: prototypeId, assignedTo: userId.nullable() });
+export const reviewerCommentsInput = z.object({ id: prototypeId, reviewerComments: optionalText(5000) });
+
+export const BAN_REASON_REQUIRED = 'Please provide a reason for the ban';
+/** PATCH /api/admin/users/{id}/status: status, banReason, restrictedUntil (date or null), adminNotes. */
+export const userStatusInput = z
+  .object({
+    id: userId,
+    status: z.enum(USER_STATUSES),
+    banReason: optionalText(1000),
+    restrictedUntil: z.coerce.date({ invalid_type_error: 'Invalid date' }).nullish().transform((v) => v ?? null),
+    adminNotes: optionalText(5000).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.status === 'banned' && !input.banReason) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['banReason'], message: BAN_REASON_REQUIRED });
+    }
+    if (input.status === 'restricted' && input.restrictedUntil && input.restrictedUntil.getTime() <= Date.now()) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['restrictedUntil'], message: 'The restriction must end in the future' });
+    }
+  });
+export type UserStatusInput = z.input<typeof userStatusInput>;
+
+export const banForm = z.object({ banReason: z.string().trim().min(1, BAN_REASON_REQUIRED).max(1000) });
+
+export const verifyInput = z.object({ id: userId, isVerified: z.boolean().default(true) });
+export const resetPasswordInput = z.object({ id: userId, newPassword: newPasswordField });
+export const deleteUserInput = z.object({ id: userId });
+export const deleteConfirmation = (typed: string) => typed === DELETE_CONFIRMATION_WORD;
+
+const messageText = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+/** POST /api/admin/messages: userId, subject, content. */
+export const adminMessageInput = z.object({ userId, subject: messageText('Subject', 200), content: messageText('Content', 10_000) });
+export const adminMessageForm = adminMessageInput.omit({ userId: true });
