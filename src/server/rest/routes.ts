@@ -11,6 +11,19 @@ export const restRoutes = defineRoutes([
   { method: 'PATCH', path: '/api/user/profile', handler: ({ caller, body }) => caller.auth.updateProfile(body) },
   // Public site
   { method: 'POST', path: '/api/contact', status: 201, handler: ({ caller, body }) => caller.contact.submit(body) },
+  { method: 'GET', path: '/api/prototype-tracker/portfolio', handler: ({ caller }) => caller.prototypes.portfolio() },
+  // Seller (documents are streamed by src/server/rest/documents.ts, not JSON)
+  { method: 'POST', path: '/api/prototypes', status: 201, handler: ({ caller, body }) => caller.prototypes.create(body) },
+  { method: 'GET', path: '/api/seller/prototypes', handler: ({ caller }) => caller.prototypes.mine() },
+  { method: 'GET', path: '/api/seller/prototypes/:id', handler: ({ caller, params }) => caller.prototypes.byId({ id: Number(params.id) }) },
+  {
+    method: 'POST',
+    path: '/api/seller/prototypes/:id/quote-response',
+    handler: ({ caller, params, body }) => caller.prototypes.respondToQuote({ ...(body as object), id: Number(params.id) } as never),
+  },
+  { method: 'GET', path: '/api/seller/transactions', handler: ({ caller }) => caller.prototypes.transactions() },
+  { method: 'GET', path: '/api/seller/summary', handler: ({ caller }) => caller.prototypes.summary() },
+  { method: 'GET', path: '/api/seller/pipeline', handler: ({ caller }) => caller.prototypes.pipeline() },
   // Admin (lists: JSON arrays, newest first; optional limit/cursor, next page in the Link header)
   {
     method: 'GET',

@@ -3,11 +3,13 @@ import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
+import { prototypesRouter } from './prototypes.ts';
 
 export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   contact: contactRouter,
+  prototypes: prototypesRouter,
 });
 
 export type AppRouter = typeof appRouter;

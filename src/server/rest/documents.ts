@@ -1,0 +1,158 @@
+// Prototype documents over HTTP, not JSON: the upload is one raw body per file (so the browser can
+// report progress and nothing is buffered), streamed through the checks into the document store;
+// the download streams the stored bytes back to the prototype's seller or an admin.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { TRPCError } from '@trpc/server';
+import type { Context as HonoContext, Hono } from 'hono';
+import type { Context } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { Env } from '../env.ts';
+import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
+import { sameOriginWrites } from '../http/security.ts';
+import { PROTOTYPE_NOT_FOUND, assertMaySubmit, documentSelect, visiblePrototypes } from '../routers/prototypes.ts';
+import { createDiskDocumentStore } from '../storage/disk-store.ts';
+import type { DocumentStore } from '../storage/document-store.ts';
+import {
+  TOO_LARGE,
+  UNSUPPORTED_TYPE,
+  UploadError,
+  UploadInspector,
+  documentExtension,
+  mimeTypeFor,
+  sanitizeFileName,
+} from '../storage/upload-check.ts';
+import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
+import { errorResponse } from './adapter.ts';
+
+/** Upload path; the client sends the file name (URI-encoded) in this header and the bytes as the body. */
+export const documentUploadPath = (prototypeId: number | string) => `/api/prototypes/${prototypeId}/documents`;
+export const documentDownloadPath = (documentId: number | string) => `/api/documents/${documentId}`;
+export const FILE_NAME_HEADER = 'x-file-name';
+
+export interface DocumentRouteDeps {
+  db: Db;
+  env: Env;
+  log: (line: Record<string, unknown>) => void;
+  createContext: (c: HonoContext) => Promise<Context>;
+  /** Defaults to the disk under `${DATA_DIR}/documents`. */
+  store?: DocumentStore;
+  maxBytes?: number;
+}
+
+function positiveId(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+function decodeFileName(header: string | undefined): string | null {
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
+}
+
+/** attachment; an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987); no quotes or CR/LF can get in. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Mount before the JSON body limit of /api/* (uploads have their own 50 MB streaming limit), hence
+ * the same-origin check is applied here to these paths too.
+ */
+export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
+  const store = deps.store ?? createDiskDocumentStore(path.join(deps.env.DATA_DIR, 'documents'));
+  const maxBytes = deps.maxBytes ?? UPLOAD_MAX_BYTES;
+  const fail = (c: HonoContext, error: unknown) =>
+    error instanceof UploadError ? c.json({ message: error.message }, error.status) : errorResponse(c, error, deps.log);
+
+  app.use('/api/prototypes/:id/documents', sameOriginWrites(deps.env.ALLOWED_ORIGINS));
+  app.post('/api/prototypes/:id/documents', async (c) => {
+    try {
+      const ctx = await deps.createContext(c);
+      if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      const user = ctx.user;
+      assertMaySubmit(user);
+      const prototypeId = positiveId(c.req.param('id'));
+      const prototype =
+        prototypeId === null
+          ? null
+          : await deps.db.prototype.findFirst({ where: { id: prototypeId, sellerId: user.id }, select: { id: true } });
+      if (!prototype) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
+
+      const rawName = decodeFileName(c.req.header(FILE_NAME_HEADER));
+      if (!rawName) throw new UploadError(400, 'Missing file name');
+      const fileName = sanitizeFileName(rawName);
+      const ext = documentExtension(fileName);
+      if (!ext) throw new UploadError(415, UNSUPPORTED_TYPE);
+      const declared = Number(c.req.header('content-length') ?? Number.NaN);
+      if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError(413, TOO_LARGE);
+      const body = c.req.raw.body;
+      if (!body) throw new UploadError(400, 'The file is empty');
+
+      const key = `prototypes/${prototype.id}/${randomUUID()}`;
+      const inspector = new UploadInspector(ext, maxBytes);
+      const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+      source.on('error', (error) => inspector.destroy(error));
+      const { size } = await store.put(key, source.pipe(inspector));
+      try {
+        const document = await deps.db.$transaction(async (tx) => {
+          const created = await tx.prototypeDocument.create({
+            data: { prototypeId: prototype.id, fileName, fileType: mimeTypeFor(ext), fileSize: size, storageKey: key, uploadedBy: user.id },
+            select: documentSelect,
+          });
+          await recordTimelineEvent(tx, {
+            prototypeId: prototype.id,
+            event: 'document_uploaded',
+            description: `Document uploaded: ${fileName}`,
+            performedBy: user.id,
+            metadata: { documentId: created.id, fileName, fileSize: size },
+          });
+          return created;
+        });
+        return c.json(document, 201);
+      } catch (error) {
+        await store.delete(key);
+        throw error;
+      }
+    } catch (error) {
+      return fail(c, error);
+    }
+  });
+
+  app.get('/api/documents/:id', async (c) => {
+    try {
+      const ctx = await deps.createContext(c);
+      if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      const documentId = positiveId(c.req.param('id'));
+      const document =
+        documentId === null
+          ? null
+          : await deps.db.prototypeDocument.findFirst({
+              where: { id: documentId, prototype: visiblePrototypes(ctx.user) },
+              select: { fileName: true, fileType: true, storageKey: true },
+            });
+      const stored = document ? await store.get(document.storageKey) : null;
+      if (!document || !stored) {
+        if (document) deps.log({ level: 'error', msg: 'document bytes missing', documentId });
+        return c.json({ message: 'Document not found' }, 404);
+      }
+      return new Response(Readable.toWeb(stored.stream) as ReadableStream, {
+        status: 200,
+        headers: {
+          'content-type': document.fileType,
+          'content-length': String(stored.size),
+          'content-disposition': contentDisposition(document.fileName),
+          'cache-control': 'private, no-store',
+        },
+      });
+    } catch (error) {
+      return fail(c, error);
+    }
+  });
+}

@@ -1,0 +1,277 @@
+// The seller's side (spec sections 2-8, issue 4): submit, list, detail with documents and timeline,
+// transactions and dashboard figures, the answer to a quote, and the tracker (private and public).
+// Every query is scoped to the caller in its own `where`; another seller's rows are simply not found.
+import { TRPCError } from '@trpc/server';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { logActivity } from '../domain/activity-log.ts';
+import { moneyNumber, moneyString } from '../domain/money.ts';
+import { notifyAdmins } from '../domain/notifications.ts';
+import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
+import { prototypeSelect, toPrototypeView } from '../domain/prototype-view.ts';
+import { PROTOTYPE_ACTIONS, refusalMessage } from '../domain/prototype-workflow.ts';
+import { effectiveStatus } from '../domain/user-status.ts';
+import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
+
+export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
+
+/** Restricted (until their time passes) and banned users may not submit or upload. */
+export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUntil' | 'banReason'>): void {
+  const status = effectiveStatus(user);
+  if (status === 'banned') {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: `Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}. You cannot submit prototypes or upload documents.`,
+    });
+  }
+  if (status === 'restricted') {
+    const until = user.restrictedUntil
+      ? ` until ${user.restrictedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+      : '';
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: `Your account is restricted${until}. You cannot submit prototypes or upload documents while it is restricted.`,
+    });
+  }
+}
+
+/** A seller sees their own prototypes; admins see every prototype. */
+export function visiblePrototypes(user: Pick<SessionUser, 'id' | 'role'>): Prisma.PrototypeWhereInput {
+  return user.role === 'admin' ? {} : { sellerId: user.id };
+}
+
+export const documentSelect = {
+  id: true,
+  prototypeId: true,
+  fileName: true,
+  fileType: true,
+  fileSize: true,
+  uploadedAt: true,
+} satisfies Prisma.PrototypeDocumentSelect;
+
+const timelineSelect = {
+  id: true,
+  event: true,
+  description: true,
+  eventDate: true,
+  performedBy: true,
+  metadata: true,
+  performer: { select: { firstName: true, role: true } },
+} satisfies Prisma.PrototypeTimelineSelect;
+
+const transactionSelect = {
+  id: true,
+  prototypeId: true,
+  amount: true,
+  platformFee: true,
+  sellerPayout: true,
+  status: true,
+  createdAt: true,
+  completedAt: true,
+} satisfies Prisma.TransactionSelect;
+
+type TransactionRow = Prisma.TransactionGetPayload<{ select: typeof transactionSelect }>;
+
+/** Transaction amounts leave the server as decimal strings (spec section 3). */
+function toTransactionView(row: TransactionRow) {
+  return {
+    ...row,
+    amount: moneyString(row.amount)!,
+    platformFee: moneyString(row.platformFee)!,
+    sellerPayout: moneyString(row.sellerPayout)!,
+  };
+}
+export type TransactionView = ReturnType<typeof toTransactionView>;
+
+const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
+
+export const prototypesRouter = router({
+  /** POST /api/prototypes: the seller is the caller; status, stage and priority are the defaults. */
+  create: protectedProcedure.input(prototypeInput).mutation(async ({ ctx, input }) => {
+    assertMaySubmit(ctx.user);
+    const row = await ctx.db.$transaction(async (tx) => {
+      const created = await tx.prototype.create({
+        data: {
+          sellerId: ctx.user.id,
+          inventorName: input.inventorName,
+          prototypeName: input.prototypeName,
+          energyType: input.energyType,
+          description: input.description,
+          powerOutput: input.powerOutput,
+          efficiency: input.efficiency,
+          notes: input.notes,
+        },
+        select: prototypeSelect,
+      });
+      await recordTimelineEvent(tx, {
+        prototypeId: created.id,
+        event: 'submitted',
+        description: 'Prototype submitted for confidential review',
+        performedBy: ctx.user.id,
+        metadata: { to: created.status, stage: created.stage },
+      });
+      await notifyAdmins(tx, {
+        prototypeId: created.id,
+        type: 'prototype_submitted',
+        title: 'New prototype submitted',
+        message: `${created.prototypeName} (${created.energyType}) by ${created.inventorName} awaits review.`,
+        actionUrl: '/admin-panel',
+      });
+      await logActivity(tx, ctx.meta, {
+        userId: ctx.user.id,
+        action: 'prototype.submitted',
+        targetType: 'prototype',
+        targetId: created.id,
+      });
+      return created;
+    });
+    return toPrototypeView(row);
+  }),
+
+  /** GET /api/seller/prototypes: the caller's prototypes, newest first. */
+  mine: protectedProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db.prototype.findMany({
+      where: { sellerId: ctx.user.id },
+      select: prototypeSelect,
+      orderBy: [...newestFirst],
+    });
+    return rows.map(toPrototypeView);
+  }),
+
+  /** GET /api/seller/transactions: the caller's transactions, newest first. */
+  transactions: protectedProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db.transaction.findMany({
+      where: { sellerId: ctx.user.id },
+      select: transactionSelect,
+      orderBy: [...newestFirst],
+    });
+    return rows.map(toTransactionView);
+  }),
+
+  /** The dashboard's four figures, counted and summed by the database (revenue as a decimal string). */
+  summary: protectedProcedure.query(async ({ ctx }) => {
+    const sellerId = ctx.user.id;
+    const [totalPrototypes, activePrototypes, quotedPrototypes, revenue] = await Promise.all([
+      ctx.db.prototype.count({ where: { sellerId } }),
+      ctx.db.prototype.count({ where: { sellerId, status: 'active' } }),
+      ctx.db.prototype.count({ where: { sellerId, atomixQuote: { gt: 0 } } }),
+      ctx.db.transaction.aggregate({ where: { sellerId }, _sum: { sellerPayout: true } }),
+    ]);
+    return {
+      totalPrototypes,
+      activePrototypes,
+      quotedPrototypes,
+      revenue: moneyString(revenue._sum.sellerPayout) ?? '0.00',
+    };
+  }),
+
+  /** One prototype with its documents and timeline: its seller's (admins may look too); others get 404. */
+  byId: protectedProcedure.input(prototypeIdInput).query(async ({ ctx, input }) => {
+    const row = await ctx.db.prototype.findFirst({
+      where: { id: input.id, ...visiblePrototypes(ctx.user) },
+      select: {
+        ...prototypeSelect,
+        documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
+        timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
+      },
+    });
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
+    const { documents, timeline, ...prototype } = row;
+    return { ...toPrototypeView(prototype), documents, timeline };
+  }),
+
+  /**
+   * The seller accepts or declines a quote (status stays quoted; the admin team decides next).
+   * A conditional update built from the workflow table, so a second answer cannot slip in.
+   */
+  respondToQuote: protectedProcedure.input(quoteResponseInput).mutation(async ({ ctx, input }) => {
+    const rule = PROTOTYPE_ACTIONS.respondToQuote;
+    const row = await ctx.db.$transaction(async (tx) => {
+      const respondedAt = new Date();
+      const { count } = await tx.prototype.updateMany({
+        where: {
+          id: input.id,
+          sellerId: ctx.user.id,
+          status: { in: [...rule.from] },
+          sellerResponse: null,
+          atomixQuote: { gt: 0 },
+        },
+        data: { sellerResponse: input.response, sellerResponseNote: input.note, sellerResponseAt: respondedAt },
+      });
+      const current = await tx.prototype.findFirst({
+        where: { id: input.id, sellerId: ctx.user.id },
+        select: prototypeSelect,
+      });
+      if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
+      if (count === 0) {
+        const subject = { status: current.status, atomixQuote: moneyNumber(current.atomixQuote) };
+        const message =
+          current.sellerResponse && current.status === 'quoted'
+            ? 'You have already responded to this quote'
+            : refusalMessage('respondToQuote', subject);
+        throw new TRPCError({ code: 'CONFLICT', message });
+      }
+      const quote = moneyString(current.atomixQuote);
+      const verb = input.response === 'accepted' ? 'accepted' : 'declined';
+      await recordTimelineEvent(tx, {
+        prototypeId: current.id,
+        event: 'quote_response',
+        description: `Seller ${verb} the quote of $${quote}`,
+        performedBy: ctx.user.id,
+        metadata: { response: input.response, note: input.note, quote },
+      });
+      await notifyAdmins(tx, {
+        prototypeId: current.id,
+        type: 'quote_response',
+        title: `Quote ${verb} by seller`,
+        message: `${current.prototypeName}: the seller ${verb} the quote of $${quote}.${input.note ? ` Note: ${input.note}` : ''}`,
+        actionUrl: '/admin-panel',
+      });
+      await logActivity(tx, ctx.meta, {
+        userId: ctx.user.id,
+        action: 'prototype.quote_response',
+        targetType: 'prototype',
+        targetId: current.id,
+        details: { response: input.response },
+      });
+      return current;
+    });
+    return toPrototypeView(row);
+  }),
+
+  /** The signed-in seller's pipeline: each prototype's stage and status over time. */
+  pipeline: protectedProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db.prototype.findMany({
+      where: { sellerId: ctx.user.id },
+      orderBy: [...newestFirst],
+      select: {
+        id: true,
+        prototypeName: true,
+        energyType: true,
+        status: true,
+        stage: true,
+        createdAt: true,
+        updatedAt: true,
+        timeline: {
+          select: { id: true, event: true, description: true, eventDate: true, metadata: true },
+          orderBy: [{ eventDate: 'asc' }, { id: 'asc' }],
+        },
+      },
+    });
+    return rows;
+  }),
+
+  /** The public portfolio: counts per energy type and per stage, computed by the database. Nothing else. */
+  portfolio: publicProcedure.query(async ({ ctx }) => {
+    const [byEnergyType, byStage] = await Promise.all([
+      ctx.db.prototype.groupBy({ by: ['energyType'], _count: { _all: true }, orderBy: { energyType: 'asc' } }),
+      ctx.db.prototype.groupBy({ by: ['stage'], _count: { _all: true }, orderBy: { stage: 'asc' } }),
+    ]);
+    return {
+      total: byStage.reduce((sum, row) => sum + row._count._all, 0),
+      byEnergyType: byEnergyType.map((row) => ({ energyType: row.energyType, count: row._count._all })),
+      byStage: byStage.map((row) => ({ stage: row.stage, count: row._count._all })),
+    };
+  }),
+});

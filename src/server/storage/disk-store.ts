@@ -1,0 +1,58 @@
+// The document store on local disk (`${DATA_DIR}/documents`): bytes go to a temporary file in
+// `.incoming/` and are renamed into place only when complete, so a failed or aborted upload never
+// leaves a partial object.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type DocumentStore, assertValidKey } from './document-store.ts';
+
+export function createDiskDocumentStore(root: string): DocumentStore {
+  const incoming = path.join(root, '.incoming');
+  let incomingReady = false;
+  const fileFor = (key: string) => {
+    assertValidKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    async put(key, body: Readable) {
+      const target = fileFor(key);
+      // Synchronous on purpose (once): the body must be consumed from this tick on, so that a
+      // check failing in the stream is always seen by the pipeline below.
+      if (!incomingReady) {
+        fs.mkdirSync(incoming, { recursive: true });
+        incomingReady = true;
+      }
+      const temporary = path.join(incoming, randomUUID());
+      const writer = fs.createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
+      try {
+        await pipeline(body, writer);
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.rename(temporary, target);
+      } catch (error) {
+        await fsp.rm(temporary, { force: true });
+        throw error;
+      }
+      return { size: writer.bytesWritten };
+    },
+
+    async get(key) {
+      const file = fileFor(key);
+      try {
+        const handle = await fsp.open(file, 'r');
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await fsp.rm(fileFor(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// Prototype submission and quote response (spec sections 5 and 7). One schema validates the form
+// and the procedure input alike. Only the seller's own fields are listed: zod's default strip drops
+// anything else (status, quote, sellerId, ...), so a body can never set them.
+import { z } from 'zod';
+import { ENERGY_TYPES, ENERGY_TYPE_LABELS, type EnergyType } from '../constants.ts';
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * A whole number from the API (number) or the form (text); empty means "not given" (null).
+ * The form's text is checked here so the same words show on screen and in a 400.
+ */
+const optionalWholeNumber = (label: string, min: number, max: number, unit: string) =>
+  z
+    .union([z.number(), z.string().trim(), z.null(), z.undefined()], {
+      errorMap: () => ({ message: `${label} must be a number` }),
+    })
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === '') return null;
+      const number = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isFinite(number)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      if (!Number.isInteger(number)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a whole number` });
+        return z.NEVER;
+      }
+      if (number < min || number > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be between ${min} and ${max}${unit}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+export const energyTypeField = z.enum(ENERGY_TYPES, { errorMap: () => ({ message: 'Please choose an energy type' }) });
+
+export const prototypeInput = z.object({
+  inventorName: requiredText('Inventor name', 200),
+  prototypeName: requiredText('Prototype name', 200),
+  energyType: energyTypeField,
+  description: requiredText('Description', 10_000),
+  powerOutput: optionalWholeNumber('Power output', 0, 2_000_000_000, ' kW'),
+  efficiency: optionalWholeNumber('Efficiency', 0, 100, '%'),
+  notes: z
+    .string({ invalid_type_error: 'Notes must be text' })
+    .trim()
+    .max(5000, 'Notes must be at most 5000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type PrototypeInput = z.input<typeof prototypeInput>;
+export type PrototypeData = z.output<typeof prototypeInput>;
+
+/** The empty form (all text, as the inputs hold it). */
+export const emptyPrototypeForm = {
+  inventorName: '',
+  prototypeName: '',
+  energyType: '',
+  description: '',
+  powerOutput: '',
+  efficiency: '',
+  notes: '',
+};
+
+export const energyTypeOptions = ENERGY_TYPES.map((value: EnergyType) => ({ value, label: ENERGY_TYPE_LABELS[value] }));
+
+export const prototypeIdInput = z.object({
+  id: z
+    .number({ required_error: 'Prototype id is required', invalid_type_error: 'Prototype id must be a number' })
+    .int('Prototype id must be a whole number')
+    .positive('Prototype id must be positive')
+    .max(2_147_483_647, 'Prototype id is too large'),
+});
+
+export const QUOTE_RESPONSES = ['accepted', 'declined'] as const;
+export type QuoteResponse = (typeof QUOTE_RESPONSES)[number];
+
+/** A seller's answer to a quote, with an optional note for the admin team. */
+export const quoteResponseInput = prototypeIdInput.extend({
+  response: z.enum(QUOTE_RESPONSES, { errorMap: () => ({ message: 'Please accept or decline the quote' }) }),
+  note: z
+    .string({ invalid_type_error: 'Note must be text' })
+    .trim()
+    .max(1000, 'Note must be at most 1000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type QuoteResponseInput = z.input<typeof quoteResponseInput>;
