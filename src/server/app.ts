@@ -11,6 +11,7 @@ import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
+import { mountDocumentRoutes } from './rest/documents.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
 
@@ -37,6 +38,8 @@ export function createApp({ db, env, log, clientDir = null, isReady }: AppOption
     return c.json({ status: ready ? 'ready' : 'unavailable' }, ready ? 200 : 503);
   });
 
+  // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
+  mountDocumentRoutes(app, { db, env, log, createContext });
   for (const prefix of ['/api/*', '/trpc/*']) {
     app.use(prefix, sameOriginWrites(env.ALLOWED_ORIGINS));
     app.use(
