@@ -1,7 +1,7 @@
 // Makes sure the site has an administrator at start-up (README "First admin").
 import { randomInt } from 'node:crypto';
 import { GENERATED_PASSWORD_ALPHABET } from '~/shared/constants.ts';
-import { hashPassword } from './auth/password.ts';
+import { hashPassword, verifyPassword } from './auth/password.ts';
 import { invalidateUserSessions } from './auth/session.ts';
 import type { Db } from './db/index.ts';
 
@@ -24,16 +24,28 @@ export type FirstAdminResult =
 export async function ensureFirstAdmin(db: Db, adminEmail?: string, adminPassword?: string): Promise<FirstAdminResult> {
   if (adminEmail && adminPassword) {
     const email = adminEmail.trim().toLowerCase();
-    const password = await hashPassword(adminPassword);
-    const user = await db.user.upsert({
-      where: { email },
-      create: { email, password, role: 'admin', firstName: 'Site', lastName: 'Administrator', isVerified: true },
-      update: { role: 'admin', status: 'active', banReason: null, restrictedUntil: null },
-      select: { id: true, password: true },
+    const existing = await db.user.findUnique({ where: { email }, select: { id: true, password: true } });
+    if (!existing) {
+      await db.user.create({
+        data: {
+          email,
+          password: await hashPassword(adminPassword),
+          role: 'admin',
+          firstName: 'Site',
+          lastName: 'Administrator',
+          isVerified: true,
+        },
+      });
+      return { action: 'ensured', email };
+    }
+    await db.user.update({
+      where: { id: existing.id },
+      data: { role: 'admin', status: 'active', banReason: null, restrictedUntil: null },
     });
-    if (user.password !== password) {
-      await db.user.update({ where: { id: user.id }, data: { password } });
-      await invalidateUserSessions(db, user.id);
+    // Only a different password is re-hashed (and ends old sessions): restarts keep the admin signed in.
+    if (!(await verifyPassword(existing.password, adminPassword))) {
+      await db.user.update({ where: { id: existing.id }, data: { password: await hashPassword(adminPassword) } });
+      await invalidateUserSessions(db, existing.id);
     }
     return { action: 'ensured', email };
   }

@@ -54,8 +54,13 @@ export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: nu
   };
 }
 
-/** PGlite must not be opened by two processes at once: a pid lock file says who holds it. */
+const heldLocks = new Set<string>();
+
+/** PGlite must not be opened twice at once: a pid lock file says which process holds it. */
 function acquireLock(lockFile: string): () => void {
+  if (heldLocks.has(lockFile)) {
+    throw new Error(`The embedded database in ${path.dirname(lockFile)} is in use by process ${process.pid} (this one).`);
+  }
   try {
     const holder = Number(fs.readFileSync(lockFile, 'utf8'));
     if (holder && holder !== process.pid && isAlive(holder)) {
@@ -68,7 +73,11 @@ function acquireLock(lockFile: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   fs.writeFileSync(lockFile, String(process.pid));
-  return () => fs.rmSync(lockFile, { force: true });
+  heldLocks.add(lockFile);
+  return () => {
+    heldLocks.delete(lockFile);
+    fs.rmSync(lockFile, { force: true });
+  };
 }
 
 function isAlive(pid: number): boolean {

@@ -42,8 +42,19 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
+// Calls in one process queue up here; the advisory lock orders processes. (On PGlite every
+// connection shares one backend session, where an advisory lock cannot exclude anyone.)
+let queue: Promise<unknown> = Promise.resolve();
+
 /** Returns the names of the migrations it applied. */
-export async function migrate(pool: Pool, migrations = readMigrations(), log: (line: string) => void = () => {}) {
+export function migrate(pool: Pool, migrations = readMigrations(), log: (line: string) => void = () => {}) {
+  const run = queue.then(() => applyUnderAdvisoryLock(pool, migrations, log));
+  queue = run.catch(() => {});
+  return run;
+}
+
+/** The cross-process part alone: what two app instances on one PostgreSQL server rely on. */
+export async function applyUnderAdvisoryLock(pool: Pool, migrations: Migration[], log: (line: string) => void = () => {}) {
   const client = await pool.connect();
   const applied: string[] = [];
   try {

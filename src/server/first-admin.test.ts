@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from './auth/password.ts';
+import { createSession } from './auth/session.ts';
+import { ensureFirstAdmin, generatePassword } from './first-admin.ts';
+import { createAdmin, createUser } from './test/factories.ts';
+import { useTestDatabase } from './test/harness.ts';
+import { GENERATED_PASSWORD_ALPHABET } from '~/shared/constants.ts';
+
+const t = useTestDatabase();
+
+describe('ensureFirstAdmin', () => {
+  it('creates ADMIN_EMAIL as an admin with ADMIN_PASSWORD', async () => {
+    expect(await ensureFirstAdmin(t.db.prisma, 'Boss@Atomix.test', 'a-strong-password')).toEqual({ action: 'ensured', email: 'boss@atomix.test' });
+    const admin = await t.db.prisma.user.findUniqueOrThrow({ where: { email: 'boss@atomix.test' } });
+    expect(admin.role).toBe('admin');
+    expect(await verifyPassword(admin.password, 'a-strong-password')).toBe(true);
+  });
+
+  it('promotes and re-passwords an existing account, ending its old sessions', async () => {
+    const user = await createUser(t.db.prisma, { email: 'boss@atomix.test', status: 'banned', banReason: 'x' });
+    await createSession(t.db.prisma, user.id, 30);
+    await ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'a-new-password');
+    const admin = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(admin).toMatchObject({ role: 'admin', status: 'active', banReason: null });
+    expect(await verifyPassword(admin.password, 'a-new-password')).toBe(true);
+    expect(await t.db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it('keeps sessions when the password is unchanged (restarts do not sign the admin out)', async () => {
+    await ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'same-password');
+    const admin = await t.db.prisma.user.findUniqueOrThrow({ where: { email: 'boss@atomix.test' } });
+    await createSession(t.db.prisma, admin.id, 30);
+    await ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'same-password');
+    expect(await t.db.prisma.session.count({ where: { userId: admin.id } })).toBe(1);
+  });
+
+  it('without settings, creates one admin with a generated password only when none exists', async () => {
+    const result = await ensureFirstAdmin(t.db.prisma);
+    expect(result.action).toBe('generated');
+    if (result.action !== 'generated') return;
+    const admin = await t.db.prisma.user.findUniqueOrThrow({ where: { email: result.email } });
+    expect(await verifyPassword(admin.password, result.password)).toBe(true);
+    expect(await ensureFirstAdmin(t.db.prisma)).toEqual({ action: 'none' });
+    expect(await t.db.prisma.user.count({ where: { role: 'admin' } })).toBe(1);
+  });
+
+  it('does nothing when an admin already exists', async () => {
+    await createAdmin(t.db.prisma);
+    expect(await ensureFirstAdmin(t.db.prisma)).toEqual({ action: 'none' });
+  });
+});
+
+describe('generatePassword', () => {
+  it('uses only the allowed alphabet at the requested length', () => {
+    for (let i = 0; i < 50; i++) {
+      const password = generatePassword(12);
+      expect(password).toHaveLength(12);
+      expect([...password].every((c) => GENERATED_PASSWORD_ALPHABET.includes(c))).toBe(true);
+    }
+  });
+});
