@@ -10,7 +10,7 @@ import { ensureFirstAdmin } from './src/server/first-admin.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 
-const clientDir = path.resolve(import.meta.dirname, 'dist/client');
+const clientDir = env.CLIENT_DIR;
 const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
 if (!hasClient && env.NODE_ENV === 'production') {
   throw new Error('dist/client is missing: run `npm run build` first (npm start does).');

@@ -14,6 +14,8 @@ const envSchema = z
     /** A PostgreSQL server; without it the embedded PGlite database under DATA_DIR is used. */
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('./data'),
+    /** The built client to serve (default dist/client). */
+    CLIENT_DIR: z.string().default('dist/client'),
     /** Ensures this admin exists at start (created, or promoted and given this password). */
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -48,7 +50,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${problems}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), CLIENT_DIR: path.resolve(result.data.CLIENT_DIR) };
 }
 
 export const env: Env = parseEnv(process.env);
