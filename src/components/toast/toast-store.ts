@@ -42,6 +42,10 @@ export function toast(input: { title: string; description?: string; variant?: To
   return item.id;
 }
 
+export function currentToasts(): readonly Toast[] {
+  return toasts;
+}
+
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     (listener) => {
