@@ -9,10 +9,11 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const zodError = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
+    const { stack: _stack, ...data } = shape.data; // stack traces never leave the server
     return {
       ...shape,
       message: zodError ? formatZodError(zodError) : shape.message,
-      data: { ...shape.data, zodError: zodError?.flatten() ?? null, stack: undefined },
+      data: { ...data, zodError: zodError?.flatten() ?? null },
     };
   },
 });
