@@ -12,7 +12,8 @@ const t = initTRPC.context<Context>().create({
     const { stack: _stack, ...data } = shape.data; // stack traces never leave the server
     return {
       ...shape,
-      message: zodError ? formatZodError(zodError) : shape.message,
+      // A server fault's own text (SQL, stack details) stays in the logs.
+      message: zodError ? formatZodError(zodError) : error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message,
       data: { ...data, zodError: zodError?.flatten() ?? null },
     };
   },
