@@ -85,7 +85,7 @@ export function ContactForm() {
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title" className="space-y-5">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field field="name" label="Full Name" error={errors.name}>
           <input

@@ -1,0 +1,159 @@
+// The animated parts of the public site: count-ups, progress bars, the live monitor, the particle
+// background, the fusion canvas, and what reduced motion turns off.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const counterValues = (group: Locator) => group.getByTestId('counter-value');
+
+async function fillWidths(page: Page) {
+  return page.getByTestId('progress-fill').evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width));
+}
+
+test('home counters start at 0 below the fold and count up to 15, 127 and 250 once in view', async ({ page }) => {
+  await page.goto('/');
+  const counters = page.locator('dl[aria-label="Atomix Energy in numbers"]');
+  await expect(counterValues(counters)).toHaveText(['0', '0', '0']);
+  await counters.scrollIntoViewIfNeeded();
+  // 2000 ms + 200 ms per index: the last one lands after 2.4 s.
+  await expect(counterValues(counters)).toHaveText(['15', '127', '250'], { timeout: 5000 });
+  // The final figures are always there for assistive technology.
+  await expect(counters.locator('.sr-only')).toHaveText(['15', '127', '250']);
+});
+
+test('the Projects Active card counts to 127 with its bar scaled against 150', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByTestId('stat-projects-active');
+  await expect(card.getByTestId('counter-value')).toHaveText('127', { timeout: 5000 });
+  const width = await card.getByTestId('projects-bar').evaluate((bar) => parseFloat((bar as HTMLElement).style.width));
+  expect(width).toBeCloseTo((127 / 150) * 100, 1);
+});
+
+test('about counters count up to 15, 250 and 500', async ({ page }) => {
+  await page.goto('/about');
+  const counters = page.locator('dl[aria-label="Atomix Energy by the numbers"]');
+  await counters.scrollIntoViewIfNeeded();
+  await expect(counterValues(counters)).toHaveText(['15', '250', '500'], { timeout: 5000 });
+});
+
+test('progress bars stay empty until half visible, then fill to 80, 65 and 45 percent after 500 ms', async ({ page }) => {
+  await page.goto('/technology');
+  expect(await fillWidths(page)).toEqual(['0%', '0%', '0%']);
+  const bars = page.getByRole('progressbar');
+  await expect(bars).toHaveCount(3);
+  await page.getByText('Market Deployment', { exact: true }).scrollIntoViewIfNeeded();
+  const seenAt = Date.now();
+  await expect.poll(() => fillWidths(page), { timeout: 4000 }).toEqual(['80%', '65%', '45%']);
+  expect(Date.now() - seenAt).toBeGreaterThanOrEqual(400);
+  await expect(page.getByRole('progressbar', { name: 'Research' })).toHaveAttribute('aria-valuenow', '80');
+  await expect(page.getByRole('progressbar', { name: 'Prototype Development' })).toHaveAttribute('aria-valuenow', '65');
+  await expect(page.getByRole('progressbar', { name: 'Market Deployment' })).toHaveAttribute('aria-valuenow', '45');
+});
+
+test('the live monitor starts LIVE, freezes when PAUSED and resumes', async ({ page }) => {
+  await page.goto('/technology');
+  const monitor = page.getByTestId('energy-monitor');
+  await monitor.scrollIntoViewIfNeeded();
+  const toggle = monitor.getByTestId('monitor-toggle');
+  await expect(toggle).toContainText('LIVE');
+
+  const readings = () =>
+    monitor.locator('[role="meter"]').evaluateAll((meters) => meters.map((m) => m.getAttribute('aria-valuenow')).join('|'));
+
+  // Live: a new reading arrives every 3 seconds.
+  const first = await readings();
+  await expect.poll(readings, { timeout: 8000, intervals: [500] }).not.toBe(first);
+
+  await toggle.click();
+  await expect(toggle).toContainText('PAUSED');
+  const frozen = await readings();
+  await page.waitForTimeout(4000);
+  expect(await readings()).toBe(frozen);
+
+  await toggle.click();
+  await expect(toggle).toContainText('LIVE');
+  await expect.poll(readings, { timeout: 8000, intervals: [500] }).not.toBe(frozen);
+
+  // Health, message and status belong together; the benchmarks are fixed.
+  const health = await monitor.getByTestId('system-health').innerText();
+  expect(
+    [
+      ['99.7%', 'All Systems Nominal', 'Optimal'],
+      ['94.2%', 'Minor Fluctuations', 'Warning'],
+      ['87.1%', 'Attention Required', 'Critical'],
+    ].some((combo) => combo.every((part) => health.includes(part))),
+  ).toBe(true);
+  await expect(monitor.getByTestId('monitor-trend')).toHaveText(/Trend: (Up|Down|Stable)/);
+  for (const benchmark of ['3,000 kW', '2,450 kW', '85%', '94%', '99.9%']) {
+    await expect(monitor.getByText(benchmark, { exact: true })).toBeVisible();
+  }
+  await expect(monitor.getByRole('meter', { name: 'Power Output' })).toHaveAttribute('aria-valuemax', '3000');
+  await expect(monitor.getByRole('meter', { name: 'Core Temperature' })).toHaveAttribute('aria-valuemax', '60');
+});
+
+test('the particle background has 15 particles at random positions, each rising over 15 to 25 s', async ({ page }) => {
+  await page.goto('/');
+  const particles = page.getByTestId('particle-background').locator('span');
+  await expect(particles).toHaveCount(15);
+  const info = await particles.evaluateAll((spans) =>
+    spans.map((s) => ({
+      left: (s as HTMLElement).style.left,
+      duration: parseFloat(getComputedStyle(s).animationDuration),
+      name: getComputedStyle(s).animationName,
+    })),
+  );
+  for (const p of info) {
+    expect(p.name).toBe('atomix-rise');
+    expect(p.duration).toBeGreaterThanOrEqual(15);
+    expect(p.duration).toBeLessThanOrEqual(25);
+  }
+  expect(new Set(info.map((p) => p.left)).size).toBeGreaterThan(10);
+});
+
+test.describe('fusion canvas', () => {
+  test.use({ deviceScaleFactor: 2 });
+
+  test('is 12rem tall, sharp at devicePixelRatio 2, releases energy and pauses off screen', async ({ page }) => {
+    await page.goto('/');
+    const figure = page.getByTestId('fusion-figure');
+    await expect(figure.locator('figcaption')).toHaveText('Atomic Fusion Process');
+    await figure.scrollIntoViewIfNeeded();
+    const size = await figure.locator('canvas').evaluate((c: HTMLCanvasElement) => ({
+      cssHeight: c.clientHeight,
+      cssWidth: c.clientWidth,
+      width: c.width,
+      height: c.height,
+    }));
+    expect(size.cssHeight).toBe(192);
+    expect(size.height).toBe(384);
+    expect(size.width).toBe(Math.round(size.cssWidth * 2));
+
+    await expect(figure).toHaveAttribute('data-running', 'true');
+    // Within one 8-unit cycle the particles come within 40 px, then the cycle starts over.
+    await expect(figure).toHaveAttribute('data-released', 'true', { timeout: 9000 });
+    await expect(figure).toHaveAttribute('data-released', 'false', { timeout: 9000 });
+
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect(figure).toHaveAttribute('data-running', 'false');
+  });
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('counters show their final values at once, nothing drifts and the canvas is a still frame', async ({ page }) => {
+    await page.goto('/');
+    // Even below the fold and without scrolling, the final figures are shown.
+    await expect(counterValues(page.locator('dl[aria-label="Atomix Energy in numbers"]'))).toHaveText(['15', '127', '250']);
+    await expect(page.getByTestId('stat-projects-active').getByTestId('counter-value')).toHaveText('127');
+
+    const animations = await page.evaluate(() =>
+      document.getAnimations().filter((a) => a.playState === 'running').map((a) => (a as CSSAnimation).animationName ?? 'transition'),
+    );
+    expect(animations).toEqual([]);
+
+    const figure = page.getByTestId('fusion-figure');
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure).toHaveAttribute('data-running', 'false');
+    await expect(figure).toHaveAttribute('data-released', 'true');
+  });
+});
