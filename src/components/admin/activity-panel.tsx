@@ -1,0 +1,112 @@
+// The audit trail (issue 5): who did what to which target, from where; filter by user and action,
+// export as CSV.
+import { keepPreviousData } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { trpc } from '~/client/trpc.ts';
+import { toast } from '~/components/toast/toast-store.ts';
+import { type AdminSearch, type SetSearch, activityQueryInput } from './admin-search.ts';
+import { downloadText } from './download.ts';
+import { Pager } from './pager.tsx';
+import { FilterSelect } from './prototype-panel.tsx';
+
+const when = (d: Date) => d.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
+  const input = activityQueryInput(search);
+  const list = trpc.admin.activity.useQuery(input, { placeholderData: keepPreviousData });
+  const actions = trpc.admin.activityActions.useQuery();
+  const utils = trpc.useUtils();
+  const [text, setText] = useState(search.auser ?? '');
+  const [exporting, setExporting] = useState(false);
+  const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, acursor: undefined, adir: undefined });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ auser: text.trim() || undefined });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const csv = await utils.admin.exportActivityCsv.fetch({ user: input.user, action: input.action }, { staleTime: 0 });
+      downloadText(`activity-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to export the activity log', variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="activity-heading">
+      <h2 id="activity-heading" className="sr-only">
+        Activity
+      </h2>
+      <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 md:flex-row md:items-end">
+        <form role="search" onSubmit={submit} className="flex flex-1 items-end gap-2">
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor="activity-user" className="text-xs font-medium text-base-content/70">
+              User (email or id)
+            </label>
+            <input id="activity-user" type="search" className="input input-bordered input-sm w-full" value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+          <button type="submit" className="btn btn-primary btn-sm">
+            Filter
+          </button>
+        </form>
+        <div className="md:w-56">
+          <FilterSelect
+            id="activity-action"
+            label="Action"
+            value={search.aaction}
+            options={(actions.data ?? []).map((a) => [a, a])}
+            onChange={(v) => apply({ aaction: v })}
+          />
+        </div>
+        <button type="button" className="btn btn-outline btn-sm" onClick={exportCsv} disabled={exporting}>
+          {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          Export CSV
+        </button>
+      </div>
+      {list.isLoading ? (
+        <div role="status" className="flex justify-center py-16">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+          <span className="sr-only">Loading activity</span>
+        </div>
+      ) : list.data && list.data.items.length === 0 ? (
+        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">No activity matches these filters.</p>
+      ) : (
+        <ol className="mt-4 flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-busy={list.isFetching}>
+          {list.data?.items.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm md:flex-row md:items-baseline md:gap-4" data-testid="activity-row">
+              <time className="shrink-0 text-base-content/70 md:w-52" dateTime={entry.createdAt.toISOString()}>
+                {when(entry.createdAt)}
+              </time>
+              <span className="badge badge-sm badge-outline shrink-0 font-mono">{entry.action}</span>
+              <span className="min-w-0 flex-1 break-words">
+                {entry.actorEmail ?? (entry.userId ? 'deleted user' : 'guest')}
+                {entry.targetType && (
+                  <span className="text-base-content/70">
+                    {' '}
+                    → {entry.targetType} {entry.targetId}
+                  </span>
+                )}
+                {entry.details !== null && <span className="block truncate font-mono text-xs text-base-content/60">{JSON.stringify(entry.details)}</span>}
+              </span>
+              <span className="shrink-0 text-xs text-base-content/60">{entry.ipAddress ?? ''}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {list.data && (
+        <Pager
+          label="Activity"
+          prevCursor={list.data.prevCursor}
+          nextCursor={list.data.nextCursor}
+          busy={list.isFetching}
+          onFirst={() => setSearch({ acursor: undefined, adir: undefined })}
+          onPage={(acursor, adir) => setSearch({ acursor, adir })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// Admin dialogs on the native <dialog> element: modal (the page behind is inert, so focus stays
+// inside), Escape closes, labelled by its title and described by its text.
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export function AdminDialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open && (
+        <div className="modal-box">
+          <h2 id={titleId} className="text-lg font-bold">
+            {title}
+          </h2>
+          {description && (
+            <div id={descriptionId} className="mt-2 text-sm text-base-content/80">
+              {description}
+            </div>
+          )}
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+      <form method="dialog" className="modal-backdrop">
+        <button type="button" tabIndex={-1} aria-hidden="true" onClick={onClose}>
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+/** Cancel and confirm buttons at the bottom of a dialog form. */
+export function DialogActions({
+  onCancel,
+  submitLabel,
+  pending,
+  disabled,
+  danger,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <div className="modal-action">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} disabled={pending || disabled} aria-busy={pending}>
+        {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {submitLabel}
+      </button>
+    </div>
+  );
+}

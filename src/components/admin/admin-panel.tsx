@@ -1,0 +1,70 @@
+// The admin panel screen (/admin-panel and /admin): counters, then the Prototype Management
+// (default), User Management and Activity tabs. Tab, filters and page live in the URL.
+import type { KeyboardEvent } from 'react';
+import { ActivityPanel } from './activity-panel.tsx';
+import { ADMIN_TABS, type AdminSearch, type AdminTab, type SetSearch } from './admin-search.ts';
+import { AdminCounters } from './counters.tsx';
+import { PrototypePanel } from './prototype-panel.tsx';
+import { UserPanel } from './user-panel.tsx';
+
+const TAB_LABELS: Record<AdminTab, string> = {
+  prototypes: 'Prototype Management',
+  users: 'User Management',
+  activity: 'Activity',
+};
+
+export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
+  const tab = search.tab ?? 'prototypes';
+  const select = (next: AdminTab) => setSearch({ tab: next === 'prototypes' ? undefined : next });
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = ADMIN_TABS.indexOf(tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = ADMIN_TABS[(index + step + ADMIN_TABS.length) % ADMIN_TABS.length]!;
+    select(next);
+    document.getElementById(`admin-tab-${next}`)?.focus();
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Admin Panel</h1>
+      <p className="mt-1 text-base-content/70">Review prototypes, manage users and follow the audit trail.</p>
+      <div className="mt-6">
+        <AdminCounters />
+      </div>
+      <div role="tablist" aria-label="Admin sections" className="tabs tabs-border mt-8 overflow-x-auto" onKeyDown={onKeyDown}>
+        {ADMIN_TABS.map((name) => (
+          <button
+            key={name}
+            id={`admin-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`admin-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className={`tab whitespace-nowrap ${tab === name ? 'tab-active' : ''}`}
+            onClick={() => select(name)}
+          >
+            {TAB_LABELS[name]}
+          </button>
+        ))}
+      </div>
+      <div id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className="mt-4">
+        {tab === 'prototypes' && <PrototypePanel search={search} setSearch={setSearch} />}
+        {tab === 'users' && <UserPanel search={search} setSearch={setSearch} />}
+        {tab === 'activity' && <ActivityPanel search={search} setSearch={setSearch} />}
+      </div>
+    </div>
+  );
+}
+
+export function AccessDenied() {
+  return (
+    <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Access denied</h1>
+      <p className="mt-3 text-base-content/70">The admin panel is for administrators only.</p>
+    </section>
+  );
+}

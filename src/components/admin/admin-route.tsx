@@ -1,0 +1,22 @@
+// What /admin-panel and /admin share: URL search validation, the loader and the screen.
+import type { TrpcQueryUtils } from '~/client/trpc.ts';
+import { pageHead } from '~/client/page-head.ts';
+import { type AdminSearch, activityQueryInput, adminSearchSchema, prototypeQueryInput, userQueryInput } from './admin-search.ts';
+
+export const adminRouteOptions = {
+  validateSearch: (search: Record<string, unknown>): AdminSearch => adminSearchSchema.parse(search),
+  loaderDeps: ({ search }: { search: AdminSearch }) => search,
+  head: () => pageHead('Admin Panel', 'Review prototypes, manage users and follow the audit trail.'),
+};
+
+/** Loads the counters and the open tab's page with the same inputs the components query. */
+export async function loadAdminPanel(trpc: TrpcQueryUtils, isAdmin: boolean, search: AdminSearch) {
+  if (!isAdmin) return;
+  const tab = search.tab ?? 'prototypes';
+  await Promise.all([
+    trpc.admin.counters.ensureData(),
+    tab === 'prototypes' && trpc.admin.prototypes.ensureData(prototypeQueryInput(search)),
+    tab === 'users' && trpc.admin.users.ensureData(userQueryInput(search)),
+    tab === 'activity' && trpc.admin.activity.ensureData(activityQueryInput(search)),
+  ]);
+}

@@ -1,0 +1,39 @@
+// The admin panel's toasts, word for word from spec section 8, and the refresh after each action.
+import { trpc } from '~/client/trpc.ts';
+import { toast } from '~/components/toast/toast-store.ts';
+
+export const ADMIN_TOASTS = {
+  approve: { success: 'Prototype approved successfully', failure: 'Failed to approve prototype' },
+  reject: { success: 'Prototype rejected', failure: 'Failed to reject prototype' },
+  quote: { success: 'Quote provided successfully', failure: 'Failed to provide quote' },
+  acceptQuote: { success: 'Quote accepted successfully', failure: 'Failed to accept quote' },
+  rejectQuote: { success: 'Quote rejected successfully', failure: 'Failed to reject quote' },
+  userStatus: { success: 'User status updated successfully', failure: 'Failed to update user status' },
+  message: { success: 'Message sent successfully', failure: 'Failed to send message' },
+  password: { success: 'Password changed successfully', failure: 'Failed to change password' },
+  deleteUser: { success: 'User deleted successfully', failure: 'Failed to delete user' },
+  // Actions the spec does not list, in the same style.
+  startReview: { success: 'Review started', failure: 'Failed to start review' },
+  manage: { success: 'Prototype updated successfully', failure: 'Failed to update prototype' },
+  verify: { success: 'User verified successfully', failure: 'Failed to verify user' },
+} as const;
+export type AdminToastKey = keyof typeof ADMIN_TOASTS;
+
+/**
+ * onSuccess/onError handlers for an admin mutation: the spec's toast, then every admin list and
+ * counter is refetched (also after a failure, which usually means the row changed meanwhile).
+ */
+export function useAdminFeedback() {
+  const utils = trpc.useUtils();
+  return (key: AdminToastKey, after?: () => void) => ({
+    onSuccess: () => {
+      toast({ title: ADMIN_TOASTS[key].success });
+      after?.();
+      void utils.admin.invalidate();
+    },
+    onError: () => {
+      toast({ title: 'Error', description: ADMIN_TOASTS[key].failure, variant: 'destructive' });
+      void utils.admin.invalidate();
+    },
+  });
+}

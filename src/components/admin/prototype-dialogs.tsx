@@ -1,0 +1,128 @@
+// Dialogs of the Prototype Management tab: Reject (reason), Provide Quote (amount and notes) and
+// Manage (priority, reviewer, reviewer comments).
+import { type FormEvent, useState } from 'react';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { trpc } from '~/client/trpc.ts';
+import { Field } from '~/components/forms/field.tsx';
+import { LEVELS, type Level, quoteForm, rejectForm } from '~/shared/schemas/admin.ts';
+import { AdminDialog, DialogActions } from './admin-dialog.tsx';
+import { useAdminFeedback } from './admin-toasts.ts';
+
+export interface PrototypeTarget {
+  id: number;
+  prototypeName: string;
+  priority: Level;
+  assignedTo: string | null;
+  reviewerComments: string | null;
+}
+
+export function RejectDialog({ prototype, onClose }: { prototype: PrototypeTarget | null; onClose: () => void }) {
+  const feedback = useAdminFeedback();
+  const reject = trpc.admin.reject.useMutation(feedback('reject', onClose));
+  const form = useZodForm(rejectForm, { reason: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (input && prototype) reject.mutate({ id: prototype.id, reason: input.reason });
+  };
+  return (
+    <AdminDialog open={!!prototype} onClose={onClose} title="Reject Prototype" description={prototype && <>Reject “{prototype.prototypeName}”. The seller will see the reason.</>}>
+      <form onSubmit={submit} noValidate>
+        <Field name="reason" label="Reason for rejection" error={form.errors.reason}>
+          <textarea {...form.field('reason')} className="textarea textarea-bordered w-full" rows={4} autoFocus />
+        </Field>
+        <DialogActions onCancel={onClose} submitLabel="Reject" pending={reject.isPending} danger />
+      </form>
+    </AdminDialog>
+  );
+}
+
+export function QuoteDialog({ prototype, onClose }: { prototype: PrototypeTarget | null; onClose: () => void }) {
+  const feedback = useAdminFeedback();
+  const quote = trpc.admin.quote.useMutation(feedback('quote', onClose));
+  const form = useZodForm(quoteForm, { amount: '', notes: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    // Sent as a number (spec section 5); the server re-checks precision on the exact value.
+    if (input && prototype) quote.mutate({ id: prototype.id, atomixQuote: Number(input.amount), quoteNotes: input.notes, status: 'quoted' });
+  };
+  return (
+    <AdminDialog open={!!prototype} onClose={onClose} title="Provide Quote" description={prototype && <>Quote for “{prototype.prototypeName}”.</>}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <Field name="amount" label="Quote amount (USD)" error={form.errors.amount}>
+          <input {...form.field('amount')} className="input input-bordered w-full" inputMode="decimal" placeholder="e.g. 25000" autoFocus />
+        </Field>
+        <Field name="notes" label="Notes (optional)" error={form.errors.notes}>
+          <textarea {...form.field('notes')} className="textarea textarea-bordered w-full" rows={3} />
+        </Field>
+        <DialogActions onCancel={onClose} submitLabel="Provide Quote" pending={quote.isPending} />
+      </form>
+    </AdminDialog>
+  );
+}
+
+/** Priority, reviewer and reviewer comments: each saved on its own when it changed. */
+export function ManageDialog({ prototype, onClose }: { prototype: PrototypeTarget | null; onClose: () => void }) {
+  return (
+    <AdminDialog open={!!prototype} onClose={onClose} title="Manage Review" description={prototype && <>“{prototype.prototypeName}”</>}>
+      {prototype && <ManageForm prototype={prototype} onClose={onClose} />}
+    </AdminDialog>
+  );
+}
+
+function ManageForm({ prototype, onClose }: { prototype: PrototypeTarget; onClose: () => void }) {
+  const feedback = useAdminFeedback();
+  const admins = trpc.admin.admins.useQuery();
+  const setPriority = trpc.admin.setPriority.useMutation();
+  const assign = trpc.admin.assign.useMutation();
+  const comments = trpc.admin.setReviewerComments.useMutation();
+  const [priority, setPriorityValue] = useState<Level>(prototype.priority);
+  const [assignee, setAssignee] = useState(prototype.assignedTo ?? '');
+  const [text, setText] = useState(prototype.reviewerComments ?? '');
+  const [pending, setPending] = useState(false);
+  const handlers = feedback('manage', onClose);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      if (priority !== prototype.priority) await setPriority.mutateAsync({ id: prototype.id, priority });
+      if (assignee !== (prototype.assignedTo ?? '')) await assign.mutateAsync({ id: prototype.id, assignedTo: assignee || null });
+      if (text.trim() !== (prototype.reviewerComments ?? '')) await comments.mutateAsync({ id: prototype.id, reviewerComments: text });
+      handlers.onSuccess();
+    } catch {
+      handlers.onError();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <Field name="priority" label="Priority">
+        <select id="priority" className="select select-bordered w-full" value={priority} onChange={(e) => setPriorityValue(e.target.value as Level)}>
+          {LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field name="assignee" label="Assigned reviewer">
+        <select id="assignee" className="select select-bordered w-full" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+          <option value="">Unassigned</option>
+          {admins.data?.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {[admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email} ({admin.email})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field name="reviewerComments" label="Reviewer comments">
+        <textarea id="reviewerComments" className="textarea textarea-bordered w-full" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
+      </Field>
+      <DialogActions onCancel={onClose} submitLabel="Save" pending={pending} />
+    </form>
+  );
+}

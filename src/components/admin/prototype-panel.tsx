@@ -1,0 +1,301 @@
+// Prototype Management (spec section 2): server-side search, filters, sorting and pages; each
+// prototype with its badges, quote, seller's response and documents, and the actions the
+// workflow table offers for its state.
+import { type FormEvent, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { trpc } from '~/client/trpc.ts';
+import { toast } from '~/components/toast/toast-store.ts';
+import type { AppRouter } from '~/server/routers/_app.ts';
+import type { inferRouterOutputs } from '@trpc/server';
+import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/server/domain/prototype-workflow.ts';
+import { ENERGY_TYPES, ENERGY_TYPE_LABELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
+import { LEVELS, PROTOTYPE_SORTS } from '~/shared/schemas/admin.ts';
+import { useAdminFeedback } from './admin-toasts.ts';
+import { type AdminSearch, type SetSearch, prototypeQueryInput } from './admin-search.ts';
+import { PriorityBadge, StatusBadge, label } from './badges.tsx';
+import { downloadText } from './download.ts';
+import { Pager } from './pager.tsx';
+import { ManageDialog, type PrototypeTarget, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
+
+type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
+
+const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const energyLabel = (value: string) => ENERGY_TYPE_LABELS[value as keyof typeof ENERGY_TYPE_LABELS] ?? value;
+const fileSize = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+
+export function PrototypePanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
+  const input = prototypeQueryInput(search);
+  const list = trpc.admin.prototypes.useQuery(input, { placeholderData: keepPreviousData });
+  const [dialog, setDialog] = useState<{ kind: 'reject' | 'quote' | 'manage'; prototype: PrototypeTarget } | null>(null);
+  const close = () => setDialog(null);
+  const target = (kind: 'reject' | 'quote' | 'manage') => (dialog?.kind === kind ? dialog.prototype : null);
+
+  return (
+    <section aria-labelledby="prototypes-heading">
+      <h2 id="prototypes-heading" className="sr-only">
+        Prototype Management
+      </h2>
+      <PrototypeFilters search={search} setSearch={setSearch} />
+      {list.isLoading ? (
+        <div role="status" className="flex justify-center py-16">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+          <span className="sr-only">Loading prototypes</span>
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="alert alert-error mt-6">
+          Prototypes could not be loaded. {list.error.message}
+        </p>
+      ) : list.data && list.data.items.length === 0 ? (
+        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">
+          No prototypes match these filters.
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3" aria-busy={list.isFetching} data-testid="prototype-list">
+          {list.data?.items.map((prototype) => (
+            <PrototypeRow key={prototype.id} prototype={prototype} onDialog={(kind) => setDialog({ kind, prototype })} />
+          ))}
+        </ul>
+      )}
+      {list.data && (
+        <Pager
+          label="Prototype"
+          prevCursor={list.data.prevCursor}
+          nextCursor={list.data.nextCursor}
+          busy={list.isFetching}
+          onFirst={() => setSearch({ cursor: undefined, dir: undefined })}
+          onPage={(cursor, dir) => setSearch({ cursor, dir })}
+        />
+      )}
+      <RejectDialog prototype={target('reject')} onClose={close} />
+      <QuoteDialog prototype={target('quote')} onClose={close} />
+      <ManageDialog prototype={target('manage')} onClose={close} />
+    </section>
+  );
+}
+
+function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
+  const [text, setText] = useState(search.q ?? '');
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, cursor: undefined, dir: undefined });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ q: text.trim() || undefined });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { cursor: _c, direction: _d, limit: _l, ...filters } = prototypeQueryInput(search);
+      const csv = await utils.admin.exportPrototypesCsv.fetch(filters, { staleTime: 0 });
+      downloadText(`prototypes-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to export prototypes', variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4">
+      <form role="search" onSubmit={submit} className="flex gap-2">
+        <label htmlFor="prototype-search" className="sr-only">
+          Search prototypes
+        </label>
+        <input
+          id="prototype-search"
+          type="search"
+          className="input input-bordered w-full"
+          placeholder="Search by name, inventor or id"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
+        <FilterSelect id="filter-status" label="Status" value={search.status} options={PROTOTYPE_STATUSES.map((s) => [s, label(s)])} onChange={(v) => apply({ status: v as AdminSearch['status'] })} />
+        <FilterSelect id="filter-energy" label="Energy type" value={search.energy} options={ENERGY_TYPES.map((e) => [e, energyLabel(e)])} onChange={(v) => apply({ energy: v as AdminSearch['energy'] })} />
+        <FilterSelect id="filter-priority" label="Priority" value={search.priority} options={LEVELS.map((l) => [l, l])} onChange={(v) => apply({ priority: v as AdminSearch['priority'] })} />
+        <FilterSelect
+          id="filter-sort"
+          label="Sort"
+          value={search.sort}
+          allLabel="Newest first"
+          options={PROTOTYPE_SORTS.filter((s) => s !== 'newest').map((s) => [s, s === 'oldest' ? 'Oldest first' : 'Name A–Z'])}
+          onChange={(v) => apply({ sort: v as AdminSearch['sort'] })}
+        />
+        <div className="col-span-2 flex items-end md:col-span-1">
+          <button type="button" className="btn btn-outline btn-sm w-full" onClick={exportCsv} disabled={exporting}>
+            {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            Export CSV
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function FilterSelect({
+  id,
+  label: text,
+  value,
+  options,
+  onChange,
+  allLabel = 'All',
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: [string, string][];
+  onChange: (value: string | undefined) => void;
+  allLabel?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-base-content/70">
+        {text}
+      </label>
+      <select id={id} className="select select-bordered select-sm w-full" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{allLabel}</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDialog: (kind: 'reject' | 'quote' | 'manage') => void }) {
+  const headingId = `prototype-${prototype.id}-name`;
+  return (
+    <li
+      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
+      aria-labelledby={headingId}
+      data-testid="prototype-row"
+      data-prototype-id={prototype.id}
+    >
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="text-base font-semibold">
+              {prototype.prototypeName}
+            </h3>
+            <StatusBadge status={prototype.status} />
+            <PriorityBadge priority={prototype.priority} />
+          </div>
+          <p className="mt-1 text-sm text-base-content/70">
+            Inventor: <span className="text-base-content">{prototype.inventorName}</span> · {energyLabel(prototype.energyType)} · #{prototype.id}
+          </p>
+          <p className="text-sm text-base-content/70">
+            Seller: {prototype.sellerName ?? 'N/A'} ({prototype.sellerEmail})
+            {prototype.assigneeName && <> · Reviewer: {prototype.assigneeName}</>}
+          </p>
+          <p className="mt-2 line-clamp-3 text-sm">{prototype.description}</p>
+          <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            {prototype.powerOutput !== null && (
+              <div className="flex gap-1">
+                <dt className="text-base-content/70">Power output</dt>
+                <dd>{prototype.powerOutput} kW</dd>
+              </div>
+            )}
+            {prototype.efficiency !== null && (
+              <div className="flex gap-1">
+                <dt className="text-base-content/70">Efficiency</dt>
+                <dd>{prototype.efficiency}%</dd>
+              </div>
+            )}
+            {prototype.atomixQuote !== null && prototype.atomixQuote > 0 && (
+              <div className="flex gap-1">
+                <dt className="text-base-content/70">Quote</dt>
+                <dd className="font-semibold">{money(prototype.atomixQuote)}</dd>
+              </div>
+            )}
+            {prototype.finalAmount !== null && (
+              <div className="flex gap-1">
+                <dt className="text-base-content/70">Final amount</dt>
+                <dd className="font-semibold">{money(prototype.finalAmount)}</dd>
+              </div>
+            )}
+            <div className="flex gap-1">
+              <dt className="text-base-content/70">Seller response</dt>
+              <dd data-testid="seller-response">
+                {prototype.sellerResponse ? (
+                  <>
+                    <span className={`badge badge-sm ${prototype.sellerResponse === 'accepted' ? 'badge-success' : 'badge-error'}`}>{prototype.sellerResponse}</span>
+                    {prototype.sellerResponseNote && <span className="ml-1">“{prototype.sellerResponseNote}”</span>}
+                  </>
+                ) : (
+                  <span className="text-base-content/60">none yet</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+          {prototype.quoteNotes && <p className="mt-1 text-sm text-base-content/70">Quote notes: {prototype.quoteNotes}</p>}
+          {prototype.reviewerComments && <p className="mt-1 text-sm text-base-content/70">Reviewer comments: {prototype.reviewerComments}</p>}
+          {prototype.documents.length > 0 && (
+            <div className="mt-2">
+              <p className="text-sm font-medium">Documents</p>
+              <ul className="mt-1 flex flex-wrap gap-2">
+                {prototype.documents.map((doc) => (
+                  <li key={doc.id}>
+                    <a className="link link-primary text-sm" href={`/api/documents/${doc.id}`} download={doc.fileName}>
+                      {doc.fileName}
+                    </a>{' '}
+                    <span className="text-xs text-base-content/60">({fileSize(doc.fileSize)})</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        <PrototypeActions prototype={prototype} onDialog={onDialog} />
+      </div>
+    </li>
+  );
+}
+
+function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; onDialog: (kind: 'reject' | 'quote' | 'manage') => void }) {
+  const feedback = useAdminFeedback();
+  const approve = trpc.admin.approve.useMutation(feedback('approve'));
+  const startReview = trpc.admin.startReview.useMutation(feedback('startReview'));
+  const acceptQuote = trpc.admin.acceptQuote.useMutation(feedback('acceptQuote'));
+  const rejectQuote = trpc.admin.rejectQuote.useMutation(feedback('rejectQuote'));
+  const id = prototype.id;
+  const name = prototype.prototypeName;
+
+  const buttons: Record<Exclude<PrototypeAction, 'respondToQuote'>, { className: string; run: () => void; pending: boolean }> = {
+    startReview: { className: 'btn-outline', run: () => startReview.mutate({ id }), pending: startReview.isPending },
+    approve: { className: 'btn-success', run: () => approve.mutate({ id }), pending: approve.isPending },
+    reject: { className: 'btn-error', run: () => onDialog('reject'), pending: false },
+    quote: { className: 'btn-primary', run: () => onDialog('quote'), pending: false },
+    acceptQuote: { className: 'btn-success', run: () => acceptQuote.mutate({ id, status: 'accepted' }), pending: acceptQuote.isPending },
+    rejectQuote: { className: 'btn-error btn-outline', run: () => rejectQuote.mutate({ id, status: 'rejected' }), pending: rejectQuote.isPending },
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2 lg:w-56 lg:flex-col" role="group" aria-label={`Actions for ${name}`}>
+      {prototype.actions.map((action) => {
+        if (action === 'respondToQuote') return null;
+        const button = buttons[action];
+        return (
+          <button
+            key={action}
+            type="button"
+            className={`btn btn-sm ${button.className}`}
+            onClick={button.run}
+            disabled={button.pending}
+            aria-label={`${PROTOTYPE_ACTIONS[action].label}: ${name}`}
+          >
+            {button.pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            {PROTOTYPE_ACTIONS[action].label}
+          </button>
+        );
+      })}
+      <button type="button" className="btn btn-sm btn-ghost" onClick={() => onDialog('manage')} aria-label={`Manage review: ${name}`}>
+        Manage
+      </button>
+    </div>
+  );
+}

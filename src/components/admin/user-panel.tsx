@@ -1,0 +1,247 @@
+// User Management (spec section 2): every user with contact details, badges, notes and the
+// Restrict / Ban / Delete / Reset Password dialogs for non-admins, Message and Verify for all.
+import { keepPreviousData } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { type FormEvent, useState } from 'react';
+import { trpc } from '~/client/trpc.ts';
+import type { AppRouter } from '~/server/routers/_app.ts';
+import { ROLES, USER_STATUSES } from '~/shared/constants.ts';
+import { USER_SORTS } from '~/shared/schemas/admin.ts';
+import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search.ts';
+import { useAdminFeedback } from './admin-toasts.ts';
+import { Pager } from './pager.tsx';
+import { FilterSelect } from './prototype-panel.tsx';
+import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
+
+type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
+type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message';
+
+const fullName = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+const orNA = (value: string | null) => (value && value.trim() ? value : 'N/A');
+const dateTime = (d: Date) => d.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
+  const list = trpc.admin.users.useQuery(userQueryInput(search), { placeholderData: keepPreviousData });
+  const [dialog, setDialog] = useState<{ kind: DialogKind; user: UserTarget } | null>(null);
+  const open = (kind: DialogKind, user: AdminUser) => setDialog({ kind, user: { ...user, name: fullName(user) } });
+  const target = (kind: DialogKind) => (dialog?.kind === kind ? dialog.user : null);
+  const close = () => setDialog(null);
+
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading" className="sr-only">
+        User Management
+      </h2>
+      <UserFilters search={search} setSearch={setSearch} />
+      {list.isLoading ? (
+        <div role="status" className="flex justify-center py-16">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+          <span className="sr-only">Loading users</span>
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="alert alert-error mt-6">
+          Users could not be loaded. {list.error.message}
+        </p>
+      ) : list.data && list.data.items.length === 0 ? (
+        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">No users match these filters.</p>
+      ) : (
+        <>
+          {/* Desktop: a table. */}
+          <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+            <table className="table" aria-busy={list.isFetching}>
+              <caption className="sr-only">Users</caption>
+              <thead>
+                <tr>
+                  <th scope="col">User</th>
+                  <th scope="col">Business / Phone</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Notes</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data?.items.map((user) => (
+                  <tr key={user.id} data-testid="user-row" data-user-email={user.email}>
+                    <td>
+                      <p className="font-semibold">{fullName(user)}</p>
+                      <p className="text-sm text-base-content/70">{user.email}</p>
+                    </td>
+                    <td className="text-sm">
+                      <p>{orNA(user.businessName)}</p>
+                      <p className="text-base-content/70">{orNA(user.phoneNumber)}</p>
+                    </td>
+                    <td>
+                      <UserBadges user={user} />
+                    </td>
+                    <td className="max-w-xs text-sm">
+                      <UserNotes user={user} />
+                    </td>
+                    <td>
+                      <UserActions user={user} onDialog={(kind) => open(kind, user)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {/* Phones: cards. */}
+          <ul className="mt-4 flex flex-col gap-3 md:hidden" aria-busy={list.isFetching}>
+            {list.data?.items.map((user) => (
+              <li key={user.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="user-card" data-user-email={user.email}>
+                <p className="font-semibold">{fullName(user)}</p>
+                <p className="break-all text-sm text-base-content/70">{user.email}</p>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                  <dt className="text-base-content/70">Business</dt>
+                  <dd>{orNA(user.businessName)}</dd>
+                  <dt className="text-base-content/70">Phone</dt>
+                  <dd>{orNA(user.phoneNumber)}</dd>
+                </dl>
+                <div className="mt-2">
+                  <UserBadges user={user} />
+                </div>
+                <div className="mt-2 text-sm">
+                  <UserNotes user={user} />
+                </div>
+                <div className="mt-3">
+                  <UserActions user={user} onDialog={(kind) => open(kind, user)} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {list.data && (
+        <Pager
+          label="User"
+          prevCursor={list.data.prevCursor}
+          nextCursor={list.data.nextCursor}
+          busy={list.isFetching}
+          onFirst={() => setSearch({ ucursor: undefined, udir: undefined })}
+          onPage={(ucursor, udir) => setSearch({ ucursor, udir })}
+        />
+      )}
+      <RestrictDialog user={target('restrict')} onClose={close} />
+      <BanDialog user={target('ban')} onClose={close} />
+      <DeleteDialog user={target('delete')} onClose={close} />
+      <ResetPasswordDialog user={target('password')} onClose={close} />
+      <MessageDialog user={target('message')} onClose={close} />
+    </section>
+  );
+}
+
+function UserFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
+  const [text, setText] = useState(search.uq ?? '');
+  const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, ucursor: undefined, udir: undefined });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ uq: text.trim() || undefined });
+  };
+  return (
+    <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4">
+      <form role="search" onSubmit={submit} className="flex gap-2">
+        <label htmlFor="user-search" className="sr-only">
+          Search users
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          className="input input-bordered w-full"
+          placeholder="Search by name, email or business"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-3">
+        <FilterSelect id="filter-role" label="Role" value={search.role} options={ROLES.map((r) => [r, r])} onChange={(v) => apply({ role: v as AdminSearch['role'] })} />
+        <FilterSelect
+          id="filter-user-status"
+          label="User status"
+          value={search.ustatus}
+          options={USER_STATUSES.map((s) => [s, s])}
+          onChange={(v) => apply({ ustatus: v as AdminSearch['ustatus'] })}
+        />
+        <FilterSelect
+          id="filter-user-sort"
+          label="Sort"
+          value={search.usort}
+          allLabel="Newest first"
+          options={USER_SORTS.filter((s) => s !== 'newest').map((s) => [s, s === 'oldest' ? 'Oldest first' : 'Email A–Z'])}
+          onChange={(v) => apply({ usort: v as AdminSearch['usort'] })}
+        />
+      </div>
+    </div>
+  );
+}
+
+function UserBadges({ user }: { user: AdminUser }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <span className={`badge badge-sm ${user.role === 'admin' ? 'badge-primary' : 'badge-outline'}`}>{user.role}</span>
+      {user.isVerified && <span className="badge badge-sm badge-success">Verified</span>}
+      {user.status === 'banned' && <span className="badge badge-sm badge-error">Banned</span>}
+      {user.status === 'restricted' && (
+        <span className="badge badge-sm badge-warning whitespace-nowrap">
+          Restricted{user.restrictedUntil ? ` until ${dateTime(user.restrictedUntil)}` : ''}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function UserNotes({ user }: { user: AdminUser }) {
+  if (!user.adminNotes && !user.banReason) return <span className="text-base-content/50">—</span>;
+  return (
+    <>
+      {user.adminNotes && (
+        <p>
+          <span className="text-base-content/70">Admin notes:</span> {user.adminNotes}
+        </p>
+      )}
+      {user.banReason && (
+        <p>
+          <span className="text-base-content/70">Ban reason:</span> {user.banReason}
+        </p>
+      )}
+    </>
+  );
+}
+
+function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: DialogKind) => void }) {
+  const feedback = useAdminFeedback();
+  const verify = trpc.admin.verifyUser.useMutation(feedback('verify'));
+  const name = fullName(user);
+  const button = (kind: DialogKind, text: string, className = 'btn-ghost') => (
+    <button type="button" className={`btn btn-xs ${className}`} onClick={() => onDialog(kind)} aria-label={`${text}: ${name}`}>
+      {text}
+    </button>
+  );
+  return (
+    <div className="flex flex-wrap gap-1" role="group" aria-label={`Actions for ${name}`}>
+      {!user.isVerified && (
+        <button
+          type="button"
+          className="btn btn-xs btn-ghost"
+          onClick={() => verify.mutate({ id: user.id, isVerified: true })}
+          disabled={verify.isPending}
+          aria-label={`Verify: ${name}`}
+        >
+          Verify
+        </button>
+      )}
+      {button('message', 'Message')}
+      {user.role !== 'admin' && (
+        <>
+          {button('restrict', 'Restrict')}
+          {button('ban', 'Ban', 'btn-ghost text-error')}
+          {button('password', 'Reset Password')}
+          {button('delete', 'Delete', 'btn-ghost text-error')}
+        </>
+      )}
+    </div>
+  );
+}

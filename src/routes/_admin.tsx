@@ -1,0 +1,17 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { AccessDenied } from '~/components/admin/admin-panel.tsx';
+
+/** The admin area: the server says who is signed in; guests go to /login, non-admins see a refusal. */
+export const Route = createFileRoute('/_admin')({
+  beforeLoad: async ({ context }) => {
+    const user = await context.trpc.auth.me.ensureData();
+    if (!user) throw redirect({ to: '/login' });
+    return { user, isAdmin: user.role === 'admin' };
+  },
+  component: AdminLayout,
+});
+
+function AdminLayout() {
+  const { isAdmin } = Route.useRouteContext();
+  return isAdmin ? <Outlet /> : <AccessDenied />;
+}
