@@ -90,9 +90,9 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
                     → {entry.targetType} {entry.targetId}
                   </span>
                 )}
-                {entry.details !== null && <span className="block truncate font-mono text-xs text-base-content/60">{JSON.stringify(entry.details)}</span>}
+                {entry.details !== null && <span className="block truncate font-mono text-xs text-base-content/75">{JSON.stringify(entry.details)}</span>}
               </span>
-              <span className="shrink-0 text-xs text-base-content/60">{entry.ipAddress ?? ''}</span>
+              <span className="shrink-0 text-xs text-base-content/75">{entry.ipAddress ?? ''}</span>
             </li>
           ))}
         </ol>

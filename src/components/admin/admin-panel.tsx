@@ -44,7 +44,7 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
             aria-selected={tab === name}
             aria-controls={`admin-panel-${name}`}
             tabIndex={tab === name ? 0 : -1}
-            className={`tab whitespace-nowrap ${tab === name ? 'tab-active' : ''}`}
+            className={`tab whitespace-nowrap ${tab === name ? 'tab-active font-semibold' : 'text-base-content/80'}`}
             onClick={() => select(name)}
           >
             {TAB_LABELS[name]}

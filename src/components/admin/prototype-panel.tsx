@@ -227,7 +227,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
                     {prototype.sellerResponseNote && <span className="ml-1">“{prototype.sellerResponseNote}”</span>}
                   </>
                 ) : (
-                  <span className="text-base-content/60">none yet</span>
+                  <span className="text-base-content/75">none yet</span>
                 )}
               </dd>
             </div>
@@ -243,7 +243,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
                     <a className="link link-primary text-sm" href={`/api/documents/${doc.id}`} download={doc.fileName}>
                       {doc.fileName}
                     </a>{' '}
-                    <span className="text-xs text-base-content/60">({fileSize(doc.fileSize)})</span>
+                    <span className="text-xs text-base-content/75">({fileSize(doc.fileSize)})</span>
                   </li>
                 ))}
               </ul>

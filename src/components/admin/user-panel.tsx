@@ -51,7 +51,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
             <table className="table" aria-busy={list.isFetching}>
               <caption className="sr-only">Users</caption>
               <thead>
-                <tr>
+                <tr className="text-base-content/85">
                   <th scope="col">User</th>
                   <th scope="col">Business / Phone</th>
                   <th scope="col">Status</th>
@@ -194,7 +194,7 @@ function UserBadges({ user }: { user: AdminUser }) {
 }
 
 function UserNotes({ user }: { user: AdminUser }) {
-  if (!user.adminNotes && !user.banReason) return <span className="text-base-content/50">—</span>;
+  if (!user.adminNotes && !user.banReason) return <span className="text-base-content/75">—</span>;
   return (
     <>
       {user.adminNotes && (
