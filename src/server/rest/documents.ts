@@ -24,6 +24,7 @@ import {
   sanitizeFileName,
 } from '../storage/upload-check.ts';
 import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
+import { EMPTY_FILE } from '~/shared/schemas/prototype.ts';
 import { errorResponse } from './adapter.ts';
 
 /** Upload path; the client sends the file name (URI-encoded) in this header and the bytes as the body. */
@@ -93,7 +94,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       const declared = Number(c.req.header('content-length') ?? Number.NaN);
       if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError(413, TOO_LARGE);
       const body = c.req.raw.body;
-      if (!body) throw new UploadError(400, 'The file is empty');
+      if (!body) throw new UploadError(400, EMPTY_FILE);
 
       const key = `prototypes/${prototype.id}/${randomUUID()}`;
       const inspector = new UploadInspector(ext, maxBytes);
@@ -101,20 +102,21 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       source.on('error', (error) => inspector.destroy(error));
       const { size } = await store.put(key, source.pipe(inspector));
       try {
-        const document = await deps.db.$transaction(async (tx) => {
-          const created = await tx.prototypeDocument.create({
+        // A batch (not interactive) transaction: no client round trips while it holds a connection,
+        // so many parallel uploads do not queue behind each other's open transactions.
+        const [document] = await deps.db.$transaction([
+          deps.db.prototypeDocument.create({
             data: { prototypeId: prototype.id, fileName, fileType: mimeTypeFor(ext), fileSize: size, storageKey: key, uploadedBy: user.id },
             select: documentSelect,
-          });
-          await recordTimelineEvent(tx, {
+          }),
+          recordTimelineEvent(deps.db, {
             prototypeId: prototype.id,
             event: 'document_uploaded',
             description: `Document uploaded: ${fileName}`,
             performedBy: user.id,
-            metadata: { documentId: created.id, fileName, fileSize: size },
-          });
-          return created;
-        });
+            metadata: { fileName, fileSize: size },
+          }),
+        ]);
         return c.json(document, 201);
       } catch (error) {
         await store.delete(key);

@@ -146,7 +146,7 @@ describe('seller lists and dashboard figures', () => {
   it('counts total, active and quoted (quote above 0) and sums payouts in the database, decimal-safe', async () => {
     const seller = await createUser(t.db.prisma);
     const p1 = await createPrototype(t.db.prisma, seller.id, { status: 'active' });
-    await createPrototype(t.db.prisma, seller.id, { atomixQuote: '0' });
+    const p2 = await createPrototype(t.db.prisma, seller.id, { atomixQuote: '0' });
     await createPrototype(t.db.prisma, seller.id, { atomixQuote: '0.01', status: 'quoted' });
     const other = await createUser(t.db.prisma);
     await createPrototype(t.db.prisma, other.id, { status: 'active', atomixQuote: '5' });
@@ -154,7 +154,7 @@ describe('seller lists and dashboard figures', () => {
     await t.db.prisma.transaction.createMany({
       data: [
         { prototypeId: p1.id, sellerId: seller.id, amount: '1', platformFee: '0.9', sellerPayout: '0.10' },
-        { prototypeId: p1.id, sellerId: seller.id, amount: '1', platformFee: '0.8', sellerPayout: '0.20' },
+        { prototypeId: p2.id, sellerId: seller.id, amount: '1', platformFee: '0.8', sellerPayout: '0.20' },
       ],
     });
     const summary = await (await callerAs(t.db, seller.id)).prototypes.summary();

@@ -1,9 +1,16 @@
 // What an uploaded document must be: an accepted extension whose content really is that kind of
 // file (magic bytes), at most UPLOAD_MAX_BYTES, checked while the bytes stream past.
 import { Transform, type TransformCallback } from 'node:stream';
-import { UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
+import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
+import {
+  type DocumentExtension,
+  EMPTY_FILE,
+  FILE_TOO_LARGE,
+  UNSUPPORTED_FILE_TYPE,
+  documentExtension,
+} from '~/shared/schemas/prototype.ts';
 
-export type DocumentExtension = (typeof UPLOAD_ACCEPTED_EXTENSIONS)[number];
+export { documentExtension, type DocumentExtension };
 
 export class UploadError extends Error {
   constructor(
@@ -14,8 +21,8 @@ export class UploadError extends Error {
   }
 }
 
-export const UNSUPPORTED_TYPE = 'Unsupported file type';
-export const TOO_LARGE = `File is too large (maximum ${UPLOAD_MAX_BYTES / (1024 * 1024)}MB)`;
+export const UNSUPPORTED_TYPE = UNSUPPORTED_FILE_TYPE;
+export const TOO_LARGE = FILE_TOO_LARGE;
 
 const PDF = Buffer.from('%PDF-', 'latin1');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -34,13 +41,6 @@ const KINDS: Record<DocumentExtension, { mime: string; magic: Buffer }> = {
   doc: { mime: 'application/msword', magic: OLE_CFB },
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', magic: ZIP },
 };
-
-/** The accepted extension of a file name (lower-case), or null. */
-export function documentExtension(fileName: string): DocumentExtension | null {
-  const match = /\.([a-z0-9]+)$/i.exec(fileName);
-  const ext = match?.[1]?.toLowerCase();
-  return (UPLOAD_ACCEPTED_EXTENSIONS as readonly string[]).includes(ext ?? '') ? (ext as DocumentExtension) : null;
-}
 
 /** The Content-Type we store and serve: derived from the checked kind, never from the client. */
 export function mimeTypeFor(ext: DocumentExtension): string {
@@ -108,7 +108,7 @@ export class UploadInspector extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
-    if (this.size === 0) return callback(new UploadError(400, 'The file is empty'));
+    if (this.size === 0) return callback(new UploadError(400, EMPTY_FILE));
     if (!this.headChecked && !this.headMatches()) return callback(new UploadError(415, UNSUPPORTED_TYPE));
     if (this.ext === 'docx' && !this.sawDocxEntry) return callback(new UploadError(415, UNSUPPORTED_TYPE));
     callback();

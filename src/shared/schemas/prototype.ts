@@ -2,7 +2,7 @@
 // and the procedure input alike. Only the seller's own fields are listed: zod's default strip drops
 // anything else (status, quote, sellerId, ...), so a body can never set them.
 import { z } from 'zod';
-import { ENERGY_TYPES, ENERGY_TYPE_LABELS, type EnergyType } from '../constants.ts';
+import { ENERGY_TYPES, ENERGY_TYPE_LABELS, type EnergyType, UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '../constants.ts';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -92,3 +92,23 @@ export const quoteResponseInput = prototypeIdInput.extend({
     .transform((v) => (v ? v : null)),
 });
 export type QuoteResponseInput = z.input<typeof quoteResponseInput>;
+
+/** Document checks shared by the drop area and the server (spec section 5, issue 4). */
+export const UNSUPPORTED_FILE_TYPE = 'Unsupported file type';
+export const FILE_TOO_LARGE = `File is too large (maximum ${UPLOAD_MAX_BYTES / (1024 * 1024)}MB)`;
+export const EMPTY_FILE = 'The file is empty';
+export type DocumentExtension = (typeof UPLOAD_ACCEPTED_EXTENSIONS)[number];
+
+/** The accepted extension of a file name (lower-case), or null. */
+export function documentExtension(fileName: string): DocumentExtension | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return (UPLOAD_ACCEPTED_EXTENSIONS as readonly string[]).includes(ext) ? (ext as DocumentExtension) : null;
+}
+
+/** What is wrong with a file by its name and size, or null (its content is checked by the server). */
+export function documentProblem(file: { name: string; size: number }): string | null {
+  if (!documentExtension(file.name)) return UNSUPPORTED_FILE_TYPE;
+  if (file.size > UPLOAD_MAX_BYTES) return FILE_TOO_LARGE;
+  if (file.size === 0) return EMPTY_FILE;
+  return null;
+}

@@ -1,0 +1,106 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { hasQuote } from '~/server/domain/prototype-workflow.ts';
+import { QUOTES_PANEL_LIMIT, RECENT_TRANSACTIONS_LIMIT } from '~/shared/constants.ts';
+import { formatDate, formatDollars } from './format.ts';
+import { StatusBadge, quotePanelVariant } from './status-badge.tsx';
+import type { SellerPrototype, SellerSummary, SellerTransaction } from './types.ts';
+
+export function SummaryCards({ summary }: { summary: SellerSummary }) {
+  const cards = [
+    { label: 'Total Prototypes', value: String(summary.totalPrototypes), icon: 'M4 7h16M4 12h16M4 17h10' },
+    { label: 'Active Prototypes', value: String(summary.activePrototypes), icon: 'M13 3 4 14h7l-1 7 9-11h-7z' },
+    { label: 'Quoted Prototypes', value: String(summary.quotedPrototypes), icon: 'M7 7h10v10H7z M4 4h4 M16 20h4' },
+    {
+      label: 'Revenue',
+      value: formatDollars(summary.revenue),
+      icon: 'M12 3v18 M16.5 7.5C16 6 14.2 5 12 5c-2.8 0-4.5 1.3-4.5 3.2 0 4.3 9 2.2 9 6.6 0 1.9-1.8 3.2-4.5 3.2-2.3 0-4.1-1-4.6-2.6',
+    },
+  ];
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Summary">
+      {cards.map((card) => (
+        <li key={card.label} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5" data-testid={`summary-${card.label}`}>
+          <div className="flex items-start justify-between gap-2">
+            <p className="text-sm font-medium text-base-content/70">{card.label}</p>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path d={card.icon} strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </div>
+          <p className="mt-2 break-all text-2xl font-bold sm:text-3xl">{card.value}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Panel({ title, id, children }: { title: ReactNode; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** Up to 5 prototypes with a quote: amount, name, status badge (accepted default, rejected destructive, other secondary). */
+export function QuotesPanel({ prototypes }: { prototypes: SellerPrototype[] }) {
+  const quoted = prototypes.filter(hasQuote).slice(0, QUOTES_PANEL_LIMIT);
+  return (
+    <Panel title="Quotes" id="quotes-title">
+      {quoted.length === 0 ? (
+        <p className="text-sm text-base-content/70">No quotes received yet</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-300">
+          {quoted.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
+              <div className="min-w-0">
+                <p className="font-semibold">{formatDollars(p.atomixQuote ?? 0)}</p>
+                <Link
+                  to="/prototypes/$prototypeId"
+                  params={{ prototypeId: String(p.id) }}
+                  className="link-hover link block truncate text-sm text-base-content/75"
+                >
+                  {p.prototypeName}
+                </Link>
+              </div>
+              <StatusBadge status={p.status} variant={quotePanelVariant(p.status)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/** Up to 3 transactions (payout, prototype number, created date); the header shows the total count. */
+export function TransactionsPanel({ transactions }: { transactions: SellerTransaction[] }) {
+  return (
+    <Panel
+      id="transactions-title"
+      title={
+        <>
+          Recent Transactions <span className="badge badge-ghost badge-sm align-middle">{transactions.length}</span>
+        </>
+      }
+    >
+      {transactions.length === 0 ? (
+        <p className="text-sm text-base-content/70">No transactions yet</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-300">
+          {transactions.slice(0, RECENT_TRANSACTIONS_LIMIT).map((t) => (
+            <li key={t.id} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
+              <div>
+                <p className="font-semibold">{formatDollars(t.sellerPayout)}</p>
+                <p className="text-sm text-base-content/70">Prototype #{t.prototypeId}</p>
+              </div>
+              <p className="text-sm text-base-content/70">{formatDate(t.createdAt)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

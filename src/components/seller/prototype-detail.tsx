@@ -1,0 +1,198 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { serverMessage } from '~/client/errors.ts';
+import { trpc } from '~/client/trpc.ts';
+import { Spinner } from '~/components/spinner.tsx';
+import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
+import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
+import { toast } from '~/components/toast/toast-store.ts';
+import { STAGE_LABELS, energyTypeLabel, formatDate, formatDateTime, formatMegabytes, humanize } from './format.ts';
+import { QuoteStatusCard } from './quote-status-card.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import { TimelineList } from './timeline-list.tsx';
+import type { PrototypeDetail } from './types.ts';
+
+/** The seller's page for one prototype: every field, its documents, its quote and its timeline. */
+export function PrototypeDetailPage({ id }: { id: number }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <Spinner label="Loading" className="py-24" />;
+  if (!user) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Authentication Required</h1>
+        <p className="mt-2 text-base-content/70">Please log in to see your prototypes.</p>
+        <Link to="/login" className="btn btn-primary mt-6">
+          Sign in
+        </Link>
+      </section>
+    );
+  }
+  return <Detail id={id} userId={user.id} />;
+}
+
+function Detail({ id, userId }: { id: number; userId: string }) {
+  const query = trpc.prototypes.byId.useQuery({ id });
+  if (query.isLoading) return <Spinner label="Loading prototype" className="py-24" />;
+  if (!query.data) {
+    const notFound = query.error?.data?.httpStatus === 404 || query.error?.data?.httpStatus === 400;
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">{notFound ? 'Prototype not found' : 'Something went wrong'}</h1>
+        <p className="mt-2 text-base-content/70">
+          {notFound ? 'It does not exist or is not one of yours.' : serverMessage(query.error, 'Failed to load the prototype.')}
+        </p>
+        <Link to="/seller-dashboard" className="btn btn-primary mt-6">
+          Back to dashboard
+        </Link>
+      </section>
+    );
+  }
+  const p = query.data;
+  const fields: [string, string | null][] = [
+    ['Inventor', p.inventorName],
+    ['Energy type', energyTypeLabel(p.energyType)],
+    ['Stage', STAGE_LABELS[p.stage] ?? humanize(p.stage)],
+    ['Priority', humanize(p.priority)],
+    ['Power output', p.powerOutput !== null ? `${p.powerOutput.toLocaleString('en-US')} kW` : null],
+    ['Efficiency', p.efficiency !== null ? `${p.efficiency}%` : null],
+    ['Submitted', formatDateTime(p.createdAt)],
+    ['Last updated', formatDateTime(p.updatedAt)],
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to="/seller-dashboard">Dashboard</Link>
+          </li>
+          <li aria-current="page">{p.prototypeName}</li>
+        </ul>
+      </nav>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
+        <StatusBadge status={p.status} />
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+            <h2 id="details-title" className="text-lg font-semibold">
+              Details
+            </h2>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {fields
+                .filter(([, value]) => value !== null)
+                .map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="text-xs font-medium uppercase tracking-wide text-base-content/60">{label}</dt>
+                    <dd className="font-medium">{value}</dd>
+                  </div>
+                ))}
+            </dl>
+            <h3 className="mt-6 text-xs font-medium uppercase tracking-wide text-base-content/60">Description</h3>
+            <p className="mt-1 whitespace-pre-line">{p.description}</p>
+            {p.notes && (
+              <>
+                <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/60">Notes</h3>
+                <p className="mt-1 whitespace-pre-line">{p.notes}</p>
+              </>
+            )}
+            {p.reviewerComments && (
+              <>
+                <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/60">Reviewer comments</h3>
+                <p className="mt-1 whitespace-pre-line">{p.reviewerComments}</p>
+              </>
+            )}
+          </section>
+          <Documents prototype={p} canUpload={p.sellerId === userId} />
+        </div>
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="quote-title" className="flex flex-col gap-3">
+            <h2 id="quote-title" className="text-lg font-semibold">
+              Quote
+            </h2>
+            <QuoteStatusCard prototype={p} />
+          </section>
+          <section aria-labelledby="timeline-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+            <h2 id="timeline-title" className="mb-4 text-lg font-semibold">
+              Timeline
+            </h2>
+            <TimelineList events={p.timeline} currentUserId={userId} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUpload: boolean }) {
+  const uploads = useDocumentUploads();
+  const [busy, setBusy] = useState(false);
+  const utils = trpc.useUtils();
+  const pending = uploads.files.filter((f) => f.state !== 'done');
+
+  async function upload() {
+    setBusy(true);
+    try {
+      const { stored, failed } = await uploads.uploadAll(prototype.id);
+      await utils.prototypes.byId.invalidate({ id: prototype.id });
+      if (failed.length > 0) {
+        toast({ title: 'Error', description: failed.map((f) => `${f.name}: ${f.message}`).join('; '), variant: 'destructive' });
+      } else {
+        toast({ title: 'Documents uploaded', description: `${stored.length} document${stored.length === 1 ? '' : 's'} added.` });
+        uploads.clear();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="documents-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="documents-title" className="text-lg font-semibold">
+        Documents
+      </h2>
+      {prototype.documents.length === 0 ? (
+        <p className="mt-3 text-sm text-base-content/70">No documents uploaded yet</p>
+      ) : (
+        <ul className="mt-3 flex flex-col divide-y divide-base-300" data-testid="documents">
+          {prototype.documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+              <div className="min-w-0">
+                <p className="truncate font-medium" title={d.fileName}>
+                  {d.fileName}
+                </p>
+                <p className="text-xs text-base-content/60">
+                  {formatMegabytes(d.fileSize)} · {formatDate(d.uploadedAt)}
+                </p>
+              </div>
+              <a href={`/api/documents/${d.id}`} download={d.fileName} className="btn btn-ghost btn-sm" aria-label={`Download ${d.fileName}`}>
+                Download
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canUpload && (
+        <div className="mt-6 flex flex-col gap-3 border-t border-base-300 pt-5">
+          <FileDropArea
+            label="Add documents"
+            files={uploads.files}
+            refused={uploads.refused}
+            onAdd={uploads.add}
+            onRemove={uploads.remove}
+            disabled={busy}
+          />
+          {pending.length > 0 && (
+            <button type="button" className="btn btn-primary self-end" disabled={busy} onClick={() => void upload()}>
+              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Upload {pending.length} document{pending.length === 1 ? '' : 's'}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

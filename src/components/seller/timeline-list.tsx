@@ -1,0 +1,33 @@
+import { formatDateTime, humanize } from './format.ts';
+import type { PrototypeDetail } from './types.ts';
+
+const EVENT_LABELS: Record<string, string> = {
+  submitted: 'Submitted',
+  document_uploaded: 'Document uploaded',
+  status_changed: 'Status changed',
+  quote_provided: 'Quote provided',
+  quote_response: 'Quote response',
+};
+
+/** The prototype's history from prototype_timeline: what happened, who did it, when. */
+export function TimelineList({ events, currentUserId }: { events: PrototypeDetail['timeline']; currentUserId: string }) {
+  if (events.length === 0) return <p className="text-sm text-base-content/70">No events yet</p>;
+  return (
+    <ol className="relative flex flex-col gap-5 border-l-2 border-base-300 pl-5" data-testid="timeline">
+      {events.map((event) => {
+        const who =
+          event.performedBy === currentUserId ? 'You' : event.performer?.role === 'admin' ? 'Atomix team' : event.performer ? 'Seller' : 'System';
+        return (
+          <li key={event.id} className="relative">
+            <span aria-hidden="true" className="absolute -left-[1.72rem] top-1 size-3 rounded-full border-2 border-base-100 bg-primary" />
+            <p className="font-medium">{EVENT_LABELS[event.event] ?? humanize(event.event)}</p>
+            {event.description && <p className="text-sm text-base-content/80">{event.description}</p>}
+            <p className="text-xs text-base-content/60">
+              {who} · <time dateTime={new Date(event.eventDate).toISOString()}>{formatDateTime(event.eventDate)}</time>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,38 @@
+/** The three promises next to the form (spec section 2, section 9 review promise). */
+const CARDS = [
+  {
+    title: 'Confidential Review',
+    text: 'Your prototype, documents and quote are seen only by you and the Atomix evaluation team.',
+    icon: 'M12 3 5 6v5c0 4.5 3 8.5 7 10 4-1.5 7-5.5 7-10V6z M9.5 12l2 2 3.5-4',
+  },
+  {
+    title: 'Fair Compensation',
+    text: 'Every accepted prototype receives a quote based on its technical and commercial merit, with development partnerships on offer.',
+    icon: 'M12 3v18 M16.5 7.5C16 6 14.2 5 12 5c-2.8 0-4.5 1.3-4.5 3.2 0 4.3 9 2.2 9 6.6 0 1.9-1.8 3.2-4.5 3.2-2.3 0-4.1-1-4.6-2.6',
+  },
+  {
+    title: 'Fast Response',
+    text: 'Initial review within 2 weeks. Detailed feedback and next steps within 30 days.',
+    icon: 'M12 7v5l3 2 M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
+  },
+] as const;
+
+export function InfoCards() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
+      {CARDS.map((card) => (
+        <li key={card.title} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+          <div className="flex items-center gap-3">
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+                <path d={card.icon} strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </span>
+            <h2 className="font-semibold">{card.title}</h2>
+          </div>
+          <p className="mt-3 text-sm text-base-content/75">{card.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
