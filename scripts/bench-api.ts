@@ -1,0 +1,112 @@
+// `npm run bench:api`: fills a fresh database with 100,000 prototypes and 20,000 users and prints
+// median and p95 latency of the admin list, search and counter calls next to a primary-key SELECT.
+// Embedded PGlite in memory by default; with DATABASE_URL a separate `<name>_bench` database on that
+// server (created and dropped here; never the database the URL names).
+import pg from 'pg';
+import { createContextInner } from '../src/server/context.ts';
+import { type Database, openDatabase } from '../src/server/db/index.ts';
+import { createCaller } from '../src/server/routers/_app.ts';
+
+const PROTOTYPES = Number(process.env.BENCH_PROTOTYPES ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+
+async function benchDatabaseUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1) || 'postgres'}_bench`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function fill(db: Database) {
+  const started = performance.now();
+  // One admin first (the caller), then sellers; a fixed dummy hash (no one signs in here).
+  await db.pool.query(`
+    INSERT INTO users (id, email, password, first_name, last_name, role, status, business_name, created_at, updated_at)
+    SELECT gen_random_uuid(), 'bench-' || g || '@example.test', 'x', 'First' || g, 'Last' || (g % 997),
+           CASE WHEN g <= 5 THEN 'admin'::"Role" ELSE 'user'::"Role" END,
+           CASE WHEN g % 50 = 0 THEN 'banned'::"UserStatus" WHEN g % 40 = 0 THEN 'restricted'::"UserStatus" ELSE 'active'::"UserStatus" END,
+           CASE WHEN g % 3 = 0 THEN 'Company ' || g END,
+           now() - (g || ' minutes')::interval, now()
+    FROM generate_series(1, ${USERS}) g`);
+  await db.pool.query(`
+    WITH sellers AS (SELECT id, row_number() OVER () AS n FROM users WHERE role = 'user')
+    INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, priority, power_output, efficiency, created_at, updated_at)
+    SELECT s.id, 'Inventor ' || (g % 5000),
+           (ARRAY['Fusion','Helios','Quantum','Breeze','Vortex','Aurora','Photon','Tidal'])[1 + g % 8] || ' Reactor ' || g,
+           (ARRAY['nuclear','natural','quantum','zero-point','solar','other'])[1 + g % 6],
+           'Benchmark prototype number ' || g,
+           (ARRAY['submitted','under_review','approved','rejected','quoted','accepted','in_development','active'])[1 + g % 8]::"PrototypeStatus",
+           (ARRAY['low','medium','high'])[1 + g % 3]::"Level",
+           g % 3000, g % 100, now() - (g || ' seconds')::interval, now()
+    FROM generate_series(1, ${PROTOTYPES}) g
+    JOIN sellers s ON s.n = 1 + g % (SELECT count(*) FROM sellers)`);
+  await db.pool.query('ANALYZE');
+  return performance.now() - started;
+}
+
+async function measure(run: () => Promise<unknown>) {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+const base = process.env.DATABASE_URL;
+const target = base ? await benchDatabaseUrl(base) : null;
+const db = await openDatabase({ databaseUrl: target?.url, dataDir: null });
+try {
+  console.log(`Database: ${target ? `PostgreSQL (${new URL(target.url).pathname.slice(1)})` : 'embedded PGlite (in memory)'}`);
+  const fillMs = await fill(db);
+  console.log(`Filled ${PROTOTYPES.toLocaleString('en-US')} prototypes and ${USERS.toLocaleString('en-US')} users in ${(fillMs / 1000).toFixed(1)} s\n`);
+  const adminRow = await db.prisma.user.findFirstOrThrow({ where: { role: 'admin' }, select: { id: true } });
+  const user = await db.prisma.user.findUniqueOrThrow({
+    where: { id: adminRow.id },
+    select: { id: true, email: true, firstName: true, lastName: true, businessName: true, phoneNumber: true, role: true, isVerified: true, status: true, banReason: true, restrictedUntil: true, adminNotes: true, emailNotifications: true, createdAt: true },
+  });
+  const caller = createCaller(createContextInner({ db: db.prisma, user, session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000) } }));
+  const middle = await caller.admin.prototypes({ limit: 50 });
+  const someId = Math.floor(PROTOTYPES / 2);
+
+  const cases: [string, () => Promise<unknown>][] = [
+    ['SELECT one prototype by primary key', () => db.pool.query('SELECT * FROM prototypes WHERE id = $1', [someId])],
+    ['admin.counters (6 counters)', () => caller.admin.counters()],
+    ['admin.prototypes, first page of 50', () => caller.admin.prototypes({ limit: 50 })],
+    ['admin.prototypes, next page (cursor)', () => caller.admin.prototypes({ limit: 50, cursor: middle.nextCursor! })],
+    ['admin.prototypes, status + energy filter', () => caller.admin.prototypes({ limit: 50, status: 'under_review', energyType: 'solar' })],
+    ['admin.prototypes, search "helios"', () => caller.admin.prototypes({ limit: 50, search: 'helios' })],
+    ['admin.prototypes, search (rare) "reactor 9999"', () => caller.admin.prototypes({ limit: 50, search: 'reactor 9999' })],
+    ['admin.users, first page of 50', () => caller.admin.users({ limit: 50 })],
+    ['admin.users, search "company 12"', () => caller.admin.users({ limit: 50, search: 'company 12' })],
+    ['admin.activity, first page of 50', () => caller.admin.activity({ limit: 50 })],
+  ];
+  console.log('call'.padEnd(48), 'median ms'.padStart(10), 'p95 ms'.padStart(10), 'p95 / PK'.padStart(10));
+  let pk = 1;
+  for (const [name, run] of cases) {
+    const { median, p95 } = await measure(run);
+    if (name.startsWith('SELECT')) pk = p95;
+    console.log(name.padEnd(48), median.toFixed(2).padStart(10), p95.toFixed(2).padStart(10), `${(p95 / pk).toFixed(1)}x`.padStart(10));
+  }
+} finally {
+  await db.close();
+  await target?.drop();
+}
