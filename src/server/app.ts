@@ -12,6 +12,7 @@ import { type Logger, requestLog } from './http/request-log.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
+import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
 
@@ -27,7 +28,8 @@ export interface AppOptions {
 
 export function createApp({ db, env, log, clientDir = null, isReady }: AppOptions) {
   const app = new Hono();
-  const createContext = (c: Parameters<typeof createContextFromHono>[0]) => createContextFromHono(c, db, env);
+  const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) =>
+    createContextFromHono(c, db, env, resHeaders);
 
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   app.use('*', securityHeaders(env.TRUST_PROXY));
@@ -53,6 +55,7 @@ export function createApp({ db, env, log, clientDir = null, isReady }: AppOption
 
   // The seller dashboard sends logged-out visitors here (spec section 2).
   app.get('/api/login', (c) => c.redirect('/login', 302));
+  mountStripeWebhook(app, { db, log });
   mountRestRoutes(app, restRoutes, createContext, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
@@ -61,7 +64,7 @@ export function createApp({ db, env, log, clientDir = null, isReady }: AppOption
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
-      createContext: (_opts, c) => createContext(c) as unknown as Promise<Record<string, unknown>>,
+      createContext: (opts, c) => createContext(c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });

@@ -1,6 +1,6 @@
 // The tRPC context: built by the Hono wrapper for /trpc and the REST adapters alike, and by tests directly.
 import type { Context as HonoContext } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { generateCookie, getCookie } from 'hono/cookie';
 import { SESSION_COOKIE, type SessionInfo, validateSessionToken } from './auth/session.ts';
 import type { SessionUser } from './auth/session-user.ts';
 import type { Db } from './db/index.ts';
@@ -56,15 +56,23 @@ export function isHttps(c: HonoContext, trustProxy: boolean): boolean {
   return new URL(c.req.url).protocol === 'https:';
 }
 
-/** Reads the session cookie; a renewed session gets a fresh cookie, an invalid one is cleared. */
-export async function createContextFromHono(c: HonoContext, db: Db, env: Env): Promise<Context> {
+/**
+ * Reads the session cookie; a renewed session gets a fresh cookie, an invalid one is cleared.
+ * `resHeaders` is the response tRPC builds itself (headers set on the Hono context would be lost
+ * there); REST adapters answer through the Hono context.
+ */
+export async function createContextFromHono(c: HonoContext, db: Db, env: Env, resHeaders?: Headers): Promise<Context> {
   const secure = isHttps(c, env.TRUST_PROXY);
+  const write = (header: string) => {
+    if (resHeaders) resHeaders.append('Set-Cookie', header);
+    else c.header('Set-Cookie', header, { append: true });
+  };
   const cookie: SessionCookie = {
     set(token, expiresAt) {
-      setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
+      write(generateCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt }));
     },
     clear() {
-      deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
+      write(generateCookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: 0 }));
     },
   };
   let user: SessionUser | null = null;

@@ -380,3 +380,18 @@ describe('password hashing', () => {
     expect(a).not.toBe(b);
   });
 });
+
+describe('tRPC transport', () => {
+  it('sets the session cookie on /trpc sign-in and clears it on /trpc logout', async () => {
+    await createUser(t.db.prisma, { email: 'trpc@example.test' });
+    const client = restClient(t.db);
+    const login = await client.request('POST', '/trpc/auth.login', { json: { email: 'trpc@example.test', password: DEFAULT_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('set-cookie')).toMatch(/^atomix_session=[^;]+;.*HttpOnly/);
+    expect((await client.request('GET', '/api/auth/user')).status).toBe(200);
+    const logout = await client.request('POST', '/trpc/auth.logout', {});
+    expect(logout.status, logout.text).toBe(200);
+    expect(logout.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await client.request('GET', '/api/auth/user')).status).toBe(401);
+  });
+});
