@@ -9,6 +9,7 @@ import { env } from './src/server/env.ts';
 import { ensureFirstAdmin } from './src/server/first-admin.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
+import { startBackgroundWorker } from './src/server/mail/worker.ts';
 
 const clientDir = env.CLIENT_DIR;
 const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
@@ -37,6 +38,7 @@ const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (
   log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}` });
 });
 
+const jobWorker = startBackgroundWorker({ db: database.prisma, env, log });
 const pruneTimer = setInterval(() => void pruneRateLimits(database.prisma).catch(() => {}), 60 * 60_000);
 pruneTimer.unref();
 
@@ -55,6 +57,7 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
   });
+  await jobWorker.stop();
   await database.close();
   log({ msg: 'shutdown complete' });
   process.exit(0);

@@ -35,6 +35,9 @@ const envSchema = z
     LOG_REQUESTS: booleanString.default('true'),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+    /** SMTP server for e-mail (smtp://user:pass@host:587); without it mails stay in the in-app outbox. */
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Atomix Energy <no-reply@atomix.local>'),
   })
   .refine((env) => !!env.ADMIN_EMAIL === !!env.ADMIN_PASSWORD, {
     message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',

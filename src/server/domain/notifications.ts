@@ -1,8 +1,11 @@
 // In-app notifications (notifications table): one row per recipient, written in the same
-// transaction as the change they announce.
+// transaction as the change they announce, with an e-mail queued in that same transaction for
+// every recipient who keeps e-mail notifications on (delivered later by the job worker).
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { enqueueEmails } from '../mail/outbox.ts';
+import { notificationEmail } from '../mail/templates.ts';
 
-type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user'>;
+type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user' | 'emailMessage' | 'job'>;
 
 export interface NotificationInput {
   /** One recipient or several. */
@@ -14,7 +17,7 @@ export interface NotificationInput {
   actionUrl?: string | null;
 }
 
-/** Creates one notification per recipient; returns how many were written. */
+/** Creates one notification per recipient (and their e-mails); returns how many were written. */
 export async function notify(tx: Writer, input: NotificationInput): Promise<number> {
   const userIds = typeof input.userId === 'string' ? [input.userId] : [...new Set(input.userId)];
   if (userIds.length === 0) return 0;
@@ -28,6 +31,19 @@ export async function notify(tx: Writer, input: NotificationInput): Promise<numb
       actionUrl: input.actionUrl ?? null,
     })),
   });
+  const subscribers = await tx.user.findMany({
+    where: { id: { in: userIds }, emailNotifications: true, status: { not: 'banned' } },
+    select: { id: true, email: true, firstName: true },
+  });
+  await enqueueEmails(
+    tx,
+    subscribers.map((user) => ({
+      userId: user.id,
+      to: user.email,
+      template: input.type,
+      ...notificationEmail({ firstName: user.firstName, title: input.title, message: input.message, actionUrl: input.actionUrl ?? null }),
+    })),
+  );
   return count;
 }
 

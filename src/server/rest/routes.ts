@@ -58,6 +58,11 @@ export const restRoutes = defineRoutes([
   { method: 'PUT', path: '/api/admin/users/:id/password', handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)) },
   { method: 'DELETE', path: '/api/admin/users/:id', handler: ({ caller, params }) => caller.admin.deleteUser(withId(undefined, params)) },
   { method: 'POST', path: '/api/admin/messages', status: 201, handler: ({ caller, body }) => caller.admin.sendMessage(body) },
+  // Messages
+  { method: 'GET', path: '/api/messages', handler: ({ caller }) => caller.messages.list() },
+  { method: 'GET', path: '/api/messages/:id/thread', handler: ({ caller, params }) => caller.messages.thread(withId(undefined, params)) },
+  { method: 'PATCH', path: '/api/messages/:id/read', handler: ({ caller, params }) => caller.messages.markRead(withId(undefined, params)) },
+  { method: 'POST', path: '/api/messages/reply', status: 201, handler: ({ caller, body }) => caller.messages.reply(body) },
 ]);
 
 /** The untrusted body with the path's id on top; the procedure's schema validates the whole. */

@@ -3,12 +3,18 @@ import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
+import { messagesRouter } from './messages.ts';
+import { notificationsRouter } from './notifications.ts';
+import { passwordResetRouter } from './password-reset.ts';
 import { prototypesRouter } from './prototypes.ts';
 
 export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   contact: contactRouter,
+  messages: messagesRouter,
+  notifications: notificationsRouter,
+  passwordReset: passwordResetRouter,
   prototypes: prototypesRouter,
 });
 

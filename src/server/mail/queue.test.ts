@@ -1,0 +1,203 @@
+// The job queue and e-mail delivery against a real database and a real (local) SMTP server:
+// exactly-once delivery with two workers, retries with backoff, requests never waiting on mail.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { callerAs, useTestDatabase } from '../test/harness.ts';
+import { SCRUBBED_BODY } from './deliver-email.ts';
+import { type FakeSmtpOptions, startFakeSmtp } from './fake-smtp.ts';
+import { enqueueEmails } from './outbox.ts';
+import { backoffMs, claimJob, enqueueJob } from './queue.ts';
+import { type MailTransport, outboxTransport, smtpTransport } from './transport.ts';
+import { createWorker, jobHandlers } from './worker.ts';
+
+const t = useTestDatabase();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function smtp(options: FakeSmtpOptions = {}, timeouts = { connectionTimeout: 2000, greetingTimeout: 2000, socketTimeout: 2000 }) {
+  const server = await startFakeSmtp(options);
+  const transport = smtpTransport(server.url, timeouts);
+  cleanups.push(() => server.close(), () => transport.close());
+  return { server, transport };
+}
+
+function worker(transport: MailTransport, workerId: string, extra: Partial<Parameters<typeof createWorker>[0]> = {}) {
+  return createWorker({
+    db: t.db.prisma,
+    handlers: jobHandlers(transport, 'Atomix Test <test@atomix.local>'),
+    workerId,
+    pollMs: 5,
+    backoff: { baseMs: 20, maxMs: 100 },
+    ...extra,
+  });
+}
+
+async function queueMails(n: number) {
+  return t.db.prisma.$transaction((tx) =>
+    enqueueEmails(
+      tx,
+      Array.from({ length: n }, (_, i) => ({ userId: null, to: `r${i}@example.test`, subject: `Mail ${i}`, text: `Body ${i}`, template: 'test' })),
+    ),
+  );
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('job queue', () => {
+  it('a claimed job is not claimed again while its lease runs, and is taken over once it expired', async () => {
+    await t.db.prisma.$transaction((tx) => enqueueJob(tx, 'noop', {}));
+    const first = await claimJob(t.db.prisma, 'a', 60_000);
+    expect(first).toMatchObject({ kind: 'noop', attempts: 1 });
+    expect(await claimJob(t.db.prisma, 'b', 60_000)).toBeNull();
+    await t.db.prisma.job.update({ where: { id: first!.id }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    const takenOver = await claimJob(t.db.prisma, 'b', 60_000);
+    expect(takenOver).toMatchObject({ id: first!.id, attempts: 2 });
+    expect((await t.db.prisma.job.findUniqueOrThrow({ where: { id: first!.id } })).lockedBy).toBe('b');
+  });
+
+  it('a job scheduled for later is not due before its time', async () => {
+    await t.db.prisma.$transaction((tx) => enqueueJob(tx, 'noop', {}, { runAt: new Date(Date.now() + 60_000) }));
+    expect(await claimJob(t.db.prisma, 'a', 60_000)).toBeNull();
+  });
+
+  it('backs off exponentially, capped', () => {
+    const b = { baseMs: 1000, maxMs: 5000 };
+    expect([1, 2, 3, 4, 5].map((n) => backoffMs(n, b))).toEqual([1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe('e-mail delivery', () => {
+  it('two workers running at once deliver each mail exactly once', async () => {
+    const { server, transport } = await smtp();
+    const ids = await queueMails(24);
+    const workers = [worker(transport, 'w1'), worker(transport, 'w2')];
+    const processed: number[] = [];
+    // Both drain the same queue concurrently.
+    await Promise.all(workers.map(async (w) => processed.push(await w.drain())));
+    expect(processed.reduce((a, b) => a + b, 0)).toBe(24);
+    expect(server.received.map((m) => m.emailId).sort((a, b) => a! - b!)).toEqual([...ids].sort((a, b) => a - b));
+    const rows = await t.db.prisma.emailMessage.findMany();
+    expect(rows.every((r) => r.status === 'sent' && r.transport === 'smtp' && r.attempts === 1)).toBe(true);
+    expect(await t.db.prisma.job.count({ where: { status: 'done' } })).toBe(24);
+  });
+
+  it('two started workers (the app instances) deliver each mail once', async () => {
+    const { server, transport } = await smtp();
+    const ids = await queueMails(10);
+    const workers = [worker(transport, 'i1'), worker(transport, 'i2')];
+    workers.forEach((w) => w.start());
+    cleanups.push(() => Promise.all(workers.map((w) => w.stop())).then(() => {}));
+    await until(async () => (await t.db.prisma.emailMessage.count({ where: { status: 'sent' } })) === 10);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.received).toHaveLength(10);
+    expect(new Set(server.received.map((m) => m.emailId))).toEqual(new Set(ids));
+  });
+
+  it('a failing SMTP server is retried with backoff until it accepts', async () => {
+    const { server, transport } = await smtp({ failFirst: 2 });
+    const [id] = await queueMails(1);
+    const w = worker(transport, 'w1', { backoff: { baseMs: 300, maxMs: 1000 } });
+    const before = Date.now();
+    expect(await w.runOnce()).toBe(true);
+    let email = await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id } });
+    expect(email).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(email.lastError).toMatch(/451/);
+    const job = await t.db.prisma.job.findFirstOrThrow();
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, lockedBy: null });
+    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(before + 300);
+    // Not due again until the backoff has passed.
+    expect(await w.runOnce()).toBe(false);
+    await until(async () => {
+      await w.runOnce();
+      return (await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id } })).status === 'sent';
+    });
+    email = await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id } });
+    expect(email).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(server.refusals).toBe(2);
+    expect(server.received).toHaveLength(1);
+    expect(await t.db.prisma.job.findFirstOrThrow()).toMatchObject({ status: 'done', attempts: 3 });
+  });
+
+  it('gives up after the last attempt and marks the mail failed', async () => {
+    const { server, transport } = await smtp({ failFirst: 100 });
+    const [id] = await queueMails(1);
+    await t.db.prisma.job.updateMany({ data: { maxAttempts: 2 } });
+    const w = worker(transport, 'w1');
+    await until(async () => {
+      await w.runOnce();
+      return (await t.db.prisma.job.findFirstOrThrow()).status === 'failed';
+    });
+    expect(await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('a slow SMTP server never slows the request that queued the mail', async () => {
+    // The server stalls 3 s before greeting; the worker is running against it.
+    const { transport } = await smtp({ greetingDelayMs: 3000 }, { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 5000 });
+    const w = worker(transport, 'w1');
+    w.start();
+    cleanups.push(() => w.stop());
+    const admin = await createAdmin(t.db.prisma);
+    const seller = await createUser(t.db.prisma);
+    const caller = await callerAs(t.db, admin.id);
+    const started = performance.now();
+    await caller.messages.start({ userId: seller.id, subject: 'Hello', content: 'First message' });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(await t.db.prisma.emailMessage.count({ where: { userId: seller.id } })).toBe(1);
+  });
+
+  it('without SMTP the mail lands in the outbox; a sensitive mail sent by SMTP loses its body', async () => {
+    const [plain] = await queueMails(1);
+    await worker(outboxTransport, 'w1').drain();
+    expect(await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id: plain } })).toMatchObject({ status: 'sent', transport: 'outbox', textBody: 'Body 0' });
+
+    const { server, transport } = await smtp();
+    const [secret] = await t.db.prisma.$transaction((tx) =>
+      enqueueEmails(tx, [{ userId: null, to: 'x@example.test', subject: 'Reset', text: 'token=abc', template: 'password_reset', sensitive: true }]),
+    );
+    await worker(transport, 'w2').drain();
+    expect(server.received[0]?.data).toContain('token=abc');
+    expect(await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id: secret } })).toMatchObject({ status: 'sent', textBody: SCRUBBED_BODY });
+  });
+});
+
+describe('notification e-mails follow notify()', () => {
+  it('a status change mails the seller only when e-mail notifications are on', async () => {
+    const admin = await createAdmin(t.db.prisma);
+    const on = await createUser(t.db.prisma);
+    const off = await createUser(t.db.prisma, { emailNotifications: false });
+    const a = await createPrototype(t.db.prisma, on.id);
+    const b = await createPrototype(t.db.prisma, off.id);
+    const caller = await callerAs(t.db, admin.id);
+    await caller.admin.approve({ id: a.id });
+    await caller.admin.approve({ id: b.id });
+    expect(await t.db.prisma.notification.count({ where: { userId: { in: [on.id, off.id] } } })).toBe(2);
+    const mails = await t.db.prisma.emailMessage.findMany();
+    expect(mails.map((m) => m.toAddress)).toEqual([on.email]);
+    expect(mails[0]).toMatchObject({ template: 'prototype_approved', subject: 'Atomix Energy: Prototype approved' });
+    expect(mails[0]!.textBody).toContain(`Your prototype "${a.prototypeName}" has been approved.`);
+    expect(mails[0]!.textBody).toContain('/seller-dashboard');
+  });
+
+  it('an e-mail is never queued when its cause rolls back', async () => {
+    const user = await createUser(t.db.prisma);
+    await expect(
+      t.db.prisma.$transaction(async (tx) => {
+        const { notify } = await import('../domain/notifications.ts');
+        await notify(tx, { userId: user.id, type: 't', title: 'T', message: 'M' });
+        throw new Error('cause failed');
+      }),
+    ).rejects.toThrow('cause failed');
+    expect(await t.db.prisma.notification.count()).toBe(0);
+    expect(await t.db.prisma.emailMessage.count()).toBe(0);
+    expect(await t.db.prisma.job.count()).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+// Forgot password: the same answer whether or not the address has an account; a random single-use
+// token valid one hour, of which only the SHA-256 is stored; using it sets the new password and
+// ends every session. Requests are throttled per address and per IP.
+import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, forgotPasswordInput, resetPasswordInput } from '~/shared/schemas/messages.ts';
+import { hashPassword } from '../auth/password.ts';
+import { hashToken } from '../auth/session.ts';
+import { logActivity } from '../domain/activity-log.ts';
+import { type RateLimitRule, recordAttempt } from '../domain/rate-limit.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { RESET_LINK_VALID_MINUTES, passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
+import { publicProcedure, router } from '../trpc.ts';
+
+export const RESET_RATE_LIMITS = {
+  perAddress: { limit: 3, windowMs: 60 * 60_000 },
+  perIp: { limit: 10, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export const passwordResetRouter = router({
+  request: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
+    const byIp = await recordAttempt(ctx.db, `reset:ip:${ctx.meta.ip ?? 'unknown'}`, RESET_RATE_LIMITS.perIp);
+    if (byIp > RESET_RATE_LIMITS.perIp.limit) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests from your address. Please try again later.' });
+    }
+    // Over the per-address limit nothing more is sent, but the answer stays the same (no mail bombing, no hint).
+    const byAddress = await recordAttempt(ctx.db, `reset:account:${input.email}`, RESET_RATE_LIMITS.perAddress);
+    if (byAddress <= RESET_RATE_LIMITS.perAddress.limit) {
+      const user = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true, status: true } });
+      if (user && user.status !== 'banned') {
+        const token = randomBytes(32).toString('base64url');
+        await ctx.db.$transaction(async (tx) => {
+          await tx.passwordResetToken.create({
+            data: { id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_VALID_MINUTES * 60_000) },
+          });
+          await enqueueEmail(tx, {
+            userId: user.id,
+            to: user.email,
+            template: 'password_reset',
+            sensitive: true,
+            ...passwordResetEmail({ firstName: user.firstName, token }),
+          });
+          await logActivity(tx, ctx.meta, { userId: user.id, action: 'auth.password_reset.requested', targetType: 'user', targetId: user.id });
+        });
+      }
+    }
+    return { message: FORGOT_PASSWORD_ANSWER };
+  }),
+
+  reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    const password = await hashPassword(input.password);
+    await ctx.db.$transaction(async (tx) => {
+      // Single use: the first request to flip usedAt wins; an expired or used token matches nothing.
+      const token = await tx.passwordResetToken.findUnique({ where: { id: hashToken(input.token) }, select: { id: true, userId: true } });
+      const { count } = token
+        ? await tx.passwordResetToken.updateMany({
+            where: { id: token.id, usedAt: null, expiresAt: { gt: new Date() } },
+            data: { usedAt: new Date() },
+          })
+        : { count: 0 };
+      if (!token || count === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID });
+      const user = await tx.user.update({ where: { id: token.userId }, data: { password }, select: { id: true, email: true, firstName: true } });
+      // Other links sent before this one are void too.
+      await tx.passwordResetToken.deleteMany({ where: { userId: user.id, id: { not: token.id } } });
+      // Every session ends with the old password, in the same transaction.
+      await tx.session.deleteMany({ where: { userId: user.id } });
+      await enqueueEmail(tx, { userId: user.id, to: user.email, template: 'password_changed', ...passwordChangedEmail({ firstName: user.firstName }) });
+      await logActivity(tx, ctx.meta, { userId: user.id, action: 'auth.password_reset.completed', targetType: 'user', targetId: user.id });
+    });
+    return { success: true as const };
+  }),
+});
