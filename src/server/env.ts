@@ -38,6 +38,21 @@ const envSchema = z
     /** SMTP server for e-mail (smtp://user:pass@host:587); without it mails stay in the in-app outbox. */
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Atomix Energy <no-reply@atomix.local>'),
+    /** Stripe Connect payouts (src/server/payments); without a key, admins record payouts manually. */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+    /** Where Stripe's API is (tests point it at a local fake); default https://api.stripe.com. */
+    STRIPE_API_BASE: z.string().url().optional(),
+    /** The site's public address, for Stripe's onboarding return and refresh links. */
+    PUBLIC_URL: z.string().url().optional(),
+  })
+  .refine((env) => !!env.STRIPE_SECRET_KEY === !!env.STRIPE_WEBHOOK_SECRET, {
+    message: 'Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
+    path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY || !!env.PUBLIC_URL, {
+    message: 'PUBLIC_URL is required with STRIPE_SECRET_KEY (Stripe onboarding links return to it)',
+    path: ['PUBLIC_URL'],
   })
   .refine((env) => !!env.ADMIN_EMAIL === !!env.ADMIN_PASSWORD, {
     message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',

@@ -6,6 +6,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
+import { recordLedgerEntry, transactionReference } from './ledger.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './admin-lists.ts';
 import { splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
@@ -47,7 +48,7 @@ interface TransitionEffects {
   notification: { type: string; title: string; message: string };
   audit?: Prisma.InputJsonValue;
   /** More writes inside the same transaction, after the update won. */
-  after?: (tx: Tx, prototype: { id: number; sellerId: string }) => Promise<Prisma.InputJsonValue | void>;
+  after?: (tx: Tx, prototype: { id: number; sellerId: string; prototypeName: string }) => Promise<Prisma.InputJsonValue | void>;
 }
 
 async function transition(request: TransitionRequest, action: AdminTransition, effects: TransitionEffects) {
@@ -152,6 +153,14 @@ export function acceptQuote(request: TransitionRequest, feePercent: number) {
           status: 'pending',
         },
         select: { id: true },
+      });
+      await recordLedgerEntry(tx, {
+        userId: prototype.sellerId,
+        type: 'payout_due',
+        amount: split.sellerPayout,
+        description: `Quote of $${split.amount.toFixed(2)} accepted for "${prototype.prototypeName}": payout after the $${split.platformFee.toFixed(2)} platform fee`,
+        reference: transactionReference(created.id),
+        processedBy: request.actorId,
       });
       return {
         transactionId: created.id,

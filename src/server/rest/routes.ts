@@ -63,6 +63,22 @@ export const restRoutes = defineRoutes([
   { method: 'GET', path: '/api/messages/:id/thread', handler: ({ caller, params }) => caller.messages.thread(withId(undefined, params)) },
   { method: 'PATCH', path: '/api/messages/:id/read', handler: ({ caller, params }) => caller.messages.markRead(withId(undefined, params)) },
   { method: 'POST', path: '/api/messages/reply', status: 201, handler: ({ caller, body }) => caller.messages.reply(body) },
+  // Payouts (the Stripe webhook is src/server/payments/webhook-route.ts: it needs the raw body)
+  { method: 'GET', path: '/api/seller/payout-account', handler: ({ caller }) => caller.payouts.account() },
+  { method: 'POST', path: '/api/seller/payout-account/connect', handler: ({ caller }) => caller.payouts.connect() },
+  { method: 'POST', path: '/api/seller/payout-account/refresh', handler: ({ caller }) => caller.payouts.refreshAccount() },
+  { method: 'GET', path: '/api/seller/payouts', handler: ({ caller }) => caller.payouts.mine() },
+  {
+    method: 'GET',
+    path: '/api/admin/payouts',
+    handler: async ({ caller, query }) => {
+      const page = await caller.payouts.list({ status: query.status, limit: query.limit, cursor: query.cursor } as never);
+      return withHeaders(page.items, { link: nextLink('/api/admin/payouts', payoutLinkQuery(query), page.nextCursor) });
+    },
+  },
+  { method: 'GET', path: '/api/admin/payouts/totals', handler: ({ caller }) => caller.payouts.totals() },
+  { method: 'POST', path: '/api/admin/payouts/:id/pay', handler: ({ caller, params }) => caller.payouts.pay(withId(undefined, params)) },
+  { method: 'POST', path: '/api/admin/payouts/:id/manual', handler: ({ caller, params, body }) => caller.payouts.recordManual(withId(body, params)) },
 ]);
 
 /** The untrusted body with the path's id on top; the procedure's schema validates the whole. */
@@ -77,4 +93,7 @@ function listQuery(query: Record<string, string>) {
 }
 function linkQuery(query: Record<string, string>) {
   return { limit: query.limit ?? REST_DEFAULT_LIMIT };
+}
+function payoutLinkQuery(query: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries({ status: query.status, limit: query.limit }).filter((e): e is [string, string] => !!e[1]));
 }

@@ -6,6 +6,7 @@ import { contactRouter } from './contact.ts';
 import { messagesRouter } from './messages.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
+import { payoutsRouter } from './payouts.ts';
 import { prototypesRouter } from './prototypes.ts';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   messages: messagesRouter,
   notifications: notificationsRouter,
   passwordReset: passwordResetRouter,
+  payouts: payoutsRouter,
   prototypes: prototypesRouter,
 });
 

@@ -1,0 +1,61 @@
+// How payouts are made in this process: through Stripe Connect when STRIPE_SECRET_KEY is set,
+// otherwise recorded manually by an admin. Built once from the environment; tests swap it.
+import Stripe from 'stripe';
+import { type Env, env } from '../env.ts';
+
+export interface PaymentsConfig {
+  /** null: manual payouts (no Stripe keys). */
+  stripe: Stripe | null;
+  webhookSecret: string | null;
+  /** The site's public origin, for the Connect onboarding return and refresh links. */
+  publicUrl: string;
+}
+
+export interface StripeClientOptions {
+  secretKey: string;
+  /** e.g. http://127.0.0.1:12111 for a local fake; default https://api.stripe.com. */
+  apiBase?: string | undefined;
+  /** Per request; a slower answer is a StripeConnectionError and the payout stays processing. */
+  timeoutMs?: number;
+  /** The library's own retries (it reuses our idempotency key on each). */
+  maxNetworkRetries?: number;
+}
+
+export function createStripeClient({ secretKey, apiBase, timeoutMs = 20_000, maxNetworkRetries = 2 }: StripeClientOptions): Stripe {
+  const base = apiBase ? new URL(apiBase) : null;
+  return new Stripe(secretKey, {
+    timeout: timeoutMs,
+    maxNetworkRetries,
+    telemetry: false,
+    appInfo: { name: 'atomix-energy' },
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+export function paymentsFromEnv(source: Env): PaymentsConfig {
+  const publicUrl = (source.PUBLIC_URL ?? `http://localhost:${source.PORT}`).replace(/\/+$/, '');
+  if (!source.STRIPE_SECRET_KEY) return { stripe: null, webhookSecret: null, publicUrl };
+  return {
+    stripe: createStripeClient({ secretKey: source.STRIPE_SECRET_KEY, apiBase: source.STRIPE_API_BASE }),
+    webhookSecret: source.STRIPE_WEBHOOK_SECRET ?? null,
+    publicUrl,
+  };
+}
+
+let current: PaymentsConfig | null = null;
+
+export function payments(): PaymentsConfig {
+  current ??= paymentsFromEnv(env);
+  return current;
+}
+
+/** Tests: use this configuration (null goes back to the environment's). */
+export function setPayments(config: PaymentsConfig | null) {
+  current = config;
+}

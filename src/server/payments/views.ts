@@ -1,0 +1,127 @@
+// What payout lists return: named selects, amounts as exact decimal strings, nothing else leaves.
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts';
+import type { Db } from '../db/index.ts';
+import { ledgerBalance } from '../domain/ledger.ts';
+import { moneyString, toDecimal } from '../domain/money.ts';
+
+const adminPayoutSelect = {
+  id: true,
+  prototypeId: true,
+  amount: true,
+  platformFee: true,
+  sellerPayout: true,
+  status: true,
+  payoutMethod: true,
+  payoutReference: true,
+  stripeTransferId: true,
+  failureReason: true,
+  payoutAttempt: true,
+  createdAt: true,
+  updatedAt: true,
+  completedAt: true,
+  prototype: { select: { prototypeName: true } },
+  seller: {
+    select: { id: true, firstName: true, lastName: true, email: true, stripeAccountId: true, stripePayoutsEnabled: true },
+  },
+  processor: { select: { firstName: true, lastName: true, email: true } },
+} satisfies Prisma.TransactionSelect;
+type AdminPayoutRow = Prisma.TransactionGetPayload<{ select: typeof adminPayoutSelect }>;
+
+const fullName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+
+function toAdminPayoutView(row: AdminPayoutRow) {
+  const { prototype, seller, processor, amount, platformFee, sellerPayout, ...rest } = row;
+  return {
+    ...rest,
+    amount: moneyString(amount)!,
+    platformFee: moneyString(platformFee)!,
+    sellerPayout: moneyString(sellerPayout)!,
+    prototypeName: prototype.prototypeName,
+    seller: {
+      id: seller.id,
+      name: fullName(seller),
+      email: seller.email,
+      payoutAccountConnected: seller.stripeAccountId !== null,
+      payoutsEnabled: seller.stripePayoutsEnabled,
+    },
+    processedBy: processor ? fullName(processor) : null,
+  };
+}
+export type AdminPayoutView = ReturnType<typeof toAdminPayoutView>;
+
+/** Newest first (ids grow with creation); the cursor is the last id of the page. */
+export async function listPayouts(db: Db, input: { status?: PayoutStatus | undefined; cursor?: string | undefined; limit: number }) {
+  const before = input.cursor ? Number(input.cursor) : null;
+  const rows = await db.transaction.findMany({
+    where: {
+      ...(input.status ? { status: input.status } : {}),
+      ...(before !== null && Number.isSafeInteger(before) ? { id: { lt: before } } : {}),
+    },
+    orderBy: { id: 'desc' },
+    take: input.limit + 1,
+    select: adminPayoutSelect,
+  });
+  const items = rows.slice(0, input.limit).map(toAdminPayoutView);
+  return { items, nextCursor: rows.length > input.limit ? String(items.at(-1)!.id) : null };
+}
+
+export async function adminPayout(db: Db, id: number) {
+  return toAdminPayoutView(await db.transaction.findUniqueOrThrow({ where: { id }, select: adminPayoutSelect }));
+}
+
+/** Count and sums per status (every status present, zero when empty), summed by the database. */
+export async function payoutTotals(db: Db) {
+  const groups = await db.transaction.groupBy({
+    by: ['status'],
+    _count: { _all: true },
+    _sum: { amount: true, platformFee: true, sellerPayout: true },
+  });
+  return PAYOUT_STATUSES.map((status) => {
+    const group = groups.find((g) => g.status === status);
+    return {
+      status,
+      count: group?._count._all ?? 0,
+      amount: moneyString(group?._sum.amount ?? toDecimal(0))!,
+      platformFee: moneyString(group?._sum.platformFee ?? toDecimal(0))!,
+      sellerPayout: moneyString(group?._sum.sellerPayout ?? toDecimal(0))!,
+    };
+  });
+}
+
+const sellerPayoutSelect = {
+  id: true,
+  prototypeId: true,
+  amount: true,
+  platformFee: true,
+  sellerPayout: true,
+  status: true,
+  payoutMethod: true,
+  payoutReference: true,
+  stripeTransferId: true,
+  createdAt: true,
+  completedAt: true,
+  prototype: { select: { prototypeName: true } },
+} satisfies Prisma.TransactionSelect;
+
+/** The seller's full transaction list with what has been paid and what is still owed. */
+export async function sellerPayouts(db: Db, sellerId: string) {
+  const [rows, paid, owed] = await Promise.all([
+    db.transaction.findMany({ where: { sellerId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: sellerPayoutSelect }),
+    db.transaction.aggregate({ where: { sellerId, status: 'completed' }, _sum: { sellerPayout: true } }),
+    ledgerBalance(db, sellerId),
+  ]);
+  return {
+    items: rows.map(({ prototype, amount, platformFee, sellerPayout, stripeTransferId, payoutReference, ...rest }) => ({
+      ...rest,
+      amount: moneyString(amount)!,
+      platformFee: moneyString(platformFee)!,
+      sellerPayout: moneyString(sellerPayout)!,
+      prototypeName: prototype.prototypeName,
+      reference: stripeTransferId ?? payoutReference,
+    })),
+    paidOut: moneyString(paid._sum.sellerPayout ?? toDecimal(0))!,
+    owed: moneyString(owed)!,
+  };
+}

@@ -1,0 +1,43 @@
+// POST /api/stripe/webhook: Stripe's calls, authenticated by their signature on the raw body (so
+// the body is read as bytes here, never parsed first). No browser Origin: the same-origin check
+// lets it through. Without Stripe configured the endpoint does not exist (404).
+import type { Hono } from 'hono';
+import type { Db } from '../db/index.ts';
+import type { Logger } from '../http/request-log.ts';
+import { type PaymentsConfig, payments } from './config.ts';
+import { WebhookSignatureError, handleStripeEvent, verifyStripeEvent } from './webhooks.ts';
+
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
+export interface WebhookDeps {
+  db: Db;
+  log: Logger;
+  /** Defaults to the process's payments configuration (tests pass their own). */
+  config?: () => PaymentsConfig;
+}
+
+export function mountStripeWebhook(app: Hono, { db, log, config = payments }: WebhookDeps) {
+  app.post(STRIPE_WEBHOOK_PATH, async (c) => {
+    const { webhookSecret } = config();
+    if (!webhookSecret) return c.json({ message: 'Not found' }, 404);
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    let event;
+    try {
+      event = verifyStripeEvent(raw, c.req.header('stripe-signature'), webhookSecret);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        log({ level: 'warn', msg: 'stripe webhook refused', reason: error.message });
+        return c.json({ message: `Webhook signature verification failed: ${error.message}` }, 400);
+      }
+      throw error;
+    }
+    try {
+      const result = await handleStripeEvent(db, event);
+      return c.json({ received: true, result });
+    } catch (error) {
+      // Nothing was recorded (one transaction): Stripe retries the event later.
+      log({ level: 'error', msg: 'stripe webhook failed', eventId: event.id, type: event.type, error: String(error) });
+      return c.json({ message: 'Webhook processing failed' }, 500);
+    }
+  });
+}

@@ -1,0 +1,130 @@
+// Stripe webhook events: verified on the raw body, each event id processed once (its stripe_events
+// row is written in the same transaction as its effect, so a failed effect is retried by Stripe and
+// a redelivery is a no-op).
+//
+// Handled (current API, see Stripe's event types):
+//   account.updated    connected account state: payouts enabled, details submitted
+//   transfer.created   confirms a transfer (completes a payout left processing by a timeout)
+//   transfer.updated   same reconciliation (also carries amount_reversed)
+//   transfer.reversed  full or partial reversal: the reversed amount is owed again; full -> reversed
+//   payout.failed      a connected account's payout to the seller's bank failed: the transfer stands
+//                      (the money is in the seller's Stripe balance), so the seller is told to fix
+//                      their bank details; no ledger movement
+//   transfer.failed    legacy (API versions before 2017-04-06; current versions send no such event):
+//                      accepted for old endpoints and treated as a failed transfer
+import Stripe from 'stripe';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import type { Db } from '../db/index.ts';
+import { notify } from '../domain/notifications.ts';
+import { applyAccountState } from './connect.ts';
+import {
+  WEBHOOK_ACTOR,
+  type Tx,
+  applyTransferFailure,
+  applyTransferReversal,
+  completeStripePayout,
+  payoutRowSelect,
+} from './payout-state.ts';
+
+/** Stripe's own default: a signature older than 5 minutes is refused (replay protection). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const HANDLED_EVENT_TYPES = [
+  'account.updated',
+  'transfer.created',
+  'transfer.updated',
+  'transfer.reversed',
+  'payout.failed',
+  'transfer.failed',
+] as const;
+type HandledType = (typeof HANDLED_EVENT_TYPES)[number];
+
+export class WebhookSignatureError extends Error {}
+
+/** Verifies the Stripe-Signature header on the exact bytes received and parses the event. */
+export function verifyStripeEvent(rawBody: Uint8Array, signature: string | undefined, secret: string, now = Date.now()): Stripe.Event {
+  if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+  try {
+    return Stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now);
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+  }
+}
+
+export type EventResult = 'processed' | 'duplicate' | 'ignored';
+
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<EventResult> {
+  const type = event.type as string;
+  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(type)) return 'ignored';
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type }], skipDuplicates: true });
+    if (count === 0) return 'duplicate';
+    await applyEvent(tx, type as HandledType, event);
+    return 'processed';
+  });
+}
+
+async function applyEvent(tx: Tx, type: HandledType, event: Stripe.Event) {
+  const object = event.data.object as unknown;
+  switch (type) {
+    case 'account.updated':
+      await applyAccountState(tx, object as Stripe.Account);
+      return;
+    case 'transfer.created':
+    case 'transfer.updated':
+    case 'transfer.reversed':
+      await reconcileTransfer(tx, object as Stripe.Transfer);
+      return;
+    case 'transfer.failed': {
+      const transfer = object as Stripe.Transfer & { failure_message?: string | null };
+      const row = await payoutForTransfer(tx, transfer);
+      if (row) await applyTransferFailure(tx, row, transfer.id, transfer.failure_message ?? 'Stripe reported the transfer as failed');
+      return;
+    }
+    case 'payout.failed':
+      await connectedPayoutFailed(tx, event.account ?? null, object as Stripe.Payout);
+      return;
+  }
+}
+
+/** The transaction a transfer pays: from our metadata, else by the stored transfer id. */
+async function payoutForTransfer(tx: Tx, transfer: Stripe.Transfer) {
+  const id = Number(transfer.metadata?.transaction_id);
+  const where: Prisma.TransactionWhereInput = Number.isSafeInteger(id) && id > 0 ? { id } : { stripeTransferId: transfer.id };
+  return tx.transaction.findFirst({ where, select: payoutRowSelect });
+}
+
+/**
+ * Brings a payout in line with a transfer's current state: a processing payout of the transfer's
+ * attempt is completed with it, then any reversal not yet in the ledger is credited.
+ */
+async function reconcileTransfer(tx: Tx, transfer: Stripe.Transfer) {
+  let row = await payoutForTransfer(tx, transfer);
+  if (!row) return;
+  const attempt = Number(transfer.metadata?.attempt);
+  if (row.status === 'processing' && row.payoutAttempt === attempt) {
+    await completeStripePayout(tx, WEBHOOK_ACTOR, row, attempt, transfer.id);
+    row = await tx.transaction.findUniqueOrThrow({ where: { id: row.id }, select: payoutRowSelect });
+  }
+  if (transfer.amount_reversed > 0) {
+    await applyTransferReversal(tx, row, transfer.id, transfer.amount_reversed, transfer.reversed);
+  }
+}
+
+async function connectedPayoutFailed(tx: Tx, accountId: string | null, payout: Stripe.Payout) {
+  if (!accountId) return; // the platform's own payout: not a seller's
+  const user = await tx.user.findFirst({ where: { stripeAccountId: accountId }, select: { id: true } });
+  if (!user) return;
+  await notify(tx, {
+    userId: user.id,
+    type: 'payout_bank_failed',
+    title: 'Bank payout failed',
+    message: `Stripe could not send ${formatCents(payout.amount)} to your bank${payout.failure_message ? `: ${payout.failure_message}` : ''}. The money is safe in your Stripe balance; update your bank details in your payout account.`,
+    actionUrl: '/payouts',
+  });
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+function formatCents(cents: number): string {
+  return usd.format(`${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}` as unknown as number);
+}

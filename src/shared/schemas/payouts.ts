@@ -1,0 +1,51 @@
+// Payout inputs and names shared by the payout procedures and the payout screens.
+import { z } from 'zod';
+
+export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'reversed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
+
+/** How an admin can say a payout was made when Stripe is not configured. */
+export const MANUAL_PAYOUT_METHODS = ['bank_transfer', 'wire', 'check', 'other'] as const;
+export type ManualPayoutMethod = (typeof MANUAL_PAYOUT_METHODS)[number];
+export const PAYOUT_METHOD_LABELS: Record<ManualPayoutMethod | 'stripe', string> = {
+  stripe: 'Stripe transfer',
+  bank_transfer: 'Bank transfer',
+  wire: 'Wire',
+  check: 'Check',
+  other: 'Other',
+};
+
+const transactionId = z.coerce
+  .number({ invalid_type_error: 'Invalid transaction id' })
+  .int('Invalid transaction id')
+  .positive('Invalid transaction id');
+
+export const payoutIdInput = z.object({ id: transactionId });
+
+export const manualPayoutInput = z.object({
+  id: transactionId,
+  method: z.enum(MANUAL_PAYOUT_METHODS, { errorMap: () => ({ message: 'Choose how the payout was made' }) }),
+  reference: z
+    .string({ required_error: 'Enter the payment reference' })
+    .trim()
+    .min(1, 'Enter the payment reference')
+    .max(200, 'The reference can be at most 200 characters'),
+});
+export type ManualPayoutInput = z.input<typeof manualPayoutInput>;
+
+export const PAYOUT_PAGE_SIZE = 25;
+
+export const payoutListInput = z.object({
+  status: z.enum(PAYOUT_STATUSES).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAYOUT_PAGE_SIZE),
+});
+export type PayoutListInput = z.input<typeof payoutListInput>;
