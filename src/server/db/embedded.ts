@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { PoolConfig } from 'pg';
 
@@ -11,6 +12,9 @@ export interface EmbeddedPostgres {
   poolConfig: PoolConfig;
   stop(): Promise<void>;
 }
+
+/** Extensions the migrations use (a PostgreSQL server has them as standard contrib modules). */
+const extensions = { pg_trgm };
 
 /** Connections a pool may open; PGlite runs one query at a time but queues them per connection. */
 const MAX_CONNECTIONS = 12;
@@ -25,9 +29,9 @@ export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: nu
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireLock(path.join(dataDir, 'embedded-db.lock'));
-    db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions });
   } else {
-    db = await PGlite.create();
+    db = await PGlite.create({ extensions });
   }
   // mkdtemp gives a 0700 directory: only this user can reach the socket.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-pg-'));
