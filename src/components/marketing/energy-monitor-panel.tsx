@@ -74,7 +74,7 @@ export function EnergyMonitorPanel() {
         </div>
         <div className="rounded-box bg-base-200 p-5">
           <p className="text-sm font-medium text-base-content/70">Performance Benchmarks</p>
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {MONITOR_BENCHMARKS.map(({ label, value }) => (
               <div key={label} className="flex justify-between gap-2 border-b border-base-300 pb-1.5 last:border-0">
                 <dt className="text-base-content/75">{label}</dt>

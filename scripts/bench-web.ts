@@ -1,0 +1,271 @@
+// `npm run bench:web`: builds the client, serves it from the production server on a fresh database, and
+// prints per public route the gzip JS/CSS of the first load and a Lighthouse (mobile) performance run.
+// Options: --runs N (Lighthouse runs per route, the median is printed; default 1), --skip-lighthouse.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** Public routes and the route file whose lazy component chunk (if split) each one loads. */
+const ROUTES = [
+  { path: '/', file: 'src/routes/index.tsx' },
+  { path: '/about', file: 'src/routes/about.tsx' },
+  { path: '/services', file: 'src/routes/services.tsx' },
+  { path: '/technology', file: 'src/routes/technology.tsx' },
+  { path: '/contact', file: 'src/routes/contact.tsx' },
+] as const;
+
+const TARGETS = { performance: 95, cls: 0.05, homeJsKb: 130 };
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const runs = Math.max(1, Number(argValue('--runs') ?? 1));
+const skipLighthouse = process.argv.includes('--skip-lighthouse');
+
+// ---------------------------------------------------------------------------------------------- build
+
+/** The server and Chromium, stopped on the way out. */
+const children: ChildProcess[] = [];
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-bench-'));
+const clientDir = path.join(work, 'client');
+const dataDir = path.join(work, 'data');
+console.log(`Building into ${clientDir} ...`);
+// A separate output directory: a server or e2e run using dist/client is not disturbed.
+const build = spawnSync('npm', ['run', 'build', '--', '--manifest', '--outDir', clientDir, '--emptyOutDir'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (build.status !== 0) fail('the build failed');
+
+// ------------------------------------------------------------------------------------ first-load bytes
+
+const gzipCache = new Map<string, number>();
+function gzipSize(relativeFile: string): number {
+  const cached = gzipCache.get(relativeFile);
+  if (cached !== undefined) return cached;
+  const size = zlib.gzipSync(fs.readFileSync(path.join(clientDir, relativeFile)), { level: 9 }).length;
+  gzipCache.set(relativeFile, size);
+  return size;
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+
+/** Files a chunk needs before it can run: itself, its static imports (recursively) and their CSS. */
+function collect(key: string, js: Set<string>, css: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk || js.has(chunk.file)) return;
+  js.add(chunk.file);
+  for (const file of chunk.css ?? []) css.add(file);
+  for (const imported of chunk.imports ?? []) collect(imported, js, css);
+}
+
+function firstLoad(routeFile: string) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  // Classic scripts and stylesheets that index.html itself references (e.g. the theme bootstrap).
+  for (const [, src] of indexHtml.matchAll(/<script(?![^>]*type="module")[^>]*src="\/([^"]+)"/g)) if (src) js.add(src);
+  for (const [, href] of indexHtml.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+)"/g)) if (href) css.add(href);
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) fail('no entry chunk in the manifest');
+  collect(entry, js, css);
+  const split = Object.keys(manifest).filter((key) => key.startsWith(`${routeFile}?tsr-split`));
+  // No split chunk means the route's component is bundled into the entry (codeSplitGroupings).
+  for (const key of split) collect(key, js, css);
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+  return { js: sum(js), css: sum(css), files: js.size + css.size };
+}
+
+const bytes = new Map(ROUTES.map((route) => [route.path, firstLoad(route.file)]));
+
+// ------------------------------------------------------------------------------------------- lighthouse
+
+interface Score {
+  performance: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+}
+const scores = new Map<string, Score>();
+/** Stops the server and Chromium, waits for them, then removes the temporary directory. */
+async function shutdown(code: number): Promise<never> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  try {
+    fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch {
+    console.error(`bench:web: could not remove ${work}`);
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(130));
+
+if (!skipLighthouse) {
+  if (!fs.existsSync(CHROMIUM)) fail(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  const port = await freePort();
+  console.log(`Starting the production server on port ${port} ...`);
+  // Always the embedded database in a fresh DATA_DIR, never a configured PostgreSQL server.
+  const { DATABASE_URL: _ignored, ...serverEnv } = process.env;
+  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...serverEnv,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      LOG_REQUESTS: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(server);
+  let serverErrors = '';
+  server.stderr?.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/readyz`, 120_000, () => serverErrors);
+
+  const debugPort = await freePort();
+  const chrome = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(work, 'chrome')}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  children.push(chrome);
+  await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
+
+  for (const route of ROUTES) {
+    const samples: Score[] = [];
+    for (let i = 0; i < runs; i++) {
+      process.stdout.write(`Lighthouse ${route.path} (${i + 1}/${runs}) ...\r`);
+      // The default config is Lighthouse's mobile profile: Moto G Power, simulated slow 4G, 4x CPU slowdown.
+      const result = await lighthouse(`${base}${route.path}`, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result) fail(`Lighthouse returned nothing for ${route.path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) fail(`Lighthouse failed on ${route.path}: ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      samples.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: audit('largest-contentful-paint'),
+        cls: audit('cumulative-layout-shift'),
+        tbt: audit('total-blocking-time'),
+        fcp: audit('first-contentful-paint'),
+      });
+    }
+    samples.sort((a, b) => a.performance - b.performance);
+    const median = samples[Math.floor(samples.length / 2)];
+    if (median) scores.set(route.path, median);
+  }
+  process.stdout.write(' '.repeat(60) + '\r');
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const rows = ROUTES.map(({ path: route }) => {
+  const b = bytes.get(route);
+  const s = scores.get(route);
+  return {
+    route,
+    'JS gzip': b ? kb(b.js) : '',
+    'CSS gzip': b ? kb(b.css) : '',
+    files: b?.files ?? '',
+    ...(s
+      ? {
+          performance: s.performance,
+          'FCP ms': Math.round(s.fcp),
+          'LCP ms': Math.round(s.lcp),
+          CLS: Number(s.cls.toFixed(3)),
+          'TBT ms': Math.round(s.tbt),
+        }
+      : {}),
+  };
+});
+console.log(`\nFirst load per public route${skipLighthouse ? '' : `, Lighthouse mobile (median of ${runs})`}:`);
+console.table(rows);
+
+const misses: string[] = [];
+const homeJs = bytes.get('/')?.js ?? 0;
+if (homeJs >= TARGETS.homeJsKb * 1024) misses.push(`home page JS ${kb(homeJs)} (target < ${TARGETS.homeJsKb} KB)`);
+for (const [route, s] of scores) {
+  if (s.performance < TARGETS.performance) misses.push(`${route}: performance ${s.performance} (target >= ${TARGETS.performance})`);
+  if (!(s.cls < TARGETS.cls)) misses.push(`${route}: CLS ${s.cls.toFixed(3)} (target < ${TARGETS.cls})`);
+}
+if (misses.length) {
+  console.log(`Targets missed:\n  ${misses.join('\n  ')}`);
+  process.exitCode = 1;
+} else {
+  console.log(
+    `All targets met: home JS < ${TARGETS.homeJsKb} KB${skipLighthouse ? '' : `, performance >= ${TARGETS.performance}, CLS < ${TARGETS.cls}`}.`,
+  );
+}
+await shutdown(Number(process.exitCode ?? 0));
+
+// ------------------------------------------------------------------------------------------------ helpers
+
+function fail(message: string): never {
+  console.error(`bench:web: ${message}`);
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  process.exit(1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number, details: () => string = () => '') {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  fail(`${url} did not answer within ${timeoutMs / 1000} s\n${details()}`);
+}
