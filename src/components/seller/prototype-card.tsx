@@ -11,8 +11,8 @@ export function PrototypeCard({ prototype }: { prototype: SellerPrototype }) {
       className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"
       data-testid="prototype-card"
     >
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
+      <header className="flex items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
           <h3 id={`prototype-${prototype.id}-name`} className="text-lg font-semibold">
             <Link to="/prototypes/$prototypeId" params={{ prototypeId: String(prototype.id) }} className="link-hover">
               {prototype.prototypeName}

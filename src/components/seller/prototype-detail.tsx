@@ -71,11 +71,11 @@ function Detail({ id, userId }: { id: number; userId: string }) {
         </ul>
       </nav>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
+        <h1 className="break-words text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
         <StatusBadge status={p.status} />
       </header>
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-8">
           <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="details-title" className="text-lg font-semibold">

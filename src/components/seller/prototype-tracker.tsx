@@ -124,7 +124,7 @@ function PublicPortfolio() {
         <span className="text-4xl font-bold text-primary" data-testid="portfolio-total">
           {data.total}
         </span>{' '}
-        prototypes in evaluation and development
+        {data.total === 1 ? 'prototype' : 'prototypes'} in evaluation and development
       </p>
       <div className="grid gap-6 md:grid-cols-2">
         <CountList

@@ -63,7 +63,7 @@ function Dashboard({ firstName }: { firstName: string | null }) {
 
       {summary.data ? <SummaryCards summary={summary.data} /> : summary.isLoading && <Spinner label="Loading summary" className="py-6" />}
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="your-prototypes" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="your-prototypes" className="text-xl font-semibold">

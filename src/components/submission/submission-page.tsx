@@ -103,7 +103,7 @@ function SubmissionForm() {
           Share your energy innovation with our evaluation team. Every submission is reviewed in confidence.
         </p>
       </header>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form
           ref={formRef}
           noValidate
@@ -114,7 +114,7 @@ function SubmissionForm() {
             if (!busy) void submit();
           }}
         >
-          <fieldset className="grid gap-4 sm:grid-cols-2" disabled={busy}>
+          <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={busy}>
             <legend className="sr-only">Prototype details</legend>
             <Field name="inventorName" label="Inventor name" error={form.errors.inventorName}>
               <input {...form.field('inventorName')} autoComplete="name" className="input input-bordered w-full" />

@@ -209,7 +209,7 @@ describe('prototypes.respondToQuote', () => {
     expect(result).toMatchObject({ status: 'quoted', sellerResponse: 'accepted', sellerResponseNote: 'Happy to proceed', atomixQuote: 48000 });
     expect(result.sellerResponseAt).toBeInstanceOf(Date);
     const events = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id } });
-    expect(events).toMatchObject([{ event: 'quote_response', performedBy: seller.id, description: 'Seller accepted the quote of $48000.00' }]);
+    expect(events).toMatchObject([{ event: 'quote_response', performedBy: seller.id, description: 'Seller accepted the quote of $48,000.00' }]);
     const notes = await t.db.prisma.notification.findMany({ where: { prototypeId: prototype.id }, orderBy: { userId: 'asc' } });
     expect(notes.map((n) => n.userId).sort()).toEqual(admins.map((a) => a.id).sort());
     expect(notes[0]?.message).toContain('Happy to proceed');

@@ -84,6 +84,9 @@ function toTransactionView(row: TransactionRow) {
 }
 export type TransactionView = ReturnType<typeof toTransactionView>;
 
+/** Exact decimal strings formatted as dollars ("$48,000.50"). */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
 export const prototypesRouter = router({
@@ -213,11 +216,12 @@ export const prototypesRouter = router({
         throw new TRPCError({ code: 'CONFLICT', message });
       }
       const quote = moneyString(current.atomixQuote);
+      const amount = dollars.format(quote as unknown as number);
       const verb = input.response === 'accepted' ? 'accepted' : 'declined';
       await recordTimelineEvent(tx, {
         prototypeId: current.id,
         event: 'quote_response',
-        description: `Seller ${verb} the quote of $${quote}`,
+        description: `Seller ${verb} the quote of ${amount}`,
         performedBy: ctx.user.id,
         metadata: { response: input.response, note: input.note, quote },
       });
@@ -225,7 +229,7 @@ export const prototypesRouter = router({
         prototypeId: current.id,
         type: 'quote_response',
         title: `Quote ${verb} by seller`,
-        message: `${current.prototypeName}: the seller ${verb} the quote of $${quote}.${input.note ? ` Note: ${input.note}` : ''}`,
+        message: `${current.prototypeName}: the seller ${verb} the quote of ${amount}.${input.note ? ` Note: ${input.note}` : ''}`,
         actionUrl: '/admin-panel',
       });
       await logActivity(tx, ctx.meta, {

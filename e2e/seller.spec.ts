@@ -1,0 +1,226 @@
+// The seller's side in a browser (issue 4): register, submit with two documents, see them on the
+// dashboard and the detail page, answer a quote; the guest rules; screenshots on phone and desktop.
+import type { Page } from '@playwright/test';
+import { admin, expect, test } from './fixtures.ts';
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SHOTS = 'test-results/seller-shots';
+
+async function register(page: Page, firstName = 'Nikola') {
+  const email = `seller-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@atomix.test`;
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('Tesla');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('alternating-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(toast(page, 'Account created successfully!')).toBeVisible();
+  return email;
+}
+
+async function fillPrototype(page: Page, name: string) {
+  await page.getByLabel('Inventor name').fill('Nikola Tesla');
+  await page.getByLabel('Prototype name').fill(name);
+  await page.getByLabel('Energy type').selectOption('zero-point');
+  await page.getByLabel('Power output (kW)').fill('2500');
+  await page.getByLabel('Efficiency (%)').fill('91');
+  await page.getByLabel('Description', { exact: true }).fill('A resonant cavity that harvests vacuum energy.');
+}
+
+test('a seller registers, submits with two documents, sees them, and answers a quote', async ({ page, db }) => {
+  const email = await register(page);
+  const name = `Wardenclyffe Cell ${Date.now()}`;
+
+  await page.goto('/prototype-submission');
+  await expect(page.getByRole('heading', { name: 'Confidential Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fair Compensation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fast Response' })).toBeVisible();
+  await expect(page.getByText('Initial review within 2 weeks. Detailed feedback and next steps within 30 days.')).toBeVisible();
+
+  // Field messages first, then the terms rule.
+  await page.getByRole('button', { name: 'Submit Prototype' }).click();
+  await expect(page.getByText('Prototype name is required')).toBeVisible();
+  await expect(page.getByLabel('Inventor name')).toBeFocused();
+  await fillPrototype(page, name);
+
+  const input = page.locator('input[type="file"]');
+  await input.setInputFiles([
+    { name: 'design-spec.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'bench-photo.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+  ]);
+  await expect(page.getByText('virus.exe: Unsupported file type')).toBeVisible();
+  await expect(page.getByTestId('picked-file')).toHaveCount(2);
+  await expect(page.getByTestId('picked-file').first()).toContainText('0.00 MB');
+  // Added then removed again before submitting.
+  await input.setInputFiles([{ name: 'draft.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await page.getByRole('button', { name: 'Remove draft.pdf' }).click();
+  await expect(page.getByTestId('picked-file')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Submit Prototype' }).click();
+  await expect(toast(page, 'Terms Required')).toContainText('Please accept the terms of submission to continue.');
+  await page.getByRole('checkbox').check();
+  await page.screenshot({ path: `${SHOTS}/submission-desktop-light.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Submit Prototype' }).click();
+  await expect(toast(page, 'Prototype Submitted!')).toContainText(
+    "Thank you for your submission. We'll review it and get back to you soon.",
+  );
+  // The form resets.
+  await expect(page.getByLabel('Prototype name')).toHaveValue('');
+  await expect(page.getByTestId('picked-file')).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).not.toBeChecked();
+
+  const { rows } = await db.query<{ id: number; status: string; stage: string; priority: string; seller_id: string }>(
+    'SELECT p.id, p.status, p.stage, p.priority, p.seller_id FROM prototypes p JOIN users u ON u.id = p.seller_id WHERE u.email = $1',
+    [email],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ status: 'submitted', stage: 'initial_review', priority: 'medium' });
+  const prototypeId = rows[0]!.id;
+  const docs = await db.query('SELECT file_name, file_type, file_size FROM prototype_documents WHERE prototype_id = $1 ORDER BY file_name', [prototypeId]);
+  expect(docs.rows).toEqual([
+    { file_name: 'bench-photo.png', file_type: 'image/png', file_size: PNG.length },
+    { file_name: 'design-spec.pdf', file_type: 'application/pdf', file_size: PDF.length },
+  ]);
+
+  // Dashboard: the prototype, awaiting a quote.
+  await page.goto('/seller-dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Nikola' })).toBeVisible();
+  const card = page.getByTestId('prototype-card').filter({ hasText: name });
+  await expect(card).toContainText('Zero-Point Energy');
+  await expect(card).toContainText('2,500 kW');
+  await expect(card).toContainText('91%');
+  await expect(card.getByTestId('quote-status')).toContainText('Awaiting Atomix quote');
+  await expect(card.locator('.badge')).toHaveClass(/badge-outline/);
+  await expect(page.getByTestId('summary-Total Prototypes')).toContainText('1');
+  await expect(page.getByTestId('summary-Revenue')).toContainText('$0.00');
+  await expect(page.getByText('No quotes received yet')).toBeVisible();
+  await expect(page.getByText('No transactions yet')).toBeVisible();
+
+  // Detail: both documents, downloadable by the owner with a safe Content-Disposition.
+  await card.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/prototypes/${prototypeId}$`));
+  const documents = page.getByTestId('documents');
+  await expect(documents).toContainText('design-spec.pdf');
+  await expect(documents).toContainText('bench-photo.png');
+  await expect(page.getByTestId('timeline')).toContainText('Submitted');
+  await expect(page.getByTestId('timeline')).toContainText('Document uploaded: design-spec.pdf');
+  const href = await page.getByRole('link', { name: 'Download design-spec.pdf' }).getAttribute('href');
+  const download = await page.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toBe(`attachment; filename="design-spec.pdf"; filename*=UTF-8''design-spec.pdf`);
+  expect(Buffer.from(await download.body()).equals(PDF)).toBe(true);
+
+  // The admin team quotes (as the admin panel would), then the seller answers.
+  await db.query(
+    `UPDATE prototypes SET status = 'quoted', atomix_quote = 48000.50, quote_notes = 'Includes a development partnership',
+       quote_provide_by = (SELECT id FROM users WHERE email = $2), quoted_at = now() WHERE id = $1`,
+    [prototypeId, admin.email],
+  );
+  await page.goto('/seller-dashboard');
+  const quoted = page.getByTestId('prototype-card').filter({ hasText: name });
+  await expect(quoted.getByTestId('quote-status')).toContainText('$48,000.50');
+  await expect(quoted.getByTestId('quote-status')).toContainText('Quote provided');
+  await expect(quoted.locator('.badge')).toHaveClass(/badge-secondary/);
+  await expect(page.getByTestId('summary-Quoted Prototypes')).toContainText('1');
+  await expect(page.getByRole('region', { name: 'Quotes' })).toContainText('$48,000.50');
+  await page.screenshot({ path: `${SHOTS}/dashboard-desktop-light.png`, fullPage: true });
+
+  await quoted.getByLabel(/Respond to the quote/).fill('Happy to proceed');
+  await quoted.getByRole('button', { name: 'Accept Quote' }).click();
+  await expect(toast(page, 'Quote accepted')).toBeVisible();
+  await expect(quoted.getByTestId('quote-response')).toContainText('You accepted this quote');
+  const answer = await db.query('SELECT seller_response, seller_response_note, status FROM prototypes WHERE id = $1', [prototypeId]);
+  expect(answer.rows[0]).toEqual({ seller_response: 'accepted', seller_response_note: 'Happy to proceed', status: 'quoted' });
+  const adminNotes = await db.query(
+    `SELECT count(*)::int AS n FROM notifications WHERE prototype_id = $1 AND type = 'quote_response'`,
+    [prototypeId],
+  );
+  expect(adminNotes.rows[0].n).toBeGreaterThanOrEqual(1);
+
+  // The detail page and the tracker show the answer and the pipeline.
+  await page.goto(`/prototypes/${prototypeId}`);
+  await expect(page.getByTestId('timeline')).toContainText('Seller accepted the quote of $48,000.50');
+  await page.screenshot({ path: `${SHOTS}/detail-desktop-light.png`, fullPage: true });
+  await page.goto('/prototype-tracker');
+  await expect(page.getByRole('heading', { name: name })).toBeVisible();
+  await expect(page.getByText('Current stage: Initial Review. Status: Quoted.')).toBeAttached();
+  await page.screenshot({ path: `${SHOTS}/tracker-desktop-light.png`, fullPage: true });
+
+  // Another seller cannot see the prototype or its documents.
+  await page.context().clearCookies();
+  await register(page, 'Other');
+  expect((await page.request.get(href!)).status()).toBe(404);
+  expect((await page.request.get(`/api/seller/prototypes/${prototypeId}`)).status()).toBe(404);
+  await page.goto(`/prototypes/${prototypeId}`);
+  await expect(page.getByRole('heading', { name: 'Prototype not found' })).toBeVisible();
+});
+
+test('guests: the submission and dashboard rules, and the public tracker', async ({ page }) => {
+  await page.goto('/prototype-submission');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByText('Please log in to submit a prototype.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+  await page.goto('/seller-dashboard');
+  await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
+  await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+  await page.goto('/prototype-tracker');
+  await expect(page.getByRole('region', { name: 'By energy type' })).toContainText('Zero-Point Energy');
+  await expect(page.getByRole('region', { name: 'By stage' })).toContainText('Initial Review');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/tracker-guest-desktop-light.png`, fullPage: true });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`screens on a phone in ${theme} theme`, async ({ browser, db }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+    await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const page = await context.newPage();
+    await register(page, 'Phone');
+    await page.goto('/seller-dashboard');
+    await expect(page.getByText('No prototypes submitted yet')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/dashboard-empty-phone-${theme}.png`, fullPage: true });
+    await page.goto('/prototype-submission');
+    await fillPrototype(page, `Phone Cell ${theme}`);
+    await page.locator('input[type="file"]').setInputFiles([{ name: 'a-rather-long-document-name-for-phones.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/submission-phone-${theme}.png`, fullPage: true });
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Submit Prototype' }).click();
+    await expect(toast(page, 'Prototype Submitted!')).toBeVisible();
+    const { rows } = await db.query<{ id: number }>(`SELECT id FROM prototypes WHERE prototype_name = $1`, [`Phone Cell ${theme}`]);
+    await db.query(`UPDATE prototypes SET status = 'quoted', atomix_quote = 1250 WHERE id = $1`, [rows[0]!.id]);
+    await page.goto('/seller-dashboard');
+    await expect(page.getByTestId('quote-status')).toContainText('$1,250.00');
+    await page.screenshot({ path: `${SHOTS}/dashboard-phone-${theme}.png`, fullPage: true });
+    await page.goto(`/prototypes/${rows[0]!.id}`);
+    await expect(page.getByTestId('documents')).toContainText('a-rather-long-document-name-for-phones.pdf');
+    await page.screenshot({ path: `${SHOTS}/detail-phone-${theme}.png`, fullPage: true });
+    await page.goto('/prototype-tracker');
+    await expect(page.getByRole('heading', { name: `Phone Cell ${theme}` })).toBeVisible();
+    // Nothing wider than the phone's screen.
+    for (const path of ['/prototype-tracker', '/seller-dashboard', '/prototype-submission', `/prototypes/${rows[0]!.id}`]) {
+      if (path !== '/prototype-tracker') await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await page.goto('/prototype-tracker');
+    await expect(page.getByRole('heading', { name: `Phone Cell ${theme}` })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/tracker-phone-${theme}.png`, fullPage: true });
+    if (theme === 'dark') {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/seller-dashboard');
+      await expect(page.getByTestId('quote-status')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/dashboard-desktop-dark.png`, fullPage: true });
+    }
+    await context.close();
+  });
+}
