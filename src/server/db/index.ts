@@ -42,7 +42,12 @@ export async function openDatabase({ databaseUrl, dataDir, log = () => {} }: Dat
     await embedded?.stop();
     throw error;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool),
+    // PGlite runs one transaction at a time, so under load a transaction may wait its turn for a
+    // while; Prisma's defaults (2 s to start, 5 s to finish) would fail such requests needlessly.
+    transactionOptions: embedded ? { maxWait: 15_000, timeout: 20_000 } : { maxWait: 5_000, timeout: 10_000 },
+  });
   return {
     prisma,
     pool,
