@@ -1,0 +1,299 @@
+// /admin/payouts: transactions by status with totals, and the pay action. With Stripe configured,
+// Pay sends a Stripe transfer; without it the admin records how the seller was paid.
+import { Link } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
+import { type FormEvent, useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { trpc } from '~/client/trpc.ts';
+import { AdminDialog, DialogActions } from '~/components/admin/admin-dialog.tsx';
+import { formatDate, formatDollars } from '~/components/seller/format.ts';
+import { Spinner } from '~/components/spinner.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import type { AppRouter } from '~/server/routers/_app.ts';
+import {
+  MANUAL_PAYOUT_METHODS,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_STATUSES,
+  PAYOUT_STATUS_LABELS,
+  type PayoutStatus,
+  manualPayoutInput,
+} from '~/shared/schemas/payouts.ts';
+import { PayoutStatusBadge } from './payout-status-badge.tsx';
+
+type AdminPayout = inferRouterOutputs<AppRouter>['payouts']['list']['items'][number];
+const PAYABLE: PayoutStatus[] = ['pending', 'failed', 'reversed'];
+
+export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus | undefined; setStatus: (s: PayoutStatus | undefined) => void }) {
+  const mode = trpc.payouts.mode.useQuery();
+  const totals = trpc.payouts.totals.useQuery();
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const list = trpc.payouts.list.useQuery({ status, cursor });
+  const [paying, setPaying] = useState<AdminPayout | null>(null);
+  const manual = mode.data?.mode === 'manual';
+
+  const choose = (next: PayoutStatus | undefined) => {
+    setCursors([]);
+    setStatus(next);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to="/admin-panel">Admin Panel</Link>
+          </li>
+          <li aria-current="page">Payouts</li>
+        </ul>
+      </nav>
+      <h1 className="text-2xl font-bold sm:text-3xl">Payouts</h1>
+      <p className="mt-1 text-base-content/70">Seller payouts for accepted quotes, by status.</p>
+      {mode.data && (
+        <div role="note" className={`alert mt-4 ${manual ? 'alert-info' : 'alert-success'}`} data-testid="payout-mode">
+          {manual
+            ? 'Payouts are recorded manually: Stripe is not configured. Pay the seller outside the platform, then record the method and reference here.'
+            : 'Payouts are sent as Stripe transfers to the sellers’ connected accounts.'}
+        </div>
+      )}
+
+      <div role="group" aria-label="Filter by status" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <TotalButton label="All" active={status === undefined} onClick={() => choose(undefined)} count={totals.data?.reduce((n, t) => n + t.count, 0)} />
+        {PAYOUT_STATUSES.map((s) => {
+          const total = totals.data?.find((t) => t.status === s);
+          return <TotalButton key={s} label={PAYOUT_STATUS_LABELS[s]} active={status === s} onClick={() => choose(s)} count={total?.count} amount={total?.sellerPayout} testId={`payout-total-${s}`} />;
+        })}
+      </div>
+
+      <section aria-labelledby="payout-list-title" className="mt-6 rounded-box border border-base-300 bg-base-100 shadow-sm">
+        <h2 id="payout-list-title" className="px-5 pt-5 text-lg font-semibold">
+          {status ? `${PAYOUT_STATUS_LABELS[status]} payouts` : 'All payouts'}
+        </h2>
+        {list.isLoading && <Spinner label="Loading payouts" className="py-10" />}
+        {list.isError && (
+          <p role="alert" className="alert alert-error m-5">
+            {serverMessage(list.error, 'Could not load payouts.')}
+          </p>
+        )}
+        {list.data?.items.length === 0 && <p className="px-5 py-10 text-center text-base-content/70">No payouts here yet</p>}
+        {list.data && list.data.items.length > 0 && (
+          <div className="overflow-x-auto p-2">
+            <table className="table">
+              <caption className="sr-only">Payouts{status ? ` with status ${PAYOUT_STATUS_LABELS[status]}` : ''}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Transaction</th>
+                  <th scope="col">Seller</th>
+                  <th scope="col" className="text-right">Amount</th>
+                  <th scope="col" className="text-right">Fee</th>
+                  <th scope="col" className="text-right">Payout</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((t) => (
+                  <tr key={t.id} data-testid={`payout-${t.id}`}>
+                    <td>
+                      <span className="font-medium">#{t.id} · {t.prototypeName}</span>
+                      <span className="block text-xs text-base-content/70">Created {formatDate(t.createdAt)}</span>
+                    </td>
+                    <td>
+                      <span>{t.seller.name}</span>
+                      <span className="block text-xs text-base-content/70">{t.seller.email}</span>
+                      {!manual && (
+                        <span className={`badge badge-xs mt-1 ${t.seller.payoutsEnabled ? 'badge-success' : 'badge-ghost'}`}>
+                          {t.seller.payoutsEnabled ? 'Payouts enabled' : t.seller.payoutAccountConnected ? 'Onboarding incomplete' : 'No payout account'}
+                        </span>
+                      )}
+                    </td>
+                    <td className="text-right tabular-nums">{formatDollars(t.amount)}</td>
+                    <td className="text-right tabular-nums">{formatDollars(t.platformFee)}</td>
+                    <td className="text-right font-semibold tabular-nums">{formatDollars(t.sellerPayout)}</td>
+                    <td>
+                      <PayoutStatusBadge status={t.status} />
+                      <PaidDetails payout={t} />
+                    </td>
+                    <td className="text-right">
+                      {(PAYABLE.includes(t.status) || (!manual && t.status === 'processing')) && mode.data && (
+                        <button type="button" className="btn btn-primary btn-sm" onClick={() => setPaying(t)} aria-label={`Pay transaction #${t.id}`}>
+                          {manual ? 'Record payment' : t.status === 'processing' ? 'Check again' : t.status === 'pending' ? 'Pay' : 'Retry'}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {(cursors.length > 0 || list.data?.nextCursor) && (
+          <div className="flex justify-end gap-2 px-5 pb-5">
+            <button type="button" className="btn btn-sm" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              Previous
+            </button>
+            <button type="button" className="btn btn-sm" disabled={!list.data?.nextCursor} onClick={() => setCursors((c) => [...c, list.data!.nextCursor!])}>
+              Next
+            </button>
+          </div>
+        )}
+      </section>
+      {paying && (manual ? <ManualPayDialog payout={paying} onClose={() => setPaying(null)} /> : <StripePayDialog payout={paying} onClose={() => setPaying(null)} />)}
+    </div>
+  );
+}
+
+function TotalButton(props: { label: string; active: boolean; onClick: () => void; count: number | undefined; amount?: string | undefined; testId?: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={props.active}
+      onClick={props.onClick}
+      data-testid={props.testId}
+      className={`rounded-box border p-3 text-left shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-primary ${props.active ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:bg-base-200'}`}
+    >
+      <span className="block text-xs font-medium uppercase tracking-wide text-base-content/70">{props.label}</span>
+      <span className="mt-1 block text-xl font-bold tabular-nums">{props.count ?? '–'}</span>
+      {props.amount !== undefined && <span className="block text-sm tabular-nums text-base-content/80">{formatDollars(props.amount)}</span>}
+    </button>
+  );
+}
+
+function PaidDetails({ payout }: { payout: AdminPayout }) {
+  const method = payout.payoutMethod ? ((PAYOUT_METHOD_LABELS as Record<string, string>)[payout.payoutMethod] ?? payout.payoutMethod) : null;
+  return (
+    <div className="mt-1 text-xs text-base-content/70">
+      {payout.status === 'completed' && (
+        <>
+          {method}
+          {payout.stripeTransferId ?? payout.payoutReference ? ` · ${payout.stripeTransferId ?? payout.payoutReference}` : ''}
+          {payout.completedAt ? ` · ${formatDate(payout.completedAt)}` : ''}
+          {payout.processedBy ? ` · by ${payout.processedBy}` : ''}
+        </>
+      )}
+      {payout.status !== 'completed' && payout.failureReason && <span className="text-error">{payout.failureReason}</span>}
+    </div>
+  );
+}
+
+function usePayoutFeedback(onClose: () => void) {
+  const utils = trpc.useUtils();
+  return {
+    onSettled: () => {
+      void utils.payouts.invalidate();
+      void utils.prototypes.invalidate();
+    },
+    onError: (error: unknown) => toast({ title: 'Error', description: serverMessage(error, 'Failed to record payout'), variant: 'destructive' }),
+    done: onClose,
+  };
+}
+
+function StripePayDialog({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
+  const feedback = usePayoutFeedback(onClose);
+  const pay = trpc.payouts.pay.useMutation({
+    onSettled: feedback.onSettled,
+    onError: feedback.onError,
+    onSuccess: ({ outcome }) => {
+      if (outcome.status === 'completed') toast({ title: 'Payout sent', description: `Stripe transfer ${outcome.transferId}` });
+      else if (outcome.status === 'failed') toast({ title: 'Payout failed', description: outcome.reason, variant: 'destructive' });
+      else toast({ title: 'Payout still processing', description: outcome.reason });
+      onClose();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    pay.mutate({ id: payout.id });
+  };
+  return (
+    <AdminDialog
+      open
+      onClose={onClose}
+      title={`Pay ${formatDollars(payout.sellerPayout)} to ${payout.seller.name}`}
+      description={`A Stripe transfer for transaction #${payout.id} (${payout.prototypeName}) to the seller's connected account. Paying again never pays twice.`}
+      testId="stripe-pay-dialog"
+    >
+      <form onSubmit={submit}>
+        <DialogActions onCancel={onClose} submitLabel={payout.status === 'processing' ? 'Check again' : 'Send transfer'} pending={pay.isPending} />
+      </form>
+    </AdminDialog>
+  );
+}
+
+function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
+  const feedback = usePayoutFeedback(onClose);
+  const [method, setMethod] = useState('');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const record = trpc.payouts.recordManual.useMutation({
+    onSettled: feedback.onSettled,
+    onError: feedback.onError,
+    onSuccess: () => {
+      toast({ title: 'Payout recorded', description: `${formatDollars(payout.sellerPayout)} to ${payout.seller.name}` });
+      onClose();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = manualPayoutInput.safeParse({ id: payout.id, method, reference });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    record.mutate(parsed.data);
+  };
+  return (
+    <AdminDialog
+      open
+      onClose={onClose}
+      title={`Record payment of ${formatDollars(payout.sellerPayout)}`}
+      description={`Transaction #${payout.id} (${payout.prototypeName}) to ${payout.seller.name}. Record it once the money has been sent.`}
+      testId="manual-pay-dialog"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <label className="form-control w-full">
+          <span className="label-text mb-1 block font-medium">Method</span>
+          <select
+            className={`select select-bordered w-full ${errors.method ? 'select-error' : ''}`}
+            value={method}
+            onChange={(e) => setMethod(e.target.value)}
+            aria-invalid={!!errors.method}
+            aria-describedby={errors.method ? 'payout-method-error' : undefined}
+          >
+            <option value="">Choose…</option>
+            {MANUAL_PAYOUT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYOUT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          {errors.method && (
+            <span id="payout-method-error" className="mt-1 block text-sm text-error">
+              {errors.method}
+            </span>
+          )}
+        </label>
+        <label className="form-control w-full">
+          <span className="label-text mb-1 block font-medium">Reference</span>
+          <input
+            className={`input input-bordered w-full ${errors.reference ? 'input-error' : ''}`}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            placeholder="e.g. bank transfer or check number"
+            maxLength={200}
+            aria-invalid={!!errors.reference}
+            aria-describedby={errors.reference ? 'payout-reference-error' : undefined}
+          />
+          {errors.reference && (
+            <span id="payout-reference-error" className="mt-1 block text-sm text-error">
+              {errors.reference}
+            </span>
+          )}
+        </label>
+        <DialogActions onCancel={onClose} submitLabel="Record payment" pending={record.isPending} />
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,115 @@
+// /payouts: the seller's full transaction list, with what has been paid out and what is still owed.
+import { serverMessage } from '~/client/errors.ts';
+import { trpc } from '~/client/trpc.ts';
+import { formatDate, formatDollars } from '~/components/seller/format.ts';
+import { Spinner } from '~/components/spinner.tsx';
+import { PAYOUT_METHOD_LABELS } from '~/shared/schemas/payouts.ts';
+import { PayoutAccountCard } from './payout-account-card.tsx';
+import { PayoutStatusBadge } from './payout-status-badge.tsx';
+
+const methodLabel = (method: string | null) => (method ? (PAYOUT_METHOD_LABELS as Record<string, string>)[method] ?? method : '—');
+
+export function SellerPayoutsPage() {
+  const payouts = trpc.payouts.mine.useQuery();
+  const data = payouts.data;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Transactions</h1>
+        <p className="mt-1 text-base-content/70">Every payout for your accepted prototypes, newest first.</p>
+      </header>
+      <div className="grid gap-4 md:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-4 md:col-span-2">
+          <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+            <dt className="text-sm font-medium text-base-content/70">Paid out</dt>
+            <dd className="mt-2 text-2xl font-bold tabular-nums" data-testid="payouts-paid-out">
+              {data ? formatDollars(data.paidOut) : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
+            </dd>
+          </div>
+          <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+            <dt className="text-sm font-medium text-base-content/70">Still owed to you</dt>
+            <dd className="mt-2 text-2xl font-bold tabular-nums" data-testid="payouts-owed">
+              {data ? formatDollars(data.owed) : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
+            </dd>
+          </div>
+        </dl>
+        <PayoutAccountCard />
+      </div>
+
+      <section aria-labelledby="all-transactions" className="rounded-box border border-base-300 bg-base-100 shadow-sm">
+        <h2 id="all-transactions" className="px-5 pt-5 text-lg font-semibold">
+          All transactions {data && <span className="badge badge-ghost badge-sm align-middle">{data.items.length}</span>}
+        </h2>
+        {payouts.isLoading && <Spinner label="Loading transactions" className="py-10" />}
+        {payouts.isError && (
+          <p role="alert" className="alert alert-error m-5">
+            {serverMessage(payouts.error, 'Could not load your transactions. Please try again.')}
+          </p>
+        )}
+        {data?.items.length === 0 && <p className="px-5 py-10 text-center text-base-content/70">No transactions yet</p>}
+        {data && data.items.length > 0 && (
+          <>
+            {/* Phones: one card per transaction. */}
+            <ul className="divide-y divide-base-300 md:hidden">
+              {data.items.map((t) => (
+                <li key={t.id} className="flex flex-col gap-1 px-5 py-4" data-testid="payout-row">
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="font-semibold">{formatDollars(t.sellerPayout)}</span>
+                    <PayoutStatusBadge status={t.status} />
+                  </div>
+                  <span className="text-sm">{t.prototypeName}</span>
+                  <span className="text-xs text-base-content/70">
+                    {formatDate(t.createdAt)} · {methodLabel(t.payoutMethod)}
+                    {t.reference ? ` · ${t.reference}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto p-2 md:block">
+              <table className="table">
+                <caption className="sr-only">Your transactions</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Prototype</th>
+                    <th scope="col">Created</th>
+                    <th scope="col" className="text-right">Accepted quote</th>
+                    <th scope="col" className="text-right">Platform fee</th>
+                    <th scope="col" className="text-right">Your payout</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Paid</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((t) => (
+                    <tr key={t.id} data-testid="payout-row">
+                      <td>
+                        <span className="font-medium">{t.prototypeName}</span>
+                        <span className="block text-xs text-base-content/70">Prototype #{t.prototypeId}</span>
+                      </td>
+                      <td className="whitespace-nowrap">{formatDate(t.createdAt)}</td>
+                      <td className="text-right tabular-nums">{formatDollars(t.amount)}</td>
+                      <td className="text-right tabular-nums">{formatDollars(t.platformFee)}</td>
+                      <td className="text-right font-semibold tabular-nums">{formatDollars(t.sellerPayout)}</td>
+                      <td>
+                        <PayoutStatusBadge status={t.status} />
+                      </td>
+                      <td className="text-sm">
+                        {t.completedAt ? formatDate(t.completedAt) : '—'}
+                        {t.payoutMethod && (
+                          <span className="block text-xs text-base-content/70">
+                            {methodLabel(t.payoutMethod)}
+                            {t.reference ? ` · ${t.reference}` : ''}
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
