@@ -180,11 +180,11 @@ describe('the admin inbox', () => {
     const { asAdmin, seller } = await setup();
     const prototype = await createPrototype(t.db.prisma, seller.id, { prototypeName: 'Fusion Cell' });
     const started = await asAdmin.messages.start({ prototypeId: prototype.id, subject: 'About Fusion Cell', content: 'Questions' });
-    expect(started.prototype).toEqual({ id: prototype.id, prototypeName: 'Fusion Cell' });
+    expect(started.aboutPrototype).toEqual({ id: prototype.id, prototypeName: 'Fusion Cell' });
     const row = await t.db.prisma.adminMessage.findUniqueOrThrow({ where: { id: started.id } });
     expect(row).toMatchObject({ userId: seller.id, prototypeId: prototype.id, messageType: 'admin_to_user' });
     const sellerView = (await (await callerAs(t.db, seller.id)).messages.list()).find((m) => m.id === started.id);
-    expect(sellerView?.prototype).toEqual({ id: prototype.id, prototypeName: 'Fusion Cell' });
+    expect(sellerView?.aboutPrototype).toEqual({ id: prototype.id, prototypeName: 'Fusion Cell' });
     const note = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: seller.id, prototypeId: prototype.id } });
     expect(note.type).toBe('admin_message');
     await expect(asAdmin.messages.start({ prototypeId: 999999, subject: 's', content: 'c' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -222,5 +222,22 @@ describe('the admin inbox', () => {
     await asAdmin.messages.setContactHandled({ id: contact.id, handled: false });
     expect((await asAdmin.messages.contacts({ filter: 'open' })).map((c) => c.id)).toEqual([contact.id]);
     await expect(asAdmin.messages.setContactHandled({ id: 999999, handled: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('over the tRPC HTTP endpoint (superjson)', () => {
+  it('serializes a message view, its thread and the inbox', async () => {
+    const admin = await createAdmin(t.db.prisma);
+    const seller = await createUser(t.db.prisma);
+    const prototype = await createPrototype(t.db.prisma, seller.id);
+    const client = await signedIn(admin.email);
+    const started = await client.request('POST', '/trpc/messages.start', { json: { prototypeId: prototype.id, subject: 'S', content: 'C' } });
+    expect(started.status, started.text).toBe(200);
+    const id = started.json.result.data.json.id;
+    const input = encodeURIComponent(JSON.stringify({ json: { id } }));
+    expect((await client.request('GET', `/trpc/messages.thread?input=${input}`)).status).toBe(200);
+    const inbox = await client.request('GET', `/trpc/messages.inbox?input=${encodeURIComponent(JSON.stringify({ json: { filter: 'all' } }))}`);
+    expect(inbox.status, inbox.text).toBe(200);
+    expect(inbox.json.result.data.json[0].aboutPrototype.id).toBe(prototype.id);
   });
 });

@@ -56,7 +56,8 @@ function toMessageView(row: MessageRow, viewer: Viewer) {
     createdAt: row.createdAt,
     messageType: row.messageType,
     parentMessageId: row.parentMessageId,
-    prototype: row.prototype,
+    // Not named "prototype": superjson refuses that key (prototype pollution guard).
+    aboutPrototype: row.prototype,
     from,
     mine,
   };
@@ -226,7 +227,7 @@ export const messagesRouter = router({
         id: r.id,
         subject: r.subject,
         user: user ? { id: user.id, email: user.email, name: fullName(user) ?? user.email } : null,
-        prototype: r.prototype_id ? (prototypeById.get(r.prototype_id) ?? null) : null,
+        aboutPrototype: r.prototype_id ? (prototypeById.get(r.prototype_id) ?? null) : null,
         messageCount: r.message_count,
         replyCount: r.reply_count,
         unreadCount: r.unread_count,
