@@ -1,5 +1,6 @@
 // The admin panel screen (/admin-panel and /admin): counters, then the Prototype Management
 // (default), User Management and Activity tabs. Tab, filters and page live in the URL.
+import { Link } from '@tanstack/react-router';
 import type { KeyboardEvent } from 'react';
 import { ActivityPanel } from './activity-panel.tsx';
 import { ADMIN_TABS, type AdminSearch, type AdminTab, type SetSearch } from './admin-search.ts';
@@ -29,8 +30,15 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Admin Panel</h1>
-      <p className="mt-1 text-base-content/70">Review prototypes, manage users and follow the audit trail.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Admin Panel</h1>
+          <p className="mt-1 text-base-content/70">Review prototypes, manage users and follow the audit trail.</p>
+        </div>
+        <Link to="/admin/payouts" className="btn btn-outline btn-sm">
+          Payouts
+        </Link>
+      </div>
       <div className="mt-6">
         <AdminCounters />
       </div>

@@ -77,11 +77,31 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
         )}
         {list.data?.items.length === 0 && <p className="px-5 py-10 text-center text-base-content/70">No payouts here yet</p>}
         {list.data && list.data.items.length > 0 && (
-          <div className="overflow-x-auto p-2">
+          <ul className="divide-y divide-base-300 md:hidden">
+            {list.data.items.map((t) => (
+              <li key={t.id} className="flex flex-col gap-1 px-5 py-4" data-testid={`payout-card-${t.id}`}>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-semibold tabular-nums">{formatDollars(t.sellerPayout)}</span>
+                  <PayoutStatusBadge status={t.status} />
+                </div>
+                <span className="text-sm font-medium">
+                  #{t.id} · {t.prototypeName}
+                </span>
+                <span className="text-xs text-base-content/70">
+                  {t.seller.name} · {formatDollars(t.amount)} less {formatDollars(t.platformFee)} fee
+                </span>
+                <PaidDetails payout={t} />
+                <PayButton payout={t} manual={manual} ready={!!mode.data} onPay={setPaying} className="mt-2 self-start" />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.data && list.data.items.length > 0 && (
+          <div className="hidden overflow-x-auto p-2 md:block">
             <table className="table">
               <caption className="sr-only">Payouts{status ? ` with status ${PAYOUT_STATUS_LABELS[status]}` : ''}</caption>
               <thead>
-                <tr>
+                <tr className="text-base-content/85">
                   <th scope="col">Transaction</th>
                   <th scope="col">Seller</th>
                   <th scope="col" className="text-right">Amount</th>
@@ -117,11 +137,7 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
                       <PaidDetails payout={t} />
                     </td>
                     <td className="text-right">
-                      {(PAYABLE.includes(t.status) || (!manual && t.status === 'processing')) && mode.data && (
-                        <button type="button" className="btn btn-primary btn-sm" onClick={() => setPaying(t)} aria-label={`Pay transaction #${t.id}`}>
-                          {manual ? 'Record payment' : t.status === 'processing' ? 'Check again' : t.status === 'pending' ? 'Pay' : 'Retry'}
-                        </button>
-                      )}
+                      <PayButton payout={t} manual={manual} ready={!!mode.data} onPay={setPaying} />
                     </td>
                   </tr>
                 ))}
@@ -142,6 +158,17 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
       </section>
       {paying && (manual ? <ManualPayDialog payout={paying} onClose={() => setPaying(null)} /> : <StripePayDialog payout={paying} onClose={() => setPaying(null)} />)}
     </div>
+  );
+}
+
+function PayButton(props: { payout: AdminPayout; manual: boolean; ready: boolean; onPay: (p: AdminPayout) => void; className?: string }) {
+  const { payout, manual } = props;
+  if (!props.ready || !(PAYABLE.includes(payout.status) || (!manual && payout.status === 'processing'))) return null;
+  return (
+    <button type="button" className={`btn btn-primary btn-sm whitespace-nowrap ${props.className ?? ''}`} onClick={() => props.onPay(payout)}>
+      {manual ? 'Record payment' : payout.status === 'processing' ? 'Check again' : payout.status === 'pending' ? 'Pay' : 'Retry'}
+      <span className="sr-only"> for transaction #{payout.id}</span>
+    </button>
   );
 }
 

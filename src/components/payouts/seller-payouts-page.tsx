@@ -22,13 +22,13 @@ export function SellerPayoutsPage() {
         <dl className="grid grid-cols-2 gap-4 md:col-span-2">
           <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <dt className="text-sm font-medium text-base-content/70">Paid out</dt>
-            <dd className="mt-2 text-2xl font-bold tabular-nums" data-testid="payouts-paid-out">
+            <dd className="mt-2 break-all text-xl font-bold tabular-nums sm:text-2xl" data-testid="payouts-paid-out">
               {data ? formatDollars(data.paidOut) : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
             </dd>
           </div>
           <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <dt className="text-sm font-medium text-base-content/70">Still owed to you</dt>
-            <dd className="mt-2 text-2xl font-bold tabular-nums" data-testid="payouts-owed">
+            <dd className="mt-2 break-all text-xl font-bold tabular-nums sm:text-2xl" data-testid="payouts-owed">
               {data ? formatDollars(data.owed) : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
             </dd>
           </div>
@@ -59,7 +59,7 @@ export function SellerPayoutsPage() {
                   </div>
                   <span className="text-sm">{t.prototypeName}</span>
                   <span className="text-xs text-base-content/70">
-                    {formatDate(t.createdAt)} · {methodLabel(t.payoutMethod)}
+                    {formatDate(t.createdAt)} · {t.payoutMethod ? methodLabel(t.payoutMethod) : 'Not paid yet'}
                     {t.reference ? ` · ${t.reference}` : ''}
                   </span>
                 </li>
@@ -69,7 +69,7 @@ export function SellerPayoutsPage() {
               <table className="table">
                 <caption className="sr-only">Your transactions</caption>
                 <thead>
-                  <tr>
+                  <tr className="text-base-content/85">
                     <th scope="col">Prototype</th>
                     <th scope="col">Created</th>
                     <th scope="col" className="text-right">Accepted quote</th>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useCurrentUser } from '~/client/auth/use-auth.ts';
 import { isUnauthorized, serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
+import { PayoutAccountCard } from '~/components/payouts/payout-account-card.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { REDIRECT_LOGGED_OUT_DASHBOARD_MS } from '~/shared/constants.ts';
@@ -87,6 +88,7 @@ function Dashboard({ firstName }: { firstName: string | null }) {
           {prototypes.data?.map((p) => <PrototypeCard key={p.id} prototype={p} />)}
         </section>
         <div className="flex flex-col gap-6">
+          <PayoutAccountCard />
           {prototypes.data ? <QuotesPanel prototypes={prototypes.data} /> : null}
           {transactions.data ? (
             <TransactionsPanel transactions={transactions.data} />

@@ -1,0 +1,150 @@
+// Manual payouts (no Stripe keys, the embedded default): an admin records a payout in the Payouts
+// view and the seller sees it; axe on both screens, light and dark, with screenshots for a human look
+// (PAYOUT_SCREENS, default /tmp/pay-shots).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { admin, expect, signIn, test } from './fixtures.ts';
+
+const SHOTS = process.env.PAYOUT_SCREENS ?? '/tmp/pay-shots';
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).include('#main').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+}
+
+/** A seller's quoted prototype whose quote the admin accepts through the API: one pending transaction. */
+async function acceptedQuote(page: Page, db: import('pg').Pool, sellerId: string, quote: string, name: string) {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, atomix_quote, updated_at)
+     VALUES ($1, 'Dr. Meitner', $2, 'nuclear', 'A compact fission-fusion hybrid.', 'quoted', $3, now()) RETURNING id`,
+    [sellerId, name, quote],
+  );
+  const prototypeId = rows[0]!.id;
+  const response = await page.request.patch(`/api/admin/prototypes/${prototypeId}/final-approve`, { data: { status: 'accepted' } });
+  expect(response.status()).toBe(200);
+  return prototypeId;
+}
+
+test('admin records a manual payout; the seller sees it paid and the totals move', async ({ browser, page, db, createUser }) => {
+  const seller = await createUser({ firstName: 'Lise' });
+  await signIn(page, admin.email, admin.password);
+  await acceptedQuote(page, db, seller.id, '2500.75', 'Hybrid Core');
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM transactions WHERE seller_id = $1', [seller.id]);
+  const transactionId = rows[0]!.id;
+
+  // The seller before: owed, not paid.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  await signIn(sellerPage, seller.email, seller.password);
+  await sellerPage.goto('/payouts');
+  await expect(sellerPage.getByTestId('payouts-paid-out')).toHaveText('$0.00');
+  await expect(sellerPage.getByTestId('payouts-owed')).toHaveText('$2,250.67');
+  await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toContainText(['Pending']);
+
+  // The admin: from the panel to Payouts, manual mode explained, the pending total, the pay action.
+  await page.goto('/admin-panel');
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await expect(page).toHaveURL(/\/admin\/payouts$/);
+  await expect(page.getByTestId('payout-mode')).toContainText('Payouts are recorded manually');
+  // Totals are shared with tests running in parallel: their sums are checked in payouts.test.ts.
+  await expect(page.getByTestId('payout-total-pending')).toContainText('$');
+  await page.getByTestId('payout-total-pending').click();
+  await expect(page).toHaveURL(/status=pending/);
+  const row = page.getByTestId(`payout-${transactionId}`);
+  await expect(row).toContainText('$2,500.75');
+  await expect(row).toContainText('$250.08');
+  await row.getByRole('button', { name: `Record payment for transaction #${transactionId}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payment of $2,250.67' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog.getByText('Choose how the payout was made')).toBeVisible();
+  await expect(dialog.getByText('Enter the payment reference')).toBeVisible();
+  await dialog.getByLabel('Method').selectOption('bank_transfer');
+  await dialog.getByLabel('Reference').fill('BT-2026-0042');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(toast(page, 'Payout recorded')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId(`payout-${transactionId}`)).toHaveCount(0); // gone from the pending filter
+  await page.getByTestId('payout-total-completed').click();
+  await expect(page).toHaveURL(/status=completed/);
+  await expect(page.getByTestId(`payout-${transactionId}`)).toContainText('Completed');
+  await expect(page.getByTestId(`payout-${transactionId}`)).toContainText('Bank transfer · BT-2026-0042');
+
+  // The seller after: paid, nothing owed, the dashboard card says payouts are manual.
+  await sellerPage.reload();
+  await expect(sellerPage.getByTestId('payouts-paid-out')).toHaveText('$2,250.67');
+  await expect(sellerPage.getByTestId('payouts-owed')).toHaveText('$0.00');
+  await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toContainText(['Completed']);
+  await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toContainText(['BT-2026-0042']);
+  await sellerPage.goto('/seller-dashboard');
+  await expect(sellerPage.getByTestId('summary-Revenue')).toContainText('$2,250.67');
+  await expect(sellerPage.getByTestId('payout-account-card')).toContainText('Payouts are recorded manually');
+  await expect(sellerPage.getByRole('button', { name: 'Connect payout account' })).toHaveCount(0);
+  const notification = await db.query('SELECT title FROM notifications WHERE user_id = $1 AND type = $2', [seller.id, 'payout_completed']);
+  expect(notification.rows).toEqual([{ title: 'Payout sent' }]);
+  const ledger = await db.query<{ type: string; amount: string; balance: string }>(
+    'SELECT type, amount::text, balance::text FROM financial_records WHERE user_id = $1 ORDER BY id',
+    [seller.id],
+  );
+  expect(ledger.rows).toEqual([
+    { type: 'payout_due', amount: '2250.67', balance: '2250.67' },
+    { type: 'payout_sent', amount: '-2250.67', balance: '0.00' },
+  ]);
+  await sellerContext.close();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1366, height: 900 },
+  ]) {
+    test(`payout screens, ${viewport.name}, ${theme} theme: no axe violations`, async ({ browser, page, db, createUser }) => {
+      const seller = await createUser({ firstName: 'Chien-Shiung' });
+      await page.setViewportSize(viewport);
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      expect((await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+      await acceptedQuote(page, db, seller.id, '18000.00', 'Beta Decay Cell');
+      await acceptedQuote(page, db, seller.id, '420.10', 'Tidal Lens');
+      await page.goto('/admin/payouts');
+      await expect(page.getByRole('button', { name: /^Record payment for transaction/ }).filter({ visible: true }).first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/admin-payouts-${viewport.name}-${theme}.png`, fullPage: true });
+      expect(await axe(page)).toEqual([]);
+      await page.getByRole('button', { name: /^Record payment for transaction/ }).filter({ visible: true }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/admin-pay-dialog-${viewport.name}-${theme}.png` });
+      expect(await axe(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      const context = await browser.newContext({ viewport });
+      const sellerPage = await context.newPage();
+      await sellerPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      expect((await sellerPage.request.post('/api/login', { data: { email: seller.email, password: seller.password } })).status()).toBe(200);
+      await sellerPage.goto('/payouts');
+      await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toHaveCount(2);
+      await sellerPage.screenshot({ path: `${SHOTS}/seller-payouts-${viewport.name}-${theme}.png`, fullPage: true });
+      expect(await axe(sellerPage)).toEqual([]);
+      await sellerPage.goto('/seller-dashboard');
+      await expect(sellerPage.getByTestId('payout-account-card')).toBeVisible();
+      await sellerPage.getByTestId('payout-account-card').scrollIntoViewIfNeeded();
+      await sellerPage.screenshot({ path: `${SHOTS}/seller-dashboard-${viewport.name}-${theme}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+}
+
+test('the seller with no transactions sees the empty state', async ({ page, createUser }) => {
+  const seller = await createUser();
+  await signIn(page, seller.email, seller.password);
+  await page.goto('/payouts');
+  await expect(page.getByText('No transactions yet')).toBeVisible();
+  await expect(page.getByTestId('payouts-paid-out')).toHaveText('$0.00');
+});
+
+test('a seller cannot open the admin Payouts view', async ({ page, createUser }) => {
+  const seller = await createUser();
+  await signIn(page, seller.email, seller.password);
+  await page.goto('/admin/payouts');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+});
