@@ -147,14 +147,16 @@ describe('seller lists and dashboard figures', () => {
     const seller = await createUser(t.db.prisma);
     const p1 = await createPrototype(t.db.prisma, seller.id, { status: 'active' });
     const p2 = await createPrototype(t.db.prisma, seller.id, { atomixQuote: '0' });
-    await createPrototype(t.db.prisma, seller.id, { atomixQuote: '0.01', status: 'quoted' });
+    const p3 = await createPrototype(t.db.prisma, seller.id, { atomixQuote: '0.01', status: 'quoted' });
     const other = await createUser(t.db.prisma);
     await createPrototype(t.db.prisma, other.id, { status: 'active', atomixQuote: '5' });
     // 0.10 + 0.20 must be exactly 0.30, not 0.30000000000000004.
     await t.db.prisma.transaction.createMany({
       data: [
-        { prototypeId: p1.id, sellerId: seller.id, amount: '1', platformFee: '0.9', sellerPayout: '0.10' },
-        { prototypeId: p2.id, sellerId: seller.id, amount: '1', platformFee: '0.8', sellerPayout: '0.20' },
+        { prototypeId: p1.id, sellerId: seller.id, amount: '1', platformFee: '0.9', sellerPayout: '0.10', status: 'completed' },
+        { prototypeId: p2.id, sellerId: seller.id, amount: '1', platformFee: '0.8', sellerPayout: '0.20', status: 'completed' },
+        // Not paid yet, so not revenue.
+        { prototypeId: p3.id, sellerId: seller.id, amount: '70', platformFee: '7', sellerPayout: '63', status: 'pending' },
       ],
     });
     const summary = await (await callerAs(t.db, seller.id)).prototypes.summary();

@@ -159,7 +159,8 @@ export const prototypesRouter = router({
       ctx.db.prototype.count({ where: { sellerId } }),
       ctx.db.prototype.count({ where: { sellerId, status: 'active' } }),
       ctx.db.prototype.count({ where: { sellerId, atomixQuote: { gt: 0 } } }),
-      ctx.db.transaction.aggregate({ where: { sellerId }, _sum: { sellerPayout: true } }),
+      // Revenue is what has been paid out: pending or failed payouts are not money received yet.
+      ctx.db.transaction.aggregate({ where: { sellerId, status: 'completed' }, _sum: { sellerPayout: true } }),
     ]);
     return {
       totalPrototypes,
