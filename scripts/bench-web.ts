@@ -168,23 +168,14 @@ if (!skipLighthouse) {
     const samples: Score[] = [];
     for (let i = 0; i < runs; i++) {
       process.stdout.write(`Lighthouse ${route.path} (${i + 1}/${runs}) ...\r`);
-      // The default config is Lighthouse's mobile profile: Moto G Power, simulated slow 4G, 4x CPU slowdown.
-      const result = await lighthouse(`${base}${route.path}`, {
-        port: debugPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!result) fail(`Lighthouse returned nothing for ${route.path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) fail(`Lighthouse failed on ${route.path}: ${lhr.runtimeError.message}`);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const lhr = await audit(`${base}${route.path}`, debugPort);
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       samples.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcp: audit('largest-contentful-paint'),
-        cls: audit('cumulative-layout-shift'),
-        tbt: audit('total-blocking-time'),
-        fcp: audit('first-contentful-paint'),
+        lcp: metric('largest-contentful-paint'),
+        cls: metric('cumulative-layout-shift'),
+        tbt: metric('total-blocking-time'),
+        fcp: metric('first-contentful-paint'),
       });
     }
     samples.sort((a, b) => a.performance - b.performance);
@@ -241,8 +232,24 @@ await shutdown(Number(process.exitCode ?? 0));
 function fail(message: string): never {
   console.error(`bench:web: ${message}`);
   for (const child of children) child.kill('SIGKILL');
-  fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  try {
+    fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch {
+    // Chromium may still be writing its profile; the OS cleans the temporary directory.
+  }
   process.exit(1);
+}
+
+/** One Lighthouse run; a run that fails to record the page (a known intermittent trace error) is retried twice. */
+async function audit(url: string, port: number) {
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // The default config is Lighthouse's mobile profile: Moto G Power, simulated slow 4G, 4x CPU slowdown.
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    lastError = result?.lhr.runtimeError?.message ?? 'no result';
+  }
+  return fail(`Lighthouse failed on ${url}: ${lastError}`);
 }
 
 function freePort(): Promise<number> {
