@@ -38,7 +38,7 @@ export function PitchSection() {
         {DIFFERENTIATORS.map(({ title, body, Icon }) => (
           <li
             key={title}
-            className="group rounded-box border border-base-300 bg-base-100/80 p-7 shadow-sm backdrop-blur transition hover:-translate-y-1 hover:border-primary/40 hover:shadow-lg"
+            className="group rounded-box border border-base-300 bg-base-100/80 p-7 shadow-sm backdrop-blur transition motion-safe:hover:-translate-y-1 hover:border-primary/40 hover:shadow-lg"
           >
             <span className="grid size-12 place-items-center rounded-xl bg-primary text-primary-content shadow-md shadow-primary/25">
               <Icon className="size-6" />

@@ -56,7 +56,7 @@ export function ServicesPage() {
             <li
               key={title}
               data-testid="service-card"
-              className="flex flex-col rounded-box border border-base-300 bg-base-100/80 p-8 shadow-sm backdrop-blur transition hover:-translate-y-1 hover:shadow-lg"
+              className="flex flex-col rounded-box border border-base-300 bg-base-100/80 p-8 shadow-sm backdrop-blur transition motion-safe:hover:-translate-y-1 hover:shadow-lg"
             >
               <span className="grid size-12 place-items-center rounded-xl bg-primary text-primary-content shadow-md shadow-primary/25">
                 <Icon className="size-6" />
