@@ -83,16 +83,16 @@ export function createApp({ db, env, log, clientDir = null, isReady }: AppOption
 /** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */
 function mountClient(app: Hono, clientDir: string) {
   const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: path.relative(process.cwd(), clientDir),
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use('*', serveStatic({ root: path.relative(process.cwd(), clientDir), index: '' }));
+  // Hashed file names never change content: cache them for a year.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  // Files (favicon, theme-init.js, ...) by name; a path without an extension is an app route.
+  const staticFiles = serveStatic({ root: path.relative(process.cwd(), clientDir), index: '', precompressed: true });
+  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
+  // A missing file is a 404, never the app shell (a stale chunk must fail loudly, not parse HTML).
+  app.get('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);

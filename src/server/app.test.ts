@@ -1,0 +1,59 @@
+// Serving the built client: the app shell for routes, files by name, precompressed assets, 404s.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { testDatabase } from './test/database.ts';
+import { testEnv } from './test/harness.ts';
+
+let app: ReturnType<typeof createApp>;
+const script = 'console.log("atomix");'.repeat(100);
+
+beforeAll(async () => {
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-client-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.js'), script);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.js.br'), brotliCompressSync(script));
+  const db = await testDatabase();
+  app = createApp({ db: db.prisma, env: testEnv, log: () => {}, clientDir });
+});
+
+describe('the built client', () => {
+  it('serves the app shell for "/" and every app route, uncached', async () => {
+    for (const route of ['/', '/about', '/admin-panel', '/prototypes/12']) {
+      const res = await app.request(`http://localhost${route}`);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves files by name, hashed assets cached for a year, brotli when accepted', async () => {
+    expect((await app.request('http://localhost/favicon.svg')).status).toBe(200);
+    const br = await app.request('http://localhost/assets/index-abc.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    const plain = await app.request('http://localhost/assets/index-abc.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('answers a missing file with 404, not the app shell', async () => {
+    for (const file of ['/assets/index-old.js', '/missing.png']) {
+      const res = await app.request(`http://localhost${file}`);
+      expect(res.status, file).toBe(404);
+    }
+  });
+
+  it('keeps unknown /api paths a JSON 404 even with a client mounted', async () => {
+    const res = await app.request('http://localhost/api/unknown');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+});
