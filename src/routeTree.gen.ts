@@ -15,17 +15,25 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrototypeSubmissionRouteImport } from './routes/prototype-submission'
 import { Route as PrototypeTrackerRouteImport } from './routes/prototype-tracker'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SellerDashboardRouteImport } from './routes/seller-dashboard'
 import { Route as ServicesRouteImport } from './routes/services'
 import { Route as TechnologyRouteImport } from './routes/technology'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
+import { Route as AdminAdminInboxRouteImport } from './routes/_admin/admin-inbox'
 import { Route as AdminAdminPanelRouteImport } from './routes/_admin/admin-panel'
+import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$prototypeId'
+import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
+import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
+import { Route as AuthPayoutsConnectRefreshRouteImport } from './routes/_auth/payouts.connect.refresh'
+import { Route as AuthPayoutsConnectReturnRouteImport } from './routes/_auth/payouts.connect.return'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -55,6 +63,11 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -73,6 +86,11 @@ const PrototypeTrackerRoute = PrototypeTrackerRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SellerDashboardRoute = SellerDashboardRouteImport.update({
@@ -95,10 +113,20 @@ const AdminAdminRoute = AdminAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminInboxRoute = AdminAdminInboxRouteImport.update({
+  id: '/admin-inbox',
+  path: '/admin-inbox',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminPanelRoute = AdminAdminPanelRouteImport.update({
   id: '/admin-panel',
   path: '/admin-panel',
   getParentRoute: () => AdminRoute,
+} as any)
+const AuthMessagesRoute = AuthMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthProfileRoute = AuthProfileRouteImport.update({
   id: '/profile',
@@ -110,40 +138,78 @@ const PrototypesPrototypeIdRoute = PrototypesPrototypeIdRouteImport.update({
   path: '/prototypes/$prototypeId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminPayoutsRoute = AdminAdminPayoutsRouteImport.update({
+  id: '/admin_/payouts',
+  path: '/admin/payouts',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AuthPayoutsIndexRoute = AuthPayoutsIndexRouteImport.update({
+  id: '/payouts/',
+  path: '/payouts/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPayoutsConnectRefreshRoute =
+  AuthPayoutsConnectRefreshRouteImport.update({
+    id: '/payouts/connect/refresh',
+    path: '/payouts/connect/refresh',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPayoutsConnectReturnRoute =
+  AuthPayoutsConnectReturnRouteImport.update({
+    id: '/payouts/connect/return',
+    path: '/payouts/connect/return',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/prototype-submission': typeof PrototypeSubmissionRoute
   '/prototype-tracker': typeof PrototypeTrackerRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/seller-dashboard': typeof SellerDashboardRoute
   '/services': typeof ServicesRoute
   '/technology': typeof TechnologyRoute
   '/admin': typeof AdminAdminRoute
+  '/admin-inbox': typeof AdminAdminInboxRoute
   '/admin-panel': typeof AdminAdminPanelRoute
+  '/messages': typeof AuthMessagesRoute
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/payouts/': typeof AuthPayoutsIndexRoute
+  '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
+  '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/prototype-submission': typeof PrototypeSubmissionRoute
   '/prototype-tracker': typeof PrototypeTrackerRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/seller-dashboard': typeof SellerDashboardRoute
   '/services': typeof ServicesRoute
   '/technology': typeof TechnologyRoute
   '/admin': typeof AdminAdminRoute
+  '/admin-inbox': typeof AdminAdminInboxRoute
   '/admin-panel': typeof AdminAdminPanelRoute
+  '/messages': typeof AuthMessagesRoute
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/payouts': typeof AuthPayoutsIndexRoute
+  '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
+  '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -153,17 +219,25 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/prototype-submission': typeof PrototypeSubmissionRoute
   '/prototype-tracker': typeof PrototypeTrackerRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/seller-dashboard': typeof SellerDashboardRoute
   '/services': typeof ServicesRoute
   '/technology': typeof TechnologyRoute
   '/_admin/admin': typeof AdminAdminRoute
+  '/_admin/admin-inbox': typeof AdminAdminInboxRoute
   '/_admin/admin-panel': typeof AdminAdminPanelRoute
+  '/_auth/messages': typeof AuthMessagesRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
+  '/_auth/payouts/': typeof AuthPayoutsIndexRoute
+  '/_auth/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
+  '/_auth/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -172,34 +246,50 @@ export interface FileRouteTypes {
     | '/about'
     | '/contact'
     | '/dashboard'
+    | '/forgot-password'
     | '/login'
     | '/prototype-submission'
     | '/prototype-tracker'
     | '/register'
+    | '/reset-password'
     | '/seller-dashboard'
     | '/services'
     | '/technology'
     | '/admin'
+    | '/admin-inbox'
     | '/admin-panel'
+    | '/messages'
     | '/profile'
     | '/prototypes/$prototypeId'
+    | '/admin/payouts'
+    | '/payouts/'
+    | '/payouts/connect/refresh'
+    | '/payouts/connect/return'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
     | '/contact'
     | '/dashboard'
+    | '/forgot-password'
     | '/login'
     | '/prototype-submission'
     | '/prototype-tracker'
     | '/register'
+    | '/reset-password'
     | '/seller-dashboard'
     | '/services'
     | '/technology'
     | '/admin'
+    | '/admin-inbox'
     | '/admin-panel'
+    | '/messages'
     | '/profile'
     | '/prototypes/$prototypeId'
+    | '/admin/payouts'
+    | '/payouts'
+    | '/payouts/connect/refresh'
+    | '/payouts/connect/return'
   id:
     | '__root__'
     | '/'
@@ -208,17 +298,25 @@ export interface FileRouteTypes {
     | '/about'
     | '/contact'
     | '/dashboard'
+    | '/forgot-password'
     | '/login'
     | '/prototype-submission'
     | '/prototype-tracker'
     | '/register'
+    | '/reset-password'
     | '/seller-dashboard'
     | '/services'
     | '/technology'
     | '/_admin/admin'
+    | '/_admin/admin-inbox'
     | '/_admin/admin-panel'
+    | '/_auth/messages'
     | '/_auth/profile'
     | '/prototypes/$prototypeId'
+    | '/_admin/admin_/payouts'
+    | '/_auth/payouts/'
+    | '/_auth/payouts/connect/refresh'
+    | '/_auth/payouts/connect/return'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -228,10 +326,12 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   PrototypeSubmissionRoute: typeof PrototypeSubmissionRoute
   PrototypeTrackerRoute: typeof PrototypeTrackerRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SellerDashboardRoute: typeof SellerDashboardRoute
   ServicesRoute: typeof ServicesRoute
   TechnologyRoute: typeof TechnologyRoute
@@ -282,6 +382,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -308,6 +415,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/seller-dashboard': {
@@ -338,12 +452,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin-inbox': {
+      id: '/_admin/admin-inbox'
+      path: '/admin-inbox'
+      fullPath: '/admin-inbox'
+      preLoaderRoute: typeof AdminAdminInboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin-panel': {
       id: '/_admin/admin-panel'
       path: '/admin-panel'
       fullPath: '/admin-panel'
       preLoaderRoute: typeof AdminAdminPanelRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/_auth/messages': {
+      id: '/_auth/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AuthMessagesRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/profile': {
       id: '/_auth/profile'
@@ -359,27 +487,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrototypesPrototypeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin_/payouts': {
+      id: '/_admin/admin_/payouts'
+      path: '/admin/payouts'
+      fullPath: '/admin/payouts'
+      preLoaderRoute: typeof AdminAdminPayoutsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_auth/payouts/': {
+      id: '/_auth/payouts/'
+      path: '/payouts'
+      fullPath: '/payouts/'
+      preLoaderRoute: typeof AuthPayoutsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payouts/connect/refresh': {
+      id: '/_auth/payouts/connect/refresh'
+      path: '/payouts/connect/refresh'
+      fullPath: '/payouts/connect/refresh'
+      preLoaderRoute: typeof AuthPayoutsConnectRefreshRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payouts/connect/return': {
+      id: '/_auth/payouts/connect/return'
+      path: '/payouts/connect/return'
+      fullPath: '/payouts/connect/return'
+      preLoaderRoute: typeof AuthPayoutsConnectReturnRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
   AdminAdminRoute: typeof AdminAdminRoute
+  AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
+  AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminRoute: AdminAdminRoute,
+  AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
+  AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface AuthRouteChildren {
+  AuthMessagesRoute: typeof AuthMessagesRoute
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
+  AuthPayoutsConnectRefreshRoute: typeof AuthPayoutsConnectRefreshRoute
+  AuthPayoutsConnectReturnRoute: typeof AuthPayoutsConnectReturnRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthMessagesRoute: AuthMessagesRoute,
   AuthProfileRoute: AuthProfileRoute,
+  AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
+  AuthPayoutsConnectRefreshRoute: AuthPayoutsConnectRefreshRoute,
+  AuthPayoutsConnectReturnRoute: AuthPayoutsConnectReturnRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -391,10 +559,12 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ContactRoute: ContactRoute,
   DashboardRoute: DashboardRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   PrototypeSubmissionRoute: PrototypeSubmissionRoute,
   PrototypeTrackerRoute: PrototypeTrackerRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SellerDashboardRoute: SellerDashboardRoute,
   ServicesRoute: ServicesRoute,
   TechnologyRoute: TechnologyRoute,

@@ -43,6 +43,7 @@ export function LoginForm() {
       <Field name="password" label="Password" error={form.errors.password}>
         <PasswordInput {...form.field('password')} autoComplete="current-password" required />
       </Field>
+      <Link to="/forgot-password" className="link link-primary -mt-2 self-end text-sm">Forgot password?</Link>
       <button type="submit" className="btn btn-primary mt-2" disabled={login.isPending}>
         {login.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Sign In

@@ -5,6 +5,7 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
+import { EmailPreferenceCard } from '~/components/notifications/email-preference-card.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { CurrentUser } from '~/server/routers/auth.ts';
 import { profileForm } from '~/shared/schemas/auth.ts';
@@ -104,6 +105,7 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
           </button>
         </div>
       </form>
+      <EmailPreferenceCard />
     </section>
   );
 }

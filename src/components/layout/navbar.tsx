@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { isActiveLink, navLinks } from '~/client/auth/nav.ts';
 import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { NotificationBell } from '~/components/notifications/notification-bell.tsx';
 import { Brand } from './brand.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -40,6 +41,7 @@ export function Navbar() {
         </ul>
         <div className="ml-auto flex items-center gap-2">
           <ThemeSwitch />
+          {user && <NotificationBell />}
           {isLoading ? (
             <span className="loading loading-spinner loading-sm text-primary" role="status" aria-label="Loading account" />
           ) : user ? (

@@ -1,0 +1,122 @@
+// Messages, the admin inbox, the bell and the password screens on a phone and a desktop, light and
+// dark: no axe violations, and screenshots (test-results/messages-screens) for a human look.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
+
+async function noViolations(page: Page, include = '#main') {
+  const result = await new AxeBuilder({ page }).include(include).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1366, height: 900 },
+  ]) {
+    const shot = async (page: Page, name: string, fullPage = false) => {
+      // Nothing may push the page wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/messages-screens/${name}-${viewport.name}-${theme}.png`, fullPage });
+    };
+
+    test(`messages screens, ${viewport.name}, ${theme} theme`, async ({ browser, db, createUser }) => {
+      const seller = await createUser({ firstName: 'Grace' });
+      const adminUser = await createUser({ role: 'admin', firstName: 'Alan' });
+      const { rows: proto } = await db.query<{ id: number }>(
+        `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, updated_at)
+         VALUES ($1, 'Dr. Hopper', 'Compact Fusion Cell', 'nuclear', 'A tabletop fusion cell.', 'under_review', now()) RETURNING id`,
+        [seller.id],
+      );
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO admin_messages (admin_id, user_id, prototype_id, subject, message, message_type, created_at)
+         VALUES ($1, $2, $3, 'Questions about your fusion cell', E'Hello Grace,\\n\\nCould you send the confinement test data and the safety report?\\n\\nThanks, Alan', 'admin_to_user', now() - interval '2 days') RETURNING id`,
+        [adminUser.id, seller.id, proto[0]!.id],
+      );
+      const root = rows[0]!.id;
+      await db.query(
+        `INSERT INTO admin_messages (admin_id, user_id, subject, message, message_type, parent_message_id, is_read, created_at) VALUES
+           ($1, $2, 'Re: Questions about your fusion cell', 'Attached are the results from last week.', 'user_to_admin', $3, false, now() - interval '1 day'),
+           ($1, $2, 'Welcome to Atomix Energy', 'Your account is ready. Submit your first prototype whenever you like.', 'admin_to_user', NULL, true, now() - interval '5 days')`,
+        [adminUser.id, seller.id, root],
+      );
+      await db.query(
+        `INSERT INTO notifications (user_id, type, title, message, action_url) VALUES
+           ($1, 'admin_message', 'New message from the admin team', 'Questions about your fusion cell', '/messages?id=' || $2::text),
+           ($1, 'prototype_under_review', 'Review started', 'Your prototype "Compact Fusion Cell" is now under review.', '/seller-dashboard')`,
+        [seller.id, root],
+      );
+      await db.query(`INSERT INTO contacts (name, email, subject, message) VALUES ('Ivy Investor', 'ivy@example.test', 'investment', 'We would like to discuss a partnership.')`);
+
+      const sellerPage = await (await browser.newContext({ viewport })).newPage();
+      await sellerPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await signIn(sellerPage, seller.email, seller.password);
+      await sellerPage.goto('/messages');
+      await expect(sellerPage.getByTestId('message-item').first()).toBeVisible();
+      await shot(sellerPage, 'seller-list', true);
+      await noViolations(sellerPage);
+      await sellerPage.getByTestId('message-item').filter({ hasText: 'Questions about' }).click();
+      await expect(sellerPage.getByTestId('thread-message')).toHaveCount(2);
+      await shot(sellerPage, 'seller-detail', true);
+      await noViolations(sellerPage);
+      await sellerPage.getByRole('button', { name: 'Reply', exact: true }).click();
+      await sellerPage.getByRole('button', { name: 'Send Reply' }).click();
+      await expect(sellerPage.getByText('Message is required')).toBeVisible();
+      await shot(sellerPage, 'seller-reply-dialog');
+      await noViolations(sellerPage, 'dialog[open]');
+      await sellerPage.keyboard.press('Escape');
+      await expect(sellerPage.getByRole('dialog')).toHaveCount(0);
+      await expect(sellerPage.getByRole('button', { name: 'Reply', exact: true })).toBeFocused();
+      await sellerPage.getByTestId('notification-bell').click();
+      await expect(sellerPage.getByTestId('notification-item').first()).toBeVisible();
+      await shot(sellerPage, 'seller-bell');
+      await noViolations(sellerPage, '#notification-panel');
+      await sellerPage.keyboard.press('Escape');
+      await sellerPage.goto('/profile');
+      await sellerPage.getByTestId('email-preference-card').scrollIntoViewIfNeeded();
+      await shot(sellerPage, 'seller-profile-email');
+      await noViolations(sellerPage);
+
+      const adminPage = await (await browser.newContext({ viewport })).newPage();
+      await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await signIn(adminPage, adminUser.email, adminUser.password);
+      await adminPage.goto('/admin-inbox');
+      await expect(adminPage.getByTestId('thread-item').first()).toBeVisible();
+      await shot(adminPage, 'admin-threads', true);
+      await noViolations(adminPage);
+      await adminPage.getByTestId('thread-item').filter({ hasText: seller.email }).click();
+      await expect(adminPage.getByTestId('open-thread').getByTestId('thread-message')).toHaveCount(2);
+      await shot(adminPage, 'admin-thread', true);
+      await noViolations(adminPage);
+      await adminPage.goto('/admin-inbox?compose=true');
+      await expect(adminPage.getByTestId('compose-dialog').getByLabel('Subject')).toBeVisible();
+      await shot(adminPage, 'admin-compose');
+      await noViolations(adminPage, 'dialog[open]');
+      await adminPage.goto('/admin-inbox?tab=contacts');
+      await expect(adminPage.getByTestId('contact-item').first()).toBeVisible();
+      await shot(adminPage, 'admin-contacts', true);
+      await noViolations(adminPage);
+      await adminPage.goto('/admin-inbox?tab=bulk');
+      await expect(adminPage.getByTestId('bulk-recipient-count')).toHaveText(/recipient/);
+      await shot(adminPage, 'admin-bulk', true);
+      await noViolations(adminPage);
+      await adminPage.goto('/admin-inbox?tab=outbox');
+      await expect(adminPage.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
+      await shot(adminPage, 'admin-outbox', true);
+      await noViolations(adminPage);
+
+      const guest = await (await browser.newContext({ viewport })).newPage();
+      await guest.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await guest.goto('/forgot-password');
+      await guest.getByLabel('Email').fill('someone@example.test');
+      await guest.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(guest.getByTestId('forgot-password-answer')).toBeVisible();
+      await shot(guest, 'forgot-password');
+      await noViolations(guest);
+      await guest.goto('/reset-password#token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
+      await expect(guest.getByLabel('New password', { exact: true })).toBeVisible();
+      await shot(guest, 'reset-password');
+      await noViolations(guest);
+    });
+  }
+}

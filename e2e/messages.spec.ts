@@ -1,0 +1,192 @@
+// Messages and notifications in a browser: an admin writes to a seller, the seller reads and
+// replies, the admin answers back in the thread, and each side's bell counts without a reload.
+// Also: the contact form in the admin inbox, bulk notifications, forgot password.
+import type { Page } from '@playwright/test';
+import { PASSWORD, expect, signIn, test } from './fixtures.ts';
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const bellCount = (page: Page) => page.getByTestId('notification-count');
+/** The bell refreshes at most every 30 s: let the page's clock run past it instead of waiting. */
+const nextBellRefresh = (page: Page) => page.clock.fastForward(31_000);
+
+test('an admin message is answered by the seller and answered back, with the bells counting', async ({ browser, createUser }) => {
+  const seller = await createUser({ firstName: 'Selma' });
+  const adminUser = await createUser({ role: 'admin', firstName: 'Adrian' });
+  const adminPage = await (await browser.newContext()).newPage();
+  const sellerPage = await (await browser.newContext()).newPage();
+  await adminPage.clock.install();
+  await sellerPage.clock.install();
+
+  // The admin starts a conversation from the inbox.
+  await signIn(adminPage, adminUser.email, adminUser.password);
+  await adminPage.goto('/admin-inbox');
+  await adminPage.getByRole('button', { name: 'New message' }).click();
+  const compose = adminPage.getByTestId('compose-dialog');
+  await compose.getByLabel('A user').check();
+  await compose.getByLabel('Find a user').fill(seller.email);
+  const option = compose.getByLabel('Recipient').locator('option', { hasText: seller.email });
+  await expect(option).toHaveCount(1);
+  await compose.getByLabel('Recipient').selectOption((await option.getAttribute('value'))!);
+  await compose.getByLabel('Subject').fill('About your fusion cell');
+  await compose.getByLabel('Message').fill('Could you send us the test data?');
+  await compose.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toast(adminPage, 'Message sent successfully')).toBeVisible();
+  await expect(adminPage.getByTestId('open-thread')).toContainText('Could you send us the test data?');
+
+  // The seller sees one unread notification and the message with its New badge.
+  await signIn(sellerPage, seller.email, seller.password);
+  await expect(bellCount(sellerPage)).toHaveText('1');
+  await sellerPage.goto('/messages');
+  const item = sellerPage.getByTestId('message-item').filter({ hasText: 'About your fusion cell' });
+  await expect(item).toHaveAttribute('data-unread', 'true');
+  await expect(item.getByText('New', { exact: true })).toBeVisible();
+  await item.click();
+  // Opening it marks it read.
+  await expect(item).toHaveAttribute('data-unread', 'false');
+  await expect(item.getByText('New', { exact: true })).toHaveCount(0);
+  const detail = sellerPage.getByTestId('message-detail');
+  await expect(detail.getByRole('heading', { name: 'About your fusion cell' })).toBeVisible();
+  await expect(detail).toContainText(/From Atomix Energy team · [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
+
+  // The seller replies through the dialog.
+  await detail.getByRole('button', { name: 'Reply' }).click();
+  const dialog = sellerPage.getByTestId('reply-dialog');
+  await expect(dialog.getByLabel('Subject')).toHaveValue('Re: About your fusion cell');
+  await expect(dialog.getByLabel('Subject')).toBeFocused();
+  await dialog.getByLabel('Message').fill('Here is the data you asked for.');
+  await dialog.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(toast(sellerPage, 'Reply Sent')).toContainText('Your reply has been sent to the admin team.');
+  await expect(dialog.getByLabel('Message')).toHaveCount(0);
+  await expect(detail.getByTestId('thread-message')).toHaveCount(2);
+
+  // The admin's bell counts the reply without a reload; its link opens the thread.
+  await nextBellRefresh(adminPage);
+  await expect(bellCount(adminPage)).toHaveText(/^[1-9]/);
+  await adminPage.getByTestId('notification-bell').click();
+  const note = adminPage.getByTestId('notification-item').filter({ hasText: 'New reply from Selma Tester' }).first();
+  await expect(note).toHaveAttribute('data-unread', 'true');
+  await note.getByRole('link').click();
+  await expect(adminPage).toHaveURL(/\/admin-inbox\?thread=\d+/);
+  const thread = adminPage.getByTestId('open-thread');
+  await expect(thread.getByTestId('thread-message')).toHaveCount(2);
+  await expect(thread).toContainText('Here is the data you asked for.');
+
+  // The admin answers back in the thread.
+  await thread.getByLabel('Message').fill('Thanks, we will review it this week.');
+  await thread.getByRole('button', { name: 'Send answer' }).click();
+  await expect(toast(adminPage, 'Message sent successfully')).toBeVisible();
+  await expect(thread.getByTestId('thread-message')).toHaveCount(3);
+
+  // The seller's bell counts the answer without a reload, and it is in the list and the thread.
+  // (The first notice is still unread: reading a message does not read its notification.)
+  await nextBellRefresh(sellerPage);
+  await expect(bellCount(sellerPage)).toHaveText('2');
+  await expect(sellerPage.getByRole('status').filter({ hasText: '2 unread notifications' })).toBeAttached();
+  await sellerPage.getByTestId('notification-bell').click();
+  await sellerPage.getByTestId('notification-item').filter({ hasText: 'New message from the admin team' }).first().getByRole('link').click();
+  await expect(sellerPage).toHaveURL(/\/messages\?id=\d+/);
+  await expect(sellerPage.getByTestId('message-detail')).toContainText('Thanks, we will review it this week.');
+  await expect(sellerPage.getByTestId('message-detail').getByTestId('thread-message')).toHaveCount(3);
+  await expect(bellCount(sellerPage)).toHaveText('1');
+  // Mark all read.
+  await sellerPage.getByTestId('notification-bell').click();
+  await sellerPage.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(sellerPage.getByTestId('notification-item').and(sellerPage.locator('[data-unread="true"]'))).toHaveCount(0);
+  await expect(bellCount(sellerPage)).toHaveCount(0);
+});
+
+test('a stranger cannot open another seller\'s message', async ({ page, createUser, db }) => {
+  const owner = await createUser();
+  const stranger = await createUser();
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO admin_messages (user_id, subject, message, message_type) VALUES ($1, 'Private', 'Secret', 'admin_to_user') RETURNING id`,
+    [owner.id],
+  );
+  await signIn(page, stranger.email, stranger.password);
+  expect((await page.request.get(`/api/messages/${rows[0]!.id}/thread`)).status()).toBe(404);
+  await page.goto(`/messages?id=${rows[0]!.id}`);
+  await expect(page.getByTestId('messages-empty')).toBeVisible();
+  await expect(page.getByText('Secret')).toHaveCount(0);
+});
+
+test('contact messages reach the admin inbox and are marked handled', async ({ page, createUser }) => {
+  const adminUser = await createUser({ role: 'admin' });
+  const marker = `Investor ${Date.now()}`;
+  const res = await page.request.post('/api/contact', { data: { name: marker, email: 'ivy@example.test', subject: 'investment', message: 'Let us talk.' } });
+  expect(res.status()).toBe(201);
+  await signIn(page, adminUser.email, adminUser.password);
+  await page.goto('/admin-inbox?tab=contacts');
+  const item = page.getByTestId('contact-item').filter({ hasText: marker });
+  await expect(item).toContainText('Investment Opportunity');
+  await item.getByRole('button', { name: 'Mark handled' }).click();
+  await expect(toast(page, 'Marked as handled')).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await page.getByRole('button', { name: 'Handled', exact: true }).click();
+  await expect(page.getByTestId('contact-item').filter({ hasText: marker })).toContainText('Handled');
+});
+
+test('a bulk notification to sellers with quoted prototypes is delivered with progress', async ({ page, createUser, db }) => {
+  const adminUser = await createUser({ role: 'admin' });
+  const seller = await createUser();
+  await db.query(
+    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, atomix_quote, updated_at)
+     VALUES ($1, 'Dr. Q', 'Quoted cell', 'solar', 'd', 'quoted', 100, now())`,
+    [seller.id],
+  );
+  await signIn(page, adminUser.email, adminUser.password);
+  await page.goto('/admin-inbox?tab=bulk');
+  const title = `Quote reminder ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message', { exact: true }).fill('Please answer your quote.');
+  await page.getByLabel('Audience').selectOption('prototype_status');
+  await page.getByLabel('Prototype status').selectOption('quoted');
+  await expect(page.getByTestId('bulk-recipient-count')).toHaveText(/^\d+ recipients?$/);
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const item = page.getByTestId('bulk-item').filter({ hasText: title });
+  await expect(item).toContainText('completed', { timeout: 20_000 });
+  const progress = await item.getByTestId('bulk-progress').textContent();
+  const [, delivered, total] = /(\d+) \/ (\d+) delivered/.exec(progress ?? '') ?? [];
+  expect(Number(total)).toBeGreaterThanOrEqual(1);
+  expect(delivered).toBe(total);
+  const { rows } = await db.query(`SELECT 1 FROM notifications WHERE user_id = $1 AND title = $2`, [seller.id, title]);
+  expect(rows).toHaveLength(1);
+});
+
+test('forgot password: the same answer, a one-time link, the new password works', async ({ page, createUser, db }) => {
+  const user = await createUser();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill('nobody-here@atomix.test');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const answer = page.getByTestId('forgot-password-answer');
+  await expect(answer).toContainText('If an account exists for that address');
+  const unknownAnswer = await answer.textContent();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(answer).toHaveText(unknownAnswer!);
+
+  // The mail is in the outbox (no SMTP in this run).
+  let body = '';
+  await expect(async () => {
+    const { rows } = await db.query<{ text_body: string }>(`SELECT text_body FROM email_messages WHERE user_id = $1 AND template = 'password_reset'`, [user.id]);
+    body = rows[0]?.text_body ?? '';
+    expect(body).toContain('/reset-password#token=');
+  }).toPass();
+  const link = /(\/reset-password#token=[A-Za-z0-9_%-]+)/.exec(body)![1]!;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password$/); // the token left the address bar
+  await page.getByLabel('New password', { exact: true }).fill('fresh-pass-7');
+  await page.getByLabel('Confirm new password').fill('fresh-pass-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(toast(page, 'Password changed')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, user.email, 'fresh-pass-7');
+  // Used once: the same link no longer works.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('another-pass-8');
+  await page.getByLabel('Confirm new password').fill('another-pass-8');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('This reset link is invalid or has expired.');
+  expect(PASSWORD).not.toBe('fresh-pass-7');
+});

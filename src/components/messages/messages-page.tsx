@@ -1,0 +1,193 @@
+// Messages (spec section 2): two columns on wide screens, the received messages on the left (unread
+// marker and New badge) and the selected message on the right with Reply and the Conversation
+// thread. On a phone it is the list, then the message. Opening an unread message marks it read.
+import { Link } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useEffect, useRef, useState } from 'react';
+import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { trpc } from '~/client/trpc.ts';
+import { Spinner } from '~/components/spinner.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import type { AppRouter } from '~/server/routers/_app.ts';
+import { formatMessageDate, preview } from './format.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+import { ReplyForm } from './reply-form.tsx';
+import { ThreadView } from './thread-view.tsx';
+
+type Message = inferRouterOutputs<AppRouter>['messages']['list'][number];
+
+export function MessagesPage({ selectedId, onSelect }: { selectedId: number | undefined; onSelect: (id: number | undefined) => void }) {
+  const { user } = useCurrentUser();
+  const list = trpc.messages.list.useQuery();
+  const utils = trpc.useUtils();
+  const markRead = trpc.messages.markRead.useMutation({
+    onSuccess: (updated) => {
+      utils.messages.list.setData(undefined, (old) => old?.map((m) => (m.id === updated.id ? { ...m, isRead: true } : m)));
+      void utils.messages.thread.invalidate();
+    },
+  });
+  const selected = list.data?.find((m) => m.id === selectedId);
+
+  // Opening an unread message marks it read (spec section 4).
+  useEffect(() => {
+    if (selected && !selected.isRead && !markRead.isPending) markRead.mutate({ id: selected.id });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected?.id, selected?.isRead]);
+
+  const unread = list.data?.filter((m) => !m.isRead).length ?? 0;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6" aria-labelledby="messages-heading">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="messages-heading" className="text-2xl font-bold sm:text-3xl">
+            Messages
+          </h1>
+          <p className="mt-1 text-base-content/70">Messages from the Atomix Energy admin team and your replies.</p>
+        </div>
+        {user?.role === 'admin' && (
+          <Link to="/admin-inbox" className="btn btn-outline btn-sm">
+            Open the admin inbox
+          </Link>
+        )}
+      </div>
+
+      {list.isLoading ? (
+        <Spinner label="Loading messages" className="py-24" />
+      ) : list.isError ? (
+        <p role="alert" className="alert alert-error mt-6">
+          Messages could not be loaded. {list.error.message}
+        </p>
+      ) : list.data && list.data.length === 0 ? (
+        <div className="mt-8 rounded-box border border-dashed border-base-300 p-10 text-center" data-testid="messages-empty">
+          <p className="text-lg font-semibold">No messages yet</p>
+          <p className="mt-1 text-base-content/70">When the admin team writes to you about your prototypes, the messages appear here.</p>
+        </div>
+      ) : (
+        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div className={selected ? 'hidden lg:block' : ''}>
+            <h2 className="sr-only">Received messages</h2>
+            <p className="mb-2 text-sm text-base-content/70" aria-live="polite">
+              {list.data!.length} message{list.data!.length === 1 ? '' : 's'}, {unread} unread
+            </p>
+            <ul className="flex flex-col gap-2" data-testid="message-list">
+              {list.data!.map((m) => (
+                <MessageListItem key={m.id} message={m} selected={m.id === selectedId} onOpen={() => onSelect(m.id)} />
+              ))}
+            </ul>
+          </div>
+          <div className={selected ? '' : 'hidden lg:block'}>
+            {selected ? (
+              <MessageDetail key={selected.id} message={selected} onBack={() => onSelect(undefined)} />
+            ) : (
+              <div className="grid h-full min-h-48 place-items-center rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
+                {selectedId !== undefined ? 'This message is not in your inbox.' : 'Select a message to read it.'}
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MessageListItem({ message: m, selected, onOpen }: { message: Message; selected: boolean; onOpen: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-current={selected ? 'true' : undefined}
+        data-testid="message-item"
+        data-unread={!m.isRead}
+        className={`flex w-full gap-3 rounded-box border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+          selected ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:bg-base-200'
+        }`}
+      >
+        <span className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${m.isRead ? 'bg-transparent' : 'bg-primary'}`} aria-hidden="true" />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-start justify-between gap-2">
+            <span className={`truncate ${m.isRead ? '' : 'font-bold'}`}>{m.subject}</span>
+            {!m.isRead && <span className="badge badge-primary badge-sm shrink-0">New</span>}
+          </span>
+          <span className="mt-0.5 block truncate text-sm text-base-content/70">{preview(m.message)}</span>
+          <span className="mt-1 block text-xs text-base-content/70">
+            {m.from} · {formatMessageDate(m.createdAt)}
+          </span>
+          {!m.isRead && <span className="sr-only">Unread</span>}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function MessageDetail({ message, onBack }: { message: Message; onBack: () => void }) {
+  const [replying, setReplying] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const thread = trpc.messages.thread.useQuery({ id: message.id });
+  const utils = trpc.useUtils();
+  const reply = trpc.messages.reply.useMutation({
+    onSuccess: async () => {
+      setReplying(false);
+      toast({ title: 'Reply Sent', description: 'Your reply has been sent to the admin team.' });
+      await utils.messages.thread.invalidate();
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to send reply. Please try again.', variant: 'destructive' }),
+  });
+
+  // Opening a message moves focus to it (for keyboard and screen reader users, and on phones).
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <article className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6" aria-labelledby="message-subject" data-testid="message-detail">
+      <button type="button" className="btn btn-ghost btn-sm mb-3 lg:hidden" onClick={onBack}>
+        <span aria-hidden="true">←</span> Back to messages
+      </button>
+      <h2 id="message-subject" ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
+        {message.subject}
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">
+        From {message.from} · <time dateTime={new Date(message.createdAt).toISOString()}>{formatMessageDate(message.createdAt)}</time>
+      </p>
+      {message.aboutPrototype && (
+        <p className="mt-2 text-sm">
+          About your prototype{' '}
+          <Link to="/prototypes/$prototypeId" params={{ prototypeId: String(message.aboutPrototype.id) }} className="link link-primary">
+            {message.aboutPrototype.prototypeName}
+          </Link>
+        </p>
+      )}
+      <p className="mt-4 whitespace-pre-wrap break-words">{message.message}</p>
+      <div className="mt-4">
+        <button type="button" className="btn btn-primary" onClick={() => setReplying(true)}>
+          Reply
+        </button>
+      </div>
+
+      <section className="mt-8 border-t border-base-300 pt-6" aria-labelledby="conversation-heading">
+        <h3 id="conversation-heading" className="mb-4 text-lg font-semibold">
+          Conversation
+        </h3>
+        {thread.isLoading ? (
+          <Spinner label="Loading conversation" className="py-8" />
+        ) : thread.isError ? (
+          <p role="alert" className="text-error">
+            The conversation could not be loaded.
+          </p>
+        ) : (
+          <ThreadView messages={thread.data ?? []} />
+        )}
+      </section>
+
+      <ModalDialog open={replying} onClose={() => setReplying(false)} title="Reply" description={<>To the admin team, about “{message.subject}”.</>} testId="reply-dialog">
+        <ReplyForm
+          subject={message.subject}
+          pending={reply.isPending}
+          submitLabel="Send Reply"
+          onCancel={() => setReplying(false)}
+          onSubmit={(values) => reply.mutate({ ...values, parentMessageId: message.id })}
+        />
+      </ModalDialog>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+// A dialog on the native <dialog> element: modal (the page behind is inert), Escape closes, labelled
+// by its title; focus goes to the first field on open and back to the opener on close.
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('input, textarea, select')?.focus();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      opener.current?.focus();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open && (
+        <div className="modal-box">
+          <h2 id={titleId} className="text-lg font-bold">
+            {title}
+          </h2>
+          {description && (
+            <div id={descriptionId} className="mt-2 text-sm text-base-content/80">
+              {description}
+            </div>
+          )}
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+      <form method="dialog" className="modal-backdrop">
+        <button type="button" tabIndex={-1} aria-hidden="true" onClick={onClose}>
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}

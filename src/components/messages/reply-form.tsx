@@ -1,0 +1,56 @@
+// The reply form (spec section 5: subject, message), used in the seller's Reply dialog and inline
+// in the admin inbox. Validation comes from the shared schema.
+import { useMemo } from 'react';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { Field } from '~/components/forms/field.tsx';
+import { replyForm } from '~/shared/schemas/messages.ts';
+import { replySubject } from './format.ts';
+
+export function ReplyForm({
+  subject,
+  pending,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  idPrefix = 'reply',
+}: {
+  subject: string;
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (values: { subject: string; message: string }, reset: () => void) => void;
+  onCancel?: () => void;
+  idPrefix?: string;
+}) {
+  const initial = useMemo(() => ({ subject: replySubject(subject), message: '' }), [subject]);
+  const form = useZodForm(replyForm, initial);
+  const bind = (name: 'subject' | 'message') => ({ ...form.field(name), id: `${idPrefix}-${name}`, 'aria-describedby': form.errors[name] ? `${idPrefix}-${name}-error` : undefined });
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = form.validate();
+        if (values) onSubmit(values, form.reset);
+      }}
+    >
+      <Field name={`${idPrefix}-subject`} label="Subject" error={form.errors.subject}>
+        <input {...bind('subject')} className="input input-bordered w-full" maxLength={200} />
+      </Field>
+      <Field name={`${idPrefix}-message`} label="Message" error={form.errors.message}>
+        <textarea {...bind('message')} className="textarea textarea-bordered min-h-32 w-full" maxLength={10_000} />
+      </Field>
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
+          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// A conversation, oldest first: the viewer's own messages on the right, the other side's on the left.
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '~/server/routers/_app.ts';
+import { formatMessageDate } from './format.ts';
+
+export type ThreadMessage = inferRouterOutputs<AppRouter>['messages']['thread'][number];
+
+export function ThreadView({ messages, label = 'Conversation' }: { messages: ThreadMessage[]; label?: string }) {
+  return (
+    <ol aria-label={label} className="flex flex-col gap-3" data-testid="thread">
+      {messages.map((m) => (
+        <li key={m.id} className={`chat ${m.mine ? 'chat-end' : 'chat-start'}`} data-testid="thread-message">
+          <div className="chat-header mb-1 flex flex-wrap items-baseline gap-x-2 text-xs">
+            <span className="font-semibold">{m.from}</span>
+            <time dateTime={new Date(m.createdAt).toISOString()} className="text-base-content/70">
+              {formatMessageDate(m.createdAt)}
+            </time>
+          </div>
+          <div className={`chat-bubble max-w-[90%] sm:max-w-[80%] ${m.mine ? 'chat-bubble-primary' : 'bg-base-200 text-base-content'}`}>
+            <p className="font-semibold">{m.subject}</p>
+            <p className="mt-1 whitespace-pre-wrap break-words">{m.message}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,203 @@
+// Bulk notifications: title, message, audience with its recipient count, send now / schedule / draft,
+// and each one's delivery progress (refreshed while a delivery runs).
+import { useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { trpc } from '~/client/trpc.ts';
+import { formatMessageDate } from '~/components/messages/format.ts';
+import { Field } from '~/components/forms/field.tsx';
+import { Spinner } from '~/components/spinner.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import { PROTOTYPE_STATUSES, type PrototypeStatus } from '~/shared/constants.ts';
+import { BULK_AUDIENCES, BULK_AUDIENCE_LABELS, type BulkAudience, bulkForm } from '~/shared/schemas/messages.ts';
+
+/** While a delivery runs, its progress is re-read this often (a live status, not a normal data fetch). */
+const PROGRESS_REFRESH_MS = 3000;
+const STATUS_BADGE = { draft: 'badge-ghost', scheduled: 'badge-info', sending: 'badge-warning', completed: 'badge-success', failed: 'badge-error' } as const;
+
+export function BulkPanel() {
+  const list = trpc.notifications.bulkList.useQuery(undefined, {
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.some((b) => b.status === 'sending' || (b.status === 'scheduled' && (!b.scheduledFor || b.scheduledFor.getTime() <= Date.now() + 60_000)))
+        ? PROGRESS_REFRESH_MS
+        : false,
+  });
+  const utils = trpc.useUtils();
+  const refresh = () => utils.notifications.bulkList.invalidate();
+  const cancel = trpc.notifications.bulkCancel.useMutation({ onSuccess: refresh, onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to cancel'), variant: 'destructive' }) });
+  const send = trpc.notifications.bulkSend.useMutation({ onSuccess: refresh, onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to send'), variant: 'destructive' }) });
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <BulkForm onCreated={refresh} />
+      <section aria-labelledby="bulk-list-heading">
+        <h2 id="bulk-list-heading" className="text-lg font-semibold">
+          Sent and scheduled
+        </h2>
+        {list.isLoading ? (
+          <Spinner label="Loading bulk notifications" className="py-16" />
+        ) : list.isError ? (
+          <p role="alert" className="alert alert-error mt-4">
+            Bulk notifications could not be loaded.
+          </p>
+        ) : list.data!.length === 0 ? (
+          <p className="mt-4 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">No bulk notification yet.</p>
+        ) : (
+          <ul className="mt-4 flex flex-col gap-3" data-testid="bulk-list">
+            {list.data!.map((b) => {
+              const percent = b.recipientCount ? Math.round((b.deliveredCount / b.recipientCount) * 100) : b.status === 'completed' ? 100 : 0;
+              return (
+                <li key={b.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="bulk-item">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <p className="min-w-0 font-semibold">{b.title}</p>
+                    <span className={`badge badge-sm ${STATUS_BADGE[b.status]}`}>{b.status}</span>
+                  </div>
+                  <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-sm">{b.message}</p>
+                  <p className="mt-2 text-xs text-base-content/70">
+                    {b.audienceLabel} · created {formatMessageDate(b.createdAt)}
+                    {b.scheduledFor && b.status !== 'completed' && <> · scheduled for {formatMessageDate(b.scheduledFor)}</>}
+                    {b.completedAt && <> · completed {formatMessageDate(b.completedAt)}</>}
+                  </p>
+                  <div className="mt-3 flex items-center gap-3">
+                    <progress className="progress progress-primary flex-1" value={b.deliveredCount} max={Math.max(1, b.recipientCount)} aria-label={`Delivery of ${b.title}`} />
+                    <span className="whitespace-nowrap text-sm tabular-nums" data-testid="bulk-progress">
+                      {b.deliveredCount} / {b.recipientCount} delivered ({percent}%)
+                    </span>
+                  </div>
+                  {(b.status === 'scheduled' || b.status === 'draft') && (
+                    <div className="mt-3 flex justify-end gap-2">
+                      {b.status === 'scheduled' && (
+                        <button type="button" className="btn btn-ghost btn-sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: b.id })}>
+                          Cancel
+                        </button>
+                      )}
+                      {b.status === 'draft' && (
+                        <button type="button" className="btn btn-primary btn-sm" disabled={send.isPending} onClick={() => send.mutate({ id: b.id })}>
+                          Send now
+                        </button>
+                      )}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BulkForm({ onCreated }: { onCreated: () => void }) {
+  const form = useZodForm(bulkForm, { title: '', message: '' });
+  const [audience, setAudience] = useState<BulkAudience>('all_users');
+  const [status, setStatus] = useState<PrototypeStatus>('quoted');
+  const [when, setWhen] = useState<'now' | 'later' | 'draft'>('now');
+  const [at, setAt] = useState('');
+  const [atError, setAtError] = useState<string | undefined>();
+  const target = audience === 'prototype_status' ? { audience, prototypeStatus: status } : { audience };
+  const preview = trpc.notifications.bulkPreview.useQuery(target, { staleTime: 0 });
+  const create = trpc.notifications.bulkCreate.useMutation({
+    onSuccess: (created) => {
+      toast({ title: created.status === 'draft' ? 'Draft saved' : created.scheduledFor && created.scheduledFor.getTime() > Date.now() ? 'Notification scheduled' : 'Notification is being sent' });
+      form.reset();
+      setWhen('now');
+      setAt('');
+      onCreated();
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to create the notification'), variant: 'destructive' }),
+  });
+
+  return (
+    <section aria-labelledby="bulk-form-heading" className="rounded-box border border-base-300 p-4 sm:p-5">
+      <h2 id="bulk-form-heading" className="text-lg font-semibold">
+        New bulk notification
+      </h2>
+      <form
+        noValidate
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = form.validate();
+          let scheduledFor: Date | null = null;
+          setAtError(undefined);
+          if (when === 'later') {
+            const parsed = at ? new Date(at) : null;
+            if (!parsed || Number.isNaN(parsed.getTime()) || parsed.getTime() <= Date.now()) {
+              setAtError('Choose a date and time in the future');
+              return;
+            }
+            scheduledFor = parsed;
+          }
+          if (!values) return;
+          create.mutate({ title: values.title, message: values.message, target, scheduledFor, draft: when === 'draft' });
+        }}
+      >
+        <Field name="title" label="Title" error={form.errors.title}>
+          <input {...form.field('title')} className="input input-bordered w-full" maxLength={200} />
+        </Field>
+        <Field name="message" label="Message" error={form.errors.message}>
+          <textarea {...form.field('message')} className="textarea textarea-bordered min-h-28 w-full" maxLength={10_000} />
+        </Field>
+        <Field name="bulk-audience" label="Audience">
+          <select id="bulk-audience" className="select select-bordered w-full" value={audience} onChange={(e) => setAudience(e.target.value as BulkAudience)}>
+            {BULK_AUDIENCES.map((a) => (
+              <option key={a} value={a}>
+                {BULK_AUDIENCE_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {audience === 'prototype_status' && (
+          <Field name="bulk-status" label="Prototype status">
+            <select id="bulk-status" className="select select-bordered w-full" value={status} onChange={(e) => setStatus(e.target.value as PrototypeStatus)}>
+              {PROTOTYPE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s.replace('_', ' ')}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <p className="text-sm" aria-live="polite" data-testid="bulk-recipient-count">
+          {preview.isLoading ? 'Counting recipients…' : preview.data ? `${preview.data.recipientCount} recipient${preview.data.recipientCount === 1 ? '' : 's'}` : ''}
+        </p>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">When</legend>
+          {(
+            [
+              ['now', 'Send now'],
+              ['later', 'Schedule'],
+              ['draft', 'Save as draft'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2">
+              <input type="radio" name="bulk-when" className="radio radio-primary radio-sm" checked={when === value} onChange={() => setWhen(value)} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {when === 'later' && (
+          <Field name="bulk-at" label="Send at" error={atError}>
+            <input
+              id="bulk-at"
+              type="datetime-local"
+              className="input input-bordered w-full"
+              value={at}
+              onChange={(e) => setAt(e.target.value)}
+              aria-invalid={atError ? true : undefined}
+              aria-describedby={atError ? 'bulk-at-error' : undefined}
+            />
+          </Field>
+        )}
+        <div className="flex justify-end">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending} aria-busy={create.isPending}>
+            {create.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            {when === 'now' ? 'Send now' : when === 'later' ? 'Schedule' : 'Save draft'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// Profile: the user's choice to receive notifications by e-mail as well (users.emailNotifications).
+import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { serverMessage } from '~/client/errors.ts';
+import { trpc } from '~/client/trpc.ts';
+import { toast } from '~/components/toast/toast-store.ts';
+
+export function EmailPreferenceCard() {
+  const { user } = useCurrentUser();
+  const utils = trpc.useUtils();
+  const save = trpc.notifications.setEmailPreference.useMutation({
+    onSuccess: (updated) => {
+      utils.auth.me.setData(undefined, updated);
+      toast({ title: updated.emailNotifications ? 'Email notifications turned on' : 'Email notifications turned off' });
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' }),
+  });
+  if (!user) return null;
+  return (
+    <section className="mt-8 rounded-box border border-base-300 p-5 sm:p-6" aria-labelledby="email-notifications-heading" data-testid="email-preference-card">
+      <h2 id="email-notifications-heading" className="text-lg font-semibold">
+        Email notifications
+      </h2>
+      <label className="mt-3 flex cursor-pointer items-start justify-between gap-4">
+        <span>
+          <span className="block font-medium">Email me when something happens</span>
+          <span className="block text-sm text-base-content/70">
+            Status changes, quotes and messages about your prototypes, sent to {user.email}. You always see them under the bell.
+          </span>
+        </span>
+        <input
+          type="checkbox"
+          className="toggle toggle-primary mt-1"
+          checked={user.emailNotifications}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate({ enabled: e.target.checked })}
+        />
+      </label>
+    </section>
+  );
+}
