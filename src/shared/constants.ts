@@ -58,3 +58,13 @@ export const UPLOAD_ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** Priority, risk and market levels. */
+export const LEVELS = ['low', 'medium', 'high'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** Admin lists (issue 5): page sizes and sort orders. */
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+export const PROTOTYPE_SORTS = ['newest', 'oldest', 'name'] as const;
+export const USER_SORTS = ['newest', 'oldest', 'email'] as const;

@@ -1,10 +1,10 @@
 // What /admin-panel and /admin share: URL search validation, the loader and the screen.
 import type { TrpcQueryUtils } from '~/client/trpc.ts';
 import { pageHead } from '~/client/page-head.ts';
-import { type AdminSearch, activityQueryInput, adminSearchSchema, prototypeQueryInput, userQueryInput } from './admin-search.ts';
+import { type AdminSearch, activityQueryInput, parseAdminSearch, prototypeQueryInput, userQueryInput } from './admin-search.ts';
 
 export const adminRouteOptions = {
-  validateSearch: (search: Record<string, unknown>): AdminSearch => adminSearchSchema.parse(search),
+  validateSearch: parseAdminSearch,
   loaderDeps: ({ search }: { search: AdminSearch }) => search,
   head: () => pageHead('Admin Panel', 'Review prototypes, manage users and follow the audit trail.'),
 };

@@ -1,48 +1,74 @@
-// The admin panel's state in the URL (tab, filters, page cursor), validated with zod so that a
-// hand-edited or stale link falls back to defaults instead of failing.
-import { z } from 'zod';
-import { ENERGY_TYPES, PROTOTYPE_STATUSES, ROLES, USER_STATUSES } from '~/shared/constants.ts';
+// The admin panel's state in the URL (tab, filters, page cursor): a hand-edited or stale link
+// falls back to defaults instead of failing. Zod-free, because route options load with every page.
+import { oneOf, text } from '~/client/search-params.ts';
 import {
   ADMIN_PAGE_SIZE,
+  ENERGY_TYPES,
   LEVELS,
   PROTOTYPE_SORTS,
+  PROTOTYPE_STATUSES,
+  ROLES,
   USER_SORTS,
-  type ActivityListInput,
-  type PrototypeListInput,
-  type UserListInput,
-} from '~/shared/schemas/admin.ts';
-
-const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
-const text = optional(z.string().max(200));
-const direction = optional(z.enum(['next', 'prev']));
+  USER_STATUSES,
+  type EnergyType,
+  type Level,
+  type PrototypeStatus,
+  type Role,
+  type UserStatus,
+} from '~/shared/constants.ts';
+import type { ActivityListInput, PrototypeListInput, UserListInput } from '~/shared/schemas/admin.ts';
 
 export const ADMIN_TABS = ['prototypes', 'users', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
+const DIRECTIONS = ['next', 'prev'] as const;
+type Direction = (typeof DIRECTIONS)[number];
 
-export const adminSearchSchema = z.object({
-  tab: optional(z.enum(ADMIN_TABS)),
+export interface AdminSearch {
+  tab?: AdminTab;
   // Prototype Management
-  q: text,
-  status: optional(z.enum(PROTOTYPE_STATUSES)),
-  energy: optional(z.enum(ENERGY_TYPES)),
-  priority: optional(z.enum(LEVELS)),
-  sort: optional(z.enum(PROTOTYPE_SORTS)),
-  cursor: text,
-  dir: direction,
+  q?: string;
+  status?: PrototypeStatus;
+  energy?: EnergyType;
+  priority?: Level;
+  sort?: (typeof PROTOTYPE_SORTS)[number];
+  cursor?: string;
+  dir?: Direction;
   // User Management
-  uq: text,
-  role: optional(z.enum(ROLES)),
-  ustatus: optional(z.enum(USER_STATUSES)),
-  usort: optional(z.enum(USER_SORTS)),
-  ucursor: text,
-  udir: direction,
+  uq?: string;
+  role?: Role;
+  ustatus?: UserStatus;
+  usort?: (typeof USER_SORTS)[number];
+  ucursor?: string;
+  udir?: Direction;
   // Activity
-  auser: text,
-  aaction: optional(z.string().max(100)),
-  acursor: text,
-  adir: direction,
-});
-export type AdminSearch = z.infer<typeof adminSearchSchema>;
+  auser?: string;
+  aaction?: string;
+  acursor?: string;
+  adir?: Direction;
+}
+
+export function parseAdminSearch(s: Record<string, unknown>): AdminSearch {
+  return {
+    tab: oneOf(ADMIN_TABS, s.tab),
+    q: text(s.q),
+    status: oneOf(PROTOTYPE_STATUSES, s.status),
+    energy: oneOf(ENERGY_TYPES, s.energy),
+    priority: oneOf(LEVELS, s.priority),
+    sort: oneOf(PROTOTYPE_SORTS, s.sort),
+    cursor: text(s.cursor),
+    dir: oneOf(DIRECTIONS, s.dir),
+    uq: text(s.uq),
+    role: oneOf(ROLES, s.role),
+    ustatus: oneOf(USER_STATUSES, s.ustatus),
+    usort: oneOf(USER_SORTS, s.usort),
+    ucursor: text(s.ucursor),
+    udir: oneOf(DIRECTIONS, s.udir),
+    auser: text(s.auser),
+    aaction: text(s.aaction, 100),
+    acursor: text(s.acursor),
+    adir: oneOf(DIRECTIONS, s.adir),
+  };
+}
 
 export function prototypeQueryInput(s: AdminSearch): PrototypeListInput {
   return {

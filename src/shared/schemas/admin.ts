@@ -1,15 +1,26 @@
 // Admin panel inputs (spec sections 5, 7): the same schemas validate the tRPC/REST input on the
 // server and drive the admin dialogs, with the spec's exact messages.
 import { z } from 'zod';
-import { DELETE_CONFIRMATION_WORD, ENERGY_TYPES, PROTOTYPE_STATUSES, ROLES, USER_STATUSES } from '../constants.ts';
+import {
+  ADMIN_MAX_PAGE_SIZE,
+  ADMIN_PAGE_SIZE,
+  DELETE_CONFIRMATION_WORD,
+  ENERGY_TYPES,
+  LEVELS,
+  PROTOTYPE_SORTS,
+  PROTOTYPE_STATUSES,
+  ROLES,
+  USER_SORTS,
+  USER_STATUSES,
+} from '../constants.ts';
+
+// The list constants live in constants.ts (zod-free, for route options); re-exported for callers here.
+export { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, LEVELS, PROTOTYPE_SORTS, USER_SORTS };
+export type { Level } from '../constants.ts';
 import { newPasswordField } from './auth.ts';
 import { positiveMoneyAmount } from './money.ts';
 
-export const LEVELS = ['low', 'medium', 'high'] as const;
-export type Level = (typeof LEVELS)[number];
 
-export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_MAX_PAGE_SIZE = 100;
 /** Rows a CSV export holds at most; the export says so when it was cut. */
 export const CSV_EXPORT_LIMIT = 50_000;
 
@@ -39,7 +50,6 @@ const page = {
   limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
 };
 
-export const PROTOTYPE_SORTS = ['newest', 'oldest', 'name'] as const;
 export const prototypeFilters = z.object({
   search: searchText,
   status: z.enum(PROTOTYPE_STATUSES).optional(),
@@ -50,7 +60,6 @@ export const prototypeFilters = z.object({
 export const prototypeListInput = prototypeFilters.extend(page);
 export type PrototypeListInput = z.input<typeof prototypeListInput>;
 
-export const USER_SORTS = ['newest', 'oldest', 'email'] as const;
 export const userFilters = z.object({
   search: searchText,
   role: z.enum(ROLES).optional(),
