@@ -190,3 +190,32 @@ test('forgot password: the same answer, a one-time link, the new password works'
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('This reset link is invalid or has expired.');
   expect(PASSWORD).not.toBe('fresh-pass-7');
 });
+
+test('an admin starts a conversation from a prototype; the seller\'s message links to it', async ({ browser, createUser, db }) => {
+  const seller = await createUser({ firstName: 'Pia' });
+  const adminUser = await createUser({ role: 'admin' });
+  const name = `Tidal Loop ${Date.now()}`;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, updated_at)
+     VALUES ($1, 'Dr. Pia', $2, 'natural', 'A tidal generator.', now()) RETURNING id`,
+    [seller.id, name],
+  );
+  const adminPage = await (await browser.newContext()).newPage();
+  await signIn(adminPage, adminUser.email, adminUser.password);
+  await adminPage.goto(`/admin-panel?search=${encodeURIComponent(name)}`);
+  await adminPage.getByRole('link', { name: `Message seller: ${name}` }).filter({ visible: true }).first().click();
+  const compose = adminPage.getByTestId('compose-dialog');
+  await expect(compose.getByLabel('Prototype', { exact: true })).toHaveValue(String(rows[0]!.id));
+  await compose.getByLabel('Subject').fill('Your tidal loop');
+  await compose.getByLabel('Message').fill('We would like a demo.');
+  await compose.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toast(adminPage, 'Message sent successfully')).toBeVisible();
+  await expect(adminPage.getByTestId('open-thread')).toContainText(name);
+
+  const sellerPage = await (await browser.newContext()).newPage();
+  await signIn(sellerPage, seller.email, seller.password);
+  await sellerPage.goto('/messages');
+  await sellerPage.getByTestId('message-item').filter({ hasText: 'Your tidal loop' }).click();
+  await sellerPage.getByTestId('message-detail').getByRole('link', { name }).click();
+  await expect(sellerPage).toHaveURL(new RegExp(`/prototypes/${rows[0]!.id}$`));
+});

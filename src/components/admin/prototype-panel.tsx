@@ -1,6 +1,7 @@
 // Prototype Management (spec section 2): server-side search, filters, sorting and pages; each
 // prototype with its badges, quote, seller's response and documents, and the actions the
 // workflow table offers for its state.
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '~/client/trpc.ts';
@@ -296,6 +297,7 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
       <button type="button" className="btn btn-sm btn-ghost" onClick={() => onDialog('manage')} aria-label={`Manage review: ${name}`}>
         Manage
       </button>
+      <Link to="/admin-inbox" search={{ compose: true, prototypeId: id }} className="btn btn-sm btn-ghost" aria-label={`Message seller: ${name}`}>Message seller</Link>
     </div>
   );
 }
