@@ -96,6 +96,7 @@ export const bulkCreateInput = z.object({
   /** Keep it as a draft instead of sending. */
   draft: z.boolean().default(false),
 });
+export const bulkForm = bulkCreateInput.pick({ title: true, message: true });
 export const bulkIdInput = z.object({ id: recordId('bulk notification') });
 export const bulkSendInput = z.object({ id: recordId('bulk notification'), scheduledFor: z.coerce.date().nullish() });
 
