@@ -8,7 +8,7 @@ import { type FakeSmtpOptions, startFakeSmtp } from './fake-smtp.ts';
 import { enqueueEmails } from './outbox.ts';
 import { backoffMs, claimJob, enqueueJob } from './queue.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './transport.ts';
-import { createWorker, jobHandlers } from './worker.ts';
+import { createWorker, jobHandlers, pruneFinishedJobs } from './worker.ts';
 
 const t = useTestDatabase();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -66,6 +66,20 @@ describe('job queue', () => {
   it('a job scheduled for later is not due before its time', async () => {
     await t.db.prisma.$transaction((tx) => enqueueJob(tx, 'noop', {}, { runAt: new Date(Date.now() + 60_000) }));
     expect(await claimJob(t.db.prisma, 'a', 60_000)).toBeNull();
+  });
+
+  it('prunes finished jobs after a week, never queued or failed ones', async () => {
+    const old = new Date(Date.now() - 8 * 24 * 60 * 60_000);
+    await t.db.prisma.job.createMany({
+      data: [
+        { kind: 'x', payload: {}, status: 'done', finishedAt: old },
+        { kind: 'x', payload: {}, status: 'done', finishedAt: new Date() },
+        { kind: 'x', payload: {}, status: 'failed', finishedAt: old },
+        { kind: 'x', payload: {} },
+      ],
+    });
+    expect(await pruneFinishedJobs(t.db.prisma)).toBe(1);
+    expect(await t.db.prisma.job.count()).toBe(3);
   });
 
   it('backs off exponentially, capped', () => {

@@ -117,10 +117,19 @@ export function startBackgroundWorker({ db, env, log }: { db: Db; env: Env; log:
   const worker = createWorker({ db, handlers: jobHandlers(transport, env.MAIL_FROM), log });
   worker.start();
   log({ msg: `job worker ${worker.workerId} started (mail: ${transport.name === 'smtp' ? 'SMTP' : 'in-app outbox'})` });
+  // Finished jobs are only history; the e-mails themselves stay in email_messages.
+  const prune = setInterval(() => void pruneFinishedJobs(db).catch(() => {}), 60 * 60_000);
+  prune.unref();
   return {
     async stop() {
+      clearInterval(prune);
       await worker.stop();
       transport.close();
     },
   };
+}
+
+export async function pruneFinishedJobs(db: Db, olderThanMs = 7 * 24 * 60 * 60_000) {
+  const { count } = await db.job.deleteMany({ where: { status: 'done', finishedAt: { lt: new Date(Date.now() - olderThanMs) } } });
+  return count;
 }
