@@ -219,3 +219,19 @@ test('an admin starts a conversation from a prototype; the seller\'s message lin
   await sellerPage.getByTestId('message-detail').getByRole('link', { name }).click();
   await expect(sellerPage).toHaveURL(new RegExp(`/prototypes/${rows[0]!.id}$`));
 });
+
+test('a reply that fails shows the failure toast and keeps the dialog open', async ({ page, createUser, db }) => {
+  const seller = await createUser();
+  await db.query(`INSERT INTO admin_messages (user_id, subject, message, message_type) VALUES ($1, 'Hello', 'Welcome', 'admin_to_user')`, [seller.id]);
+  await signIn(page, seller.email, seller.password);
+  await page.goto('/messages');
+  await page.getByTestId('message-item').first().click();
+  await page.getByRole('button', { name: 'Reply', exact: true }).click();
+  await page.getByTestId('reply-dialog').getByLabel('Message').fill('Thanks');
+  await page.route('**/trpc/messages.reply**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]' }));
+  await page.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(toast(page, 'Failed to send reply. Please try again.')).toBeVisible();
+  await expect(page.getByTestId('reply-dialog').getByLabel('Message')).toHaveValue('Thanks');
+  const { rows } = await db.query(`SELECT 1 FROM admin_messages WHERE user_id = $1 AND message_type = 'user_to_admin'`, [seller.id]);
+  expect(rows).toHaveLength(0);
+});
