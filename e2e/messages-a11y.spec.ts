@@ -100,8 +100,14 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(adminPage.getByTestId('bulk-recipient-count')).toHaveText(/recipient/);
       await shot(adminPage, 'admin-bulk', true);
       await noViolations(adminPage);
+      await db.query(
+        `INSERT INTO email_messages (user_id, to_address, subject, text_body, template, status, transport, sent_at) VALUES
+           ($1, $2, 'Atomix Energy: Review started', 'Hello Grace,\n\nYour prototype is now under review.', 'prototype_under_review', 'sent', 'outbox', now())`,
+        [seller.id, seller.email],
+      );
       await adminPage.goto('/admin-inbox?tab=outbox');
       await expect(adminPage.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
+      await adminPage.getByTestId('outbox-list').getByText(seller.email).click();
       await shot(adminPage, 'admin-outbox', true);
       await noViolations(adminPage);
 

@@ -235,3 +235,20 @@ test('a reply that fails shows the failure toast and keeps the dialog open', asy
   const { rows } = await db.query(`SELECT 1 FROM admin_messages WHERE user_id = $1 AND message_type = 'user_to_admin'`, [seller.id]);
   expect(rows).toHaveLength(0);
 });
+
+test('the e-mail preference in Profile turns e-mail notices off and on', async ({ page, createUser, db }) => {
+  const user = await createUser();
+  await signIn(page, user.email, user.password);
+  await page.goto('/profile');
+  const toggle = page.getByTestId('email-preference-card').getByRole('checkbox', { name: /Email me when something happens/ });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(toast(page, 'Email notifications turned off')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  expect((await db.query(`SELECT email_notifications FROM users WHERE id = $1`, [user.id])).rows[0].email_notifications).toBe(false);
+  await page.reload();
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(toast(page, 'Email notifications turned on')).toBeVisible();
+  expect((await db.query(`SELECT email_notifications FROM users WHERE id = $1`, [user.id])).rows[0].email_notifications).toBe(true);
+});

@@ -104,7 +104,7 @@ function ThreadItem({ thread: th, selected, onOpen }: { thread: Thread; selected
           </span>
           <span className="block truncate text-sm">{th.user ? `${th.user.name} · ${th.user.email}` : 'Deleted user'}</span>
           <span className="mt-0.5 block truncate text-sm text-base-content/70">
-            {th.lastFromUser ? '' : 'You: '}
+            {th.lastFromUser ? '' : 'Team: '}
             {preview(th.lastMessage)}
           </span>
           <span className="mt-1 block text-xs text-base-content/70">

@@ -1,4 +1,5 @@
 // Profile: the user's choice to receive notifications by e-mail as well (users.emailNotifications).
+import { useEffect, useState } from 'react';
 import { useCurrentUser } from '~/client/auth/use-auth.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -7,12 +8,20 @@ import { toast } from '~/components/toast/toast-store.ts';
 export function EmailPreferenceCard() {
   const { user } = useCurrentUser();
   const utils = trpc.useUtils();
+  // The switch moves at once; a failure puts it back.
+  const [checked, setChecked] = useState(user?.emailNotifications ?? true);
+  useEffect(() => {
+    if (user) setChecked(user.emailNotifications);
+  }, [user]);
   const save = trpc.notifications.setEmailPreference.useMutation({
     onSuccess: (updated) => {
       utils.auth.me.setData(undefined, updated);
       toast({ title: updated.emailNotifications ? 'Email notifications turned on' : 'Email notifications turned off' });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' }),
+    onError: (error) => {
+      setChecked(user?.emailNotifications ?? true);
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' });
+    },
   });
   if (!user) return null;
   return (
@@ -30,9 +39,12 @@ export function EmailPreferenceCard() {
         <input
           type="checkbox"
           className="toggle toggle-primary mt-1"
-          checked={user.emailNotifications}
-          disabled={save.isPending}
-          onChange={(e) => save.mutate({ enabled: e.target.checked })}
+          checked={checked}
+          aria-busy={save.isPending}
+          onChange={(e) => {
+            setChecked(e.target.checked);
+            save.mutate({ enabled: e.target.checked });
+          }}
         />
       </label>
     </section>

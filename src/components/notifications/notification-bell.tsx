@@ -2,12 +2,14 @@
 // the user's own changes), a list with links, mark one or all read. New counts are announced politely.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useCurrentUser } from '~/client/auth/use-auth.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatMessageDate } from '~/components/messages/format.ts';
 import { BELL_REFRESH_MS } from '~/shared/schemas/messages.ts';
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  const { user } = useCurrentUser();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const utils = trpc.useUtils();
@@ -143,8 +145,8 @@ export function NotificationBell() {
             </ul>
           )}
           <div className="border-t border-base-300 px-4 py-2 text-right">
-            <Link to="/messages" className="link link-primary text-sm" onClick={() => setOpen(false)}>
-              Go to Messages
+            <Link to={user?.role === 'admin' ? '/admin-inbox' : '/messages'} className="link link-primary text-sm" onClick={() => setOpen(false)}>
+              {user?.role === 'admin' ? 'Go to the admin inbox' : 'Go to Messages'}
             </Link>
           </div>
         </div>
