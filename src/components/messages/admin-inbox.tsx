@@ -6,20 +6,9 @@ import { trpc } from '~/client/trpc.ts';
 import { BulkPanel } from '~/components/notifications/bulk-panel.tsx';
 import { OutboxPanel } from '~/components/notifications/outbox-panel.tsx';
 import { ContactsPanel } from './contacts-panel.tsx';
+import { INBOX_TABS, type InboxSearch, type InboxTab, type SetInboxSearch } from './inbox-search.ts';
 import { ThreadsPanel } from './threads-panel.tsx';
 
-export const INBOX_TABS = ['threads', 'contacts', 'bulk', 'outbox'] as const;
-export type InboxTab = (typeof INBOX_TABS)[number];
-export interface InboxSearch {
-  tab?: InboxTab | undefined;
-  thread?: number | undefined;
-  filter?: 'replied' | 'all' | undefined;
-  contacts?: 'open' | 'handled' | 'all' | undefined;
-  compose?: boolean | undefined;
-  prototypeId?: number | undefined;
-  userId?: string | undefined;
-}
-export type SetInboxSearch = (patch: Partial<InboxSearch>) => void;
 
 const TAB_LABELS: Record<InboxTab, string> = {
   threads: 'Conversations',

@@ -6,7 +6,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
-import type { InboxSearch, SetInboxSearch } from './admin-inbox.tsx';
+import type { InboxSearch, SetInboxSearch } from './inbox-search.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
 import { formatMessageDate, preview } from './format.ts';
 import { ReplyForm } from './reply-form.tsx';

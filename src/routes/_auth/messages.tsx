@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { pageHead } from '~/client/page-head.ts';
+import { compact, positiveInt } from '~/client/search-params.ts';
 import { MessagesPage } from '~/components/messages/messages-page.tsx';
-
-const search = z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) });
 
 /** Messages (spec section 2): ?id= selects a message (so a notification can link to it). */
 export const Route = createFileRoute('/_auth/messages')({
-  validateSearch: search,
+  validateSearch: (input: Record<string, unknown>): { id?: number } => compact({ id: positiveInt(input.id) }),
   head: () => pageHead('Messages', 'Messages from the Atomix Energy admin team about your prototypes.'),
   loader: ({ context }) => context.trpc.messages.list.ensureData(),
   component: Screen,
@@ -16,5 +14,5 @@ export const Route = createFileRoute('/_auth/messages')({
 function Screen() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <MessagesPage selectedId={id} onSelect={(next) => void navigate({ search: { id: next } })} />;
+  return <MessagesPage selectedId={id} onSelect={(next) => void navigate({ search: next === undefined ? {} : { id: next } })} />;
 }

@@ -46,8 +46,6 @@ export const contactListInput = z.object({ filter: z.enum(CONTACT_FILTERS).defau
 export const contactHandledInput = z.object({ id: recordId('contact'), handled: z.boolean().default(true) });
 
 // --- Notifications ---------------------------------------------------------------------------------
-/** The bell refreshes its count at most this often (not a data fetch of the spec's "no polling" rule). */
-export const BELL_REFRESH_MS = 30_000;
 export const NOTIFICATION_LIST_LIMIT = 20;
 export const notificationIdInput = z.object({ id: recordId('notification') });
 export const emailPreferenceInput = z.object({ enabled: z.boolean() });
