@@ -30,6 +30,9 @@ test('registration shows the validation messages and the server error', async ({
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Invalid email address')).toBeVisible();
   await page.getByLabel('First name').fill('Dup');
   await page.getByLabel('Last name').fill('Licate');
@@ -140,9 +143,13 @@ test.describe('navigation', () => {
   test('highlights the active link: "/" only exactly, others by prefix', async ({ page }) => {
     await page.goto('/login');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+    const home = nav.getByRole('link', { name: 'Home', exact: true });
+    await expect(home).not.toHaveAttribute('aria-current', 'page');
     await page.goto('/');
-    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(home).toHaveAttribute('aria-current', 'page');
+    await page.goto('/services');
+    await expect(home).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Services', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('the mobile menu opens by keyboard, has Submit Prototype, and closes on a link', async ({ page }) => {

@@ -37,9 +37,9 @@ test('about counters count up to 15, 250 and 500', async ({ page }) => {
 
 test('progress bars stay empty until half visible, then fill to 80, 65 and 45 percent after 500 ms', async ({ page }) => {
   await page.goto('/technology');
-  expect(await fillWidths(page)).toEqual(['0%', '0%', '0%']);
   const bars = page.getByRole('progressbar');
-  await expect(bars).toHaveCount(3);
+  await expect(bars).toHaveCount(3); // the page has rendered
+  expect(await fillWidths(page)).toEqual(['0%', '0%', '0%']);
   await page.getByText('Market Deployment', { exact: true }).scrollIntoViewIfNeeded();
   const seenAt = Date.now();
   await expect.poll(() => fillWidths(page), { timeout: 4000 }).toEqual(['80%', '65%', '45%']);
