@@ -68,3 +68,7 @@ export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 100;
 export const PROTOTYPE_SORTS = ['newest', 'oldest', 'name'] as const;
 export const USER_SORTS = ['newest', 'oldest', 'email'] as const;
+
+/** Transaction (payout) statuses. */
+export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'reversed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
 import { AdminPayoutsPage } from '~/components/payouts/admin-payouts-page.tsx';
-import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts';
+import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/constants.ts';
 
 /** /admin/payouts: the admin Payouts view (the status filter lives in the URL). */
 export const Route = createFileRoute('/_admin/admin_/payouts')({

@@ -1,8 +1,9 @@
 // Payout inputs and names shared by the payout procedures and the payout screens.
 import { z } from 'zod';
 
-export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'reversed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+import { PAYOUT_STATUSES, type PayoutStatus } from '../constants.ts';
+
+export { PAYOUT_STATUSES, type PayoutStatus };
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   pending: 'Pending',

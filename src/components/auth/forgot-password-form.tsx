@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { trpc } from '~/client/trpc.ts';
+import { AuthCard } from './auth-card.tsx';
+import { Field } from '~/components/forms/field.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import { forgotPasswordInput } from '~/shared/schemas/messages.ts';
+
+
+const initial = { email: '' };
+
+/** Always the same answer, whether or not the address has an account. */
+function ForgotPasswordForm() {
+  const form = useZodForm(forgotPasswordInput, initial);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const request = trpc.passwordReset.request.useMutation({
+    onSuccess: ({ message }) => setAnswer(message),
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send the link. Please try again.'), variant: 'destructive' }),
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <div aria-live="polite">
+        {answer && (
+          <p role="status" className="alert alert-success text-sm" data-testid="forgot-password-answer">
+            {answer}
+          </p>
+        )}
+      </div>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = form.validate();
+          if (input) request.mutate(input);
+        }}
+      >
+        <Field name="email" label="Email" error={form.errors.email}>
+          <input {...form.field('email')} type="email" autoComplete="email" className="input input-bordered w-full" required />
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+          {request.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Send reset link
+        </button>
+      </form>
+      <p className="text-center text-sm text-base-content/70">
+        Remembered it?{' '}
+        <Link to="/login" className="link link-primary">
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** /forgot-password: the card and its form. */
+export function ForgotPasswordScreen() {
+  return (
+    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to choose a new one">
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
+}

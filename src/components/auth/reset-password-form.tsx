@@ -1,0 +1,90 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { trpc } from '~/client/trpc.ts';
+import { AuthCard } from './auth-card.tsx';
+import { Field } from '~/components/forms/field.tsx';
+import { PasswordInput } from '~/components/forms/password-input.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import { RESET_LINK_INVALID, resetPasswordForm } from '~/shared/schemas/messages.ts';
+
+
+/** Reads the token once from the fragment, then removes it from the address bar and history entry. */
+function useFragmentToken(): string | null | undefined {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const value = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    setToken(value);
+    if (window.location.hash) history.replaceState(history.state, '', window.location.pathname);
+  }, []);
+  return token;
+}
+
+const initial = { password: '', confirmPassword: '' };
+
+function ResetPasswordForm() {
+  const token = useFragmentToken();
+  const form = useZodForm(resetPasswordForm, initial);
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState<string | null>(null);
+  const reset = trpc.passwordReset.reset.useMutation({
+    onSuccess: async () => {
+      toast({ title: 'Password changed', description: 'Sign in with your new password.' });
+      utils.auth.me.setData(undefined, null);
+      await utils.invalidate();
+      await navigate({ to: '/login' });
+    },
+    onError: (error) => {
+      const message = serverMessage(error, 'Failed to change password');
+      if (message === RESET_LINK_INVALID) setFailed(message);
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    },
+  });
+
+  if (token === undefined) return null;
+  if (!token || failed) {
+    return (
+      <div className="flex flex-col gap-4 text-center">
+        <p role="alert" className="alert alert-error text-sm">
+          {RESET_LINK_INVALID}
+        </p>
+        <Link to="/forgot-password" className="btn btn-primary">
+          Get a new link
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = form.validate();
+        if (values) reset.mutate({ token, password: values.password });
+      }}
+    >
+      <Field name="password" label="New password" error={form.errors.password}>
+        <PasswordInput {...form.field('password')} autoComplete="new-password" />
+      </Field>
+      <Field name="confirmPassword" label="Confirm new password" error={form.errors.confirmPassword}>
+        <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
+      </Field>
+      <button type="submit" className="btn btn-primary mt-2" disabled={reset.isPending}>
+        {reset.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Set new password
+      </button>
+    </form>
+  );
+}
+
+/** /reset-password: the card and its form. */
+export function ResetPasswordScreen() {
+  return (
+    <AuthCard title="Choose a new password" subtitle="Every device signed in to your account will be signed out">
+      <ResetPasswordForm />
+    </AuthCard>
+  );
+}
