@@ -44,7 +44,8 @@ export default defineConfig({
     precompress(),
   ],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist/client', chunkSizeWarningLimit: 600 },
+  // The manifest lets the server preload each page's route chunks (src/server/http/route-preload.ts).
+  build: { outDir: 'dist/client', manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     // `npm run dev`: the API runs on API_PORT, Vite serves the client with hot reload.
     proxy: {

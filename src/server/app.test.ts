@@ -14,7 +14,18 @@ const script = 'console.log("atomix");'.repeat(100);
 beforeAll(async () => {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  fs.writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      'src/routes/about.tsx?tsr-split=component': { file: 'assets/about-1.js', imports: ['_shared.js', '_section.js'] },
+      '_section.js': { file: 'assets/section-1.js' },
+      'src/routes/_auth/profile.tsx?tsr-split=component': { file: 'assets/profile-1.js', imports: [] },
+    }),
+  );
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.js'), script);
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.js.br'), brotliCompressSync(script));
@@ -49,6 +60,19 @@ describe('the built client', () => {
       const res = await app.request(`http://localhost${file}`);
       expect(res.status, file).toBe(404);
     }
+  });
+
+  it('preloads the chunks of the requested page that the entry does not already load', async () => {
+    const about = await (await app.request('http://localhost/about')).text();
+    expect(about).toContain('<link rel="modulepreload" crossorigin href="/assets/about-1.js">');
+    expect(about).toContain('href="/assets/section-1.js"');
+    expect(about).not.toContain('shared-1.js');
+    expect(await (await app.request('http://localhost/profile')).text()).toContain('href="/assets/profile-1.js"');
+    expect(await (await app.request('http://localhost/unknown-page')).text()).not.toContain('modulepreload');
+  });
+
+  it('does not serve dot-directories such as the build manifest', async () => {
+    expect((await app.request('http://localhost/.vite/manifest.json')).status).toBe(404);
   });
 
   it('keeps unknown /api paths a JSON 404 even with a client mounted', async () => {

@@ -9,6 +9,7 @@ import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
+import { createRoutePreloader } from './http/route-preload.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
@@ -83,6 +84,7 @@ export function createApp({ db, env, log, clientDir = null, isReady }: AppOption
 /** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */
 function mountClient(app: Hono, clientDir: string) {
   const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const withRoutePreloads = createRoutePreloader(clientDir);
   // Hashed file names never change content: cache them for a year.
   app.use('/assets/*', async (c, next) => {
     await next();
@@ -90,11 +92,13 @@ function mountClient(app: Hono, clientDir: string) {
   });
   // Files (favicon, theme-init.js, ...) by name; a path without an extension is an app route.
   const staticFiles = serveStatic({ root: path.relative(process.cwd(), clientDir), index: '', precompressed: true });
-  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
+  app.use('*', (c, next) =>
+    /\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.includes('/.') ? staticFiles(c, next) : next(),
+  );
   // A missing file is a 404, never the app shell (a stale chunk must fail loudly, not parse HTML).
   app.get('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(withRoutePreloads(indexHtml, c.req.path));
   });
 }

@@ -1,11 +1,15 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { isActiveLink, navLinks } from '~/client/auth/nav.ts';
 import { useCurrentUser } from '~/client/auth/use-auth.ts';
-import { NotificationBell } from '~/components/notifications/notification-bell.tsx';
 import { Brand } from './brand.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+// Signed-in only: loaded when needed, so visitors' first load stays small.
+const NotificationBell = lazy(() =>
+  import('~/components/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 /** The navigation bar of every page (spec section 2). */
 export function Navbar() {
@@ -41,11 +45,17 @@ export function Navbar() {
         </ul>
         <div className="ml-auto flex items-center gap-2">
           <ThemeSwitch />
-          {user && <NotificationBell />}
+          {user && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           {isLoading ? (
             <span className="loading loading-spinner loading-sm text-primary" role="status" aria-label="Loading account" />
           ) : user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <Link to="/login" className="btn btn-primary btn-sm">
               Login
