@@ -1,42 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { routeTree } from '~/routeTree.gen.ts';
-import { RouteError } from '~/components/route-error.tsx';
-import { NotFound } from '~/components/not-found.tsx';
-import { Spinner } from '~/components/spinner.tsx';
-import { createQueryClient, createQueryUtils, createTrpcClient, trpc } from './trpc.ts';
+import { createApp } from './app.tsx';
 import './styles.css';
-
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
-const router = createRouter({
-  routeTree,
-  context: { queryClient, trpc: createQueryUtils(queryClient, trpcClient) },
-  defaultPreload: 'intent',
-  // Loaders read the (never stale) query cache, so the router's own cache would only duplicate it.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  defaultPendingComponent: () => <Spinner label="Loading page" className="py-24" />,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFound,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
+const { router, App } = createApp();
+// Public pages arrive pre-rendered (src/server/http/prerender.ts). Loading the route's code before the
+// first render swaps that HTML for the live page in one step, with no spinner in between.
+// (No top-level await: it would make the bundler split the entry into many more files.)
+const ready = root.hasChildNodes() ? router.load().catch(() => {}) : Promise.resolve();
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

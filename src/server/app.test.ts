@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
@@ -10,11 +11,16 @@ import { testEnv } from './test/harness.ts';
 
 let app: ReturnType<typeof createApp>;
 const script = 'console.log("atomix");'.repeat(100);
+const themeScript = "document.documentElement.classList.toggle('dark', false);";
 
 beforeAll(async () => {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><script src="/theme-init.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(clientDir, 'theme-init.js'), themeScript);
   fs.mkdirSync(path.join(clientDir, '.vite'));
   fs.writeFileSync(
     path.join(clientDir, '.vite', 'manifest.json'),
@@ -30,7 +36,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.js'), script);
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.js.br'), brotliCompressSync(script));
   const db = await testDatabase();
-  app = createApp({ db: db.prisma, env: testEnv, log: () => {}, clientDir });
+  app = createApp({
+    db: db.prisma,
+    env: testEnv,
+    log: () => {},
+    clientDir,
+    prerendered: new Map([['/about', { html: '<h1>About us</h1>', head: '<title>About | Atomix Energy</title>' }]]),
+  });
 });
 
 describe('the built client', () => {
@@ -73,6 +85,23 @@ describe('the built client', () => {
 
   it('does not serve dot-directories such as the build manifest', async () => {
     expect((await app.request('http://localhost/.vite/manifest.json')).status).toBe(404);
+  });
+
+  it('inlines the pre-paint theme script and allows exactly it by hash in the CSP', async () => {
+    const res = await app.request('http://localhost/');
+    const html = await res.text();
+    expect(html).toContain(`<script>${themeScript}</script>`);
+    expect(html).not.toContain('src="/theme-init.js"');
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(res.headers.get('content-security-policy')).toContain("style-src 'self';");
+  });
+
+  it('serves pre-rendered pages inside the shell, with their title in <head>', async () => {
+    const html = await (await app.request('http://localhost/about')).text();
+    expect(html).toContain('<div id="root"><h1>About us</h1></div>');
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('<title>About | Atomix Energy</title>');
+    expect(await (await app.request('http://localhost/services')).text()).toContain('<div id="root"></div>');
   });
 
   it('keeps unknown /api paths a JSON 404 even with a client mounted', async () => {

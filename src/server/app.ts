@@ -1,5 +1,4 @@
 // The HTTP application: security headers, logging, health checks, /trpc, the REST adapters and the SPA.
-import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
@@ -9,6 +8,8 @@ import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
+import { loadAppShell } from './http/app-shell.ts';
+import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
@@ -23,17 +24,20 @@ export interface AppOptions {
   log: Logger;
   /** The built client (dist/client); omitted in API-only tests and in development (Vite serves it). */
   clientDir?: string | null;
+  /** Public pages rendered ahead (src/server/http/prerender.ts), served inside the app shell. */
+  prerendered?: PrerenderedPages;
   /** Answers /readyz: is the database reachable? */
   isReady?: () => Promise<boolean>;
 }
 
-export function createApp({ db, env, log, clientDir = null, isReady }: AppOptions) {
+export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady }: AppOptions) {
   const app = new Hono();
   const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) =>
     createContextFromHono(c, db, env, resHeaders);
 
   app.use('*', requestLog(log, env.LOG_REQUESTS));
-  app.use('*', securityHeaders(env.TRUST_PROXY));
+  const shell = clientDir ? loadAppShell(clientDir) : null;
+  app.use('*', securityHeaders(env.TRUST_PROXY, shell?.scriptHashes));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -74,7 +78,7 @@ export function createApp({ db, env, log, clientDir = null, isReady }: AppOption
     }),
   );
 
-  if (clientDir) mountClient(app, clientDir);
+  if (clientDir && shell) mountClient(app, clientDir, shell.html, prerendered);
 
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
@@ -82,8 +86,7 @@ export function createApp({ db, env, log, clientDir = null, isReady }: AppOption
 }
 
 /** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */
-function mountClient(app: Hono, clientDir: string) {
-  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+function mountClient(app: Hono, clientDir: string, indexHtml: string, prerendered: PrerenderedPages) {
   const withRoutePreloads = createRoutePreloader(clientDir);
   // Hashed file names never change content: cache them for a year.
   app.use('/assets/*', async (c, next) => {
@@ -99,6 +102,7 @@ function mountClient(app: Hono, clientDir: string) {
   app.get('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(withRoutePreloads(indexHtml, c.req.path));
+    const page = prerendered.get(c.req.path);
+    return c.html(withRoutePreloads(fillShell(indexHtml, page), c.req.path));
   });
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { usePrefersReducedMotion } from '~/client/motion/use-prefers-reduced-motion.ts';
-import { MarketingMotionStyles } from './marketing-motion-styles.tsx';
 
 /** Spec section 9: 15 particles, random horizontal position, each rising over 15 to 25 seconds. */
 export const PARTICLE_COUNT = 15;
@@ -45,7 +44,6 @@ export function ParticleBackground() {
   const reduced = usePrefersReducedMotion();
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 overflow-clip">
-      <MarketingMotionStyles />
       <div className="sticky top-0 h-screen w-full" data-testid="particle-background">
         {particles.map((p, i) => (
           <span

@@ -1,0 +1,25 @@
+// Renders a public page to HTML on the server, so that visitors see it before the app's code has
+// loaded. Guests' view: no user, light theme (the theme itself is CSS, applied before paint).
+import { createMemoryHistory } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { createApp } from './app.tsx';
+
+export interface PrerenderedPage {
+  html: string;
+  head: string;
+}
+
+export async function prerender(url: string): Promise<PrerenderedPage> {
+  const { router, App } = createApp(createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  const failed = router.state.matches.find((match) => match.status !== 'success');
+  if (failed) throw new Error(`${url} did not load (${failed.routeId}: ${failed.status})`);
+  const markup = renderToString(<App />);
+  // React renders the route's <title> and <meta> in place; they belong in <head>.
+  const headTags: string[] = [];
+  const html = markup.replace(/<title>[^<]*<\/title>|<meta name="description"[^>]*>/g, (tag) => {
+    headTags.push(tag);
+    return '';
+  });
+  return { html, head: headTags.join('') };
+}
