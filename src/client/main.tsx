@@ -10,10 +10,11 @@ const { router, App } = createApp();
 // first render swaps that HTML for the live page in one step, with no spinner in between.
 // (No top-level await: it would make the bundler split the entry into many more files.)
 const ready = root.hasChildNodes() ? router.load().catch(() => {}) : Promise.resolve();
-void ready.then(() =>
+void ready.then(() => {
+  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+});

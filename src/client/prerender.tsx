@@ -18,7 +18,8 @@ export async function prerender(url: string): Promise<PrerenderedPage> {
   // React renders the route's <title> and <meta> in place; they belong in <head>.
   const headTags: string[] = [];
   const html = markup.replace(/<title>[^<]*<\/title>|<meta name="description"[^>]*>/g, (tag) => {
-    headTags.push(tag);
+    // Marked so that the browser app can drop them when React renders its own (main.tsx).
+    headTags.push(tag.replace(/^<(title|meta)/, '<$1 data-prerendered=""'));
     return '';
   });
   return { html, head: headTags.join('') };
