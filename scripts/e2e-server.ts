@@ -27,5 +27,9 @@ if (process.env.DATABASE_URL) {
   process.once('SIGTERM', () => void stop());
 }
 process.env.DATABASE_URL = target;
-process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-e2e-files-'));
+if (!process.env.DATA_DIR) {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-e2e-files-'));
+  process.env.DATA_DIR = filesDir;
+  process.on('exit', () => fs.rmSync(filesDir, { recursive: true, force: true }));
+}
 await import('../server.ts');

@@ -4,17 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { testDatabase } from './test/database.ts';
 import { testEnv } from './test/harness.ts';
 
 let app: ReturnType<typeof createApp>;
+let clientDir = '';
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 const script = 'console.log("atomix");'.repeat(100);
 const themeScript = "document.documentElement.classList.toggle('dark', false);";
 
 beforeAll(async () => {
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-client-'));
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
