@@ -17,7 +17,12 @@ export async function prerender(url: string): Promise<PrerenderedPage> {
   const markup = renderToString(<App />);
   // React renders the route's <title> and <meta> in place; they belong in <head>.
   const headTags: string[] = [];
-  const html = markup.replace(/<title>[^<]*<\/title>|<meta name="description"[^>]*>/g, (tag) => {
+  const html = markup
+    // Inline scripts (the router's scroll restoration) and React's notes on parts left to the browser
+    // (lazy sections below the fold) are the live app's business; the CSP would refuse the scripts.
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<template data-msg[^>]*>[\s\S]*?<\/template>/g, '')
+    .replace(/<title>[^<]*<\/title>|<meta name="description"[^>]*>/g, (tag) => {
     // Marked so that the browser app can drop them when React renders its own (main.tsx).
     headTags.push(tag.replace(/^<(title|meta)/, '<$1 data-prerendered=""'));
     return '';

@@ -96,7 +96,7 @@ describe('the built client', () => {
     expect(html).not.toContain('src="/theme-init.js"');
     const hash = createHash('sha256').update(themeScript).digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
-    expect(res.headers.get('content-security-policy')).toContain("style-src 'self';");
+    expect(res.headers.get('content-security-policy')).toContain("style-src 'self'; style-src-attr 'unsafe-inline';");
   });
 
   it('serves pre-rendered pages inside the shell, with their title in <head>', async () => {

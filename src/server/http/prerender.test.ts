@@ -17,6 +17,7 @@ describe('prerenderPublicPages', () => {
     expect(pages.get('/technology')!.head).toContain('Innovation Timeline | Atomix Energy');
     for (const [path, page] of pages) {
       expect(page.html, path).not.toContain('<title');
+      expect(page.html, path).not.toContain('<script');
       expect(page.head.match(/<title/g), path).toHaveLength(1);
     }
   }, 60_000);

@@ -8,6 +8,8 @@ export function contentSecurityPolicy(scriptHashes: string[] = []): string {
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' '),
     "style-src 'self'",
+    // style="" attributes in pre-rendered HTML (positions, widths); <style> elements stay refused.
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
