@@ -46,7 +46,7 @@ export function UserMenu({ user }: { user: { firstName: string | null; email: st
         <span className="grid h-7 w-7 place-items-center rounded-full bg-primary text-sm font-semibold text-primary-content" aria-hidden="true">
           {userLabel(user).charAt(0).toUpperCase()}
         </span>
-        <span className="truncate">{userLabel(user)}</span>
+        <span className="sr-only truncate sm:not-sr-only">{userLabel(user)}</span>
       </button>
       {open && (
         <ul
