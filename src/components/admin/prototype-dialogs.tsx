@@ -5,7 +5,7 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { LEVELS, type Level, quoteForm, rejectForm } from '~/shared/schemas/admin.ts';
-import { AdminDialog, DialogActions } from './admin-dialog.tsx';
+import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
 
 export interface PrototypeTarget {
@@ -26,14 +26,14 @@ export function RejectDialog({ prototype, onClose }: { prototype: PrototypeTarge
     if (input && prototype) reject.mutate({ id: prototype.id, reason: input.reason });
   };
   return (
-    <AdminDialog open={!!prototype} onClose={onClose} title="Reject Prototype" description={prototype && <>Reject “{prototype.prototypeName}”. The seller will see the reason.</>}>
+    <ModalDialog open={!!prototype} onClose={onClose} title="Reject Prototype" description={prototype && <>Reject “{prototype.prototypeName}”. The seller will see the reason.</>}>
       <form onSubmit={submit} noValidate>
         <Field name="reason" label="Reason for rejection" error={form.errors.reason}>
           <textarea {...form.field('reason')} className="textarea textarea-bordered w-full" rows={4} autoFocus />
         </Field>
         <DialogActions onCancel={onClose} submitLabel="Reject" pending={reject.isPending} danger />
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 
@@ -48,7 +48,7 @@ export function QuoteDialog({ prototype, onClose }: { prototype: PrototypeTarget
     if (input && prototype) quote.mutate({ id: prototype.id, atomixQuote: Number(input.amount), quoteNotes: input.notes, status: 'quoted' });
   };
   return (
-    <AdminDialog open={!!prototype} onClose={onClose} title="Provide Quote" description={prototype && <>Quote for “{prototype.prototypeName}”.</>}>
+    <ModalDialog open={!!prototype} onClose={onClose} title="Provide Quote" description={prototype && <>Quote for “{prototype.prototypeName}”.</>}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <Field name="amount" label="Quote amount (USD)" error={form.errors.amount}>
           <input {...form.field('amount')} className="input input-bordered w-full" inputMode="decimal" placeholder="e.g. 25000" autoFocus />
@@ -58,16 +58,16 @@ export function QuoteDialog({ prototype, onClose }: { prototype: PrototypeTarget
         </Field>
         <DialogActions onCancel={onClose} submitLabel="Provide Quote" pending={quote.isPending} />
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 
 /** Priority, reviewer and reviewer comments: each saved on its own when it changed. */
 export function ManageDialog({ prototype, onClose }: { prototype: PrototypeTarget | null; onClose: () => void }) {
   return (
-    <AdminDialog open={!!prototype} onClose={onClose} title="Manage Review" description={prototype && <>“{prototype.prototypeName}”</>}>
+    <ModalDialog open={!!prototype} onClose={onClose} title="Manage Review" description={prototype && <>“{prototype.prototypeName}”</>}>
       {prototype && <ManageForm prototype={prototype} onClose={onClose} />}
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 

@@ -7,7 +7,7 @@ import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { DELETE_CONFIRMATION_WORD, MIN_PASSWORD_LENGTH } from '~/shared/constants.ts';
 import { adminMessageForm, banForm } from '~/shared/schemas/admin.ts';
-import { AdminDialog, DialogActions } from './admin-dialog.tsx';
+import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { generateRandomPassword } from './generate-password.ts';
 
@@ -34,9 +34,9 @@ function toLocalInput(date: Date | null): string {
 
 export function RestrictDialog({ user, onClose }: DialogProps) {
   return (
-    <AdminDialog open={!!user} onClose={onClose} title="Restrict User" description={user && <>Change the status of {user.name} ({user.email}).</>}>
+    <ModalDialog open={!!user} onClose={onClose} title="Restrict User" description={user && <>Change the status of {user.name} ({user.email}).</>}>
       {user && <RestrictForm user={user} onClose={onClose} />}
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 
@@ -91,9 +91,9 @@ function RestrictForm({ user, onClose }: { user: UserTarget; onClose: () => void
 
 export function BanDialog({ user, onClose }: DialogProps) {
   return (
-    <AdminDialog open={!!user} onClose={onClose} title="Ban User" description={user && <>Ban {user.name} ({user.email}). They are signed out at once.</>}>
+    <ModalDialog open={!!user} onClose={onClose} title="Ban User" description={user && <>Ban {user.name} ({user.email}). They are signed out at once.</>}>
       {user && <BanForm user={user} onClose={onClose} />}
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 
@@ -130,7 +130,7 @@ export function DeleteDialog({ user, onClose }: DialogProps) {
   };
   const confirmed = typed === DELETE_CONFIRMATION_WORD;
   return (
-    <AdminDialog
+    <ModalDialog
       open={!!user}
       onClose={close}
       title="Delete User"
@@ -161,15 +161,15 @@ export function DeleteDialog({ user, onClose }: DialogProps) {
         </Field>
         <DialogActions onCancel={close} submitLabel="Delete User" pending={remove.isPending} disabled={!confirmed} danger />
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 
 export function ResetPasswordDialog({ user, onClose }: DialogProps) {
   return (
-    <AdminDialog open={!!user} onClose={onClose} title="Reset Password" description={user && <>Set a new password for {user.name} ({user.email}). Their sessions end.</>}>
+    <ModalDialog open={!!user} onClose={onClose} title="Reset Password" description={user && <>Set a new password for {user.name} ({user.email}). Their sessions end.</>}>
       {user && <ResetPasswordForm user={user} onClose={onClose} />}
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 
@@ -199,9 +199,9 @@ function ResetPasswordForm({ user, onClose }: { user: UserTarget; onClose: () =>
 
 export function MessageDialog({ user, onClose }: DialogProps) {
   return (
-    <AdminDialog open={!!user} onClose={onClose} title="Send Message" description={user && <>To {user.name} ({user.email}).</>}>
+    <ModalDialog open={!!user} onClose={onClose} title="Send Message" description={user && <>To {user.name} ({user.email}).</>}>
       {user && <MessageForm user={user} onClose={onClose} />}
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 

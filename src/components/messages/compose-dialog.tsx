@@ -6,7 +6,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { startThreadForm } from '~/shared/schemas/messages.ts';
-import { ModalDialog } from './modal-dialog.tsx';
+import { ModalDialog } from '~/components/modal-dialog.tsx';
 
 type Target = { kind: 'prototype'; id: number; label: string } | { kind: 'user'; id: string; label: string };
 

@@ -10,7 +10,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatMessageDate, preview } from './format.ts';
-import { ModalDialog } from './modal-dialog.tsx';
+import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { ThreadView } from './thread-view.tsx';
 

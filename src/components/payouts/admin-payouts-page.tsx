@@ -5,7 +5,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { AdminDialog, DialogActions } from '~/components/admin/admin-dialog.tsx';
+import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { formatDate, formatDollars } from '~/components/seller/format.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -234,7 +234,7 @@ function StripePayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
     pay.mutate({ id: payout.id });
   };
   return (
-    <AdminDialog
+    <ModalDialog
       open
       onClose={onClose}
       title={`Pay ${formatDollars(payout.sellerPayout)} to ${payout.seller.name}`}
@@ -244,7 +244,7 @@ function StripePayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
       <form onSubmit={submit}>
         <DialogActions onCancel={onClose} submitLabel={payout.status === 'processing' ? 'Check again' : 'Send transfer'} pending={pay.isPending} />
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }
 
@@ -272,7 +272,7 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
     record.mutate(parsed.data);
   };
   return (
-    <AdminDialog
+    <ModalDialog
       open
       onClose={onClose}
       title={`Record payment of ${formatDollars(payout.sellerPayout)}`}
@@ -321,6 +321,6 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
         </label>
         <DialogActions onCancel={onClose} submitLabel="Record payment" pending={record.isPending} />
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,4 @@
-// A dialog on the native <dialog> element: modal (the page behind is inert), Escape closes, labelled
+// The app's one dialog, on the native <dialog> element: modal (the page behind is inert), Escape closes, labelled
 // by its title; focus goes to the first field on open and back to the opener on close.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
@@ -67,5 +67,32 @@ export function ModalDialog({
         </button>
       </form>
     </dialog>
+  );
+}
+
+/** Cancel and confirm buttons at the bottom of a dialog form. */
+export function DialogActions({
+  onCancel,
+  submitLabel,
+  pending,
+  disabled,
+  danger,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <div className="modal-action">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} disabled={pending || disabled} aria-busy={pending}>
+        {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {submitLabel}
+      </button>
+    </div>
   );
 }
