@@ -21,6 +21,7 @@ if (!hasClient && env.NODE_ENV === 'production') {
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
+  poolMax: env.DATABASE_POOL_MAX,
   log: (msg) => log({ msg }),
 });
 log({ msg: `database ready (${database.kind === 'embedded' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL server'})` });

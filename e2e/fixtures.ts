@@ -25,7 +25,7 @@ export const test = base.extend<
 >({
   db: [
     async ({}, use) => {
-      const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2 });
+      const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 1 });
       await use(pool);
       await pool.end();
     },

@@ -24,6 +24,8 @@ if (process.env.DATABASE_URL) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  // PGlite is one session: one connection from the app (see src/server/db/embedded.ts).
+  process.env.DATABASE_POOL_MAX = '1';
   process.once('SIGTERM', () => void stop());
 }
 process.env.DATABASE_URL = target;

@@ -13,6 +13,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** A PostgreSQL server; without it the embedded PGlite database under DATA_DIR is used. */
     DATABASE_URL: z.string().url().optional(),
+    /** Connections per app instance to DATABASE_URL's server. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().default('./data'),
     /** The built client to serve (default dist/client). */
     CLIENT_DIR: z.string().default('dist/client'),

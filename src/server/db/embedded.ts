@@ -16,7 +16,7 @@ export interface EmbeddedPostgres {
 /** Extensions the migrations use (a PostgreSQL server has them as standard contrib modules). */
 const extensions = { pg_trgm };
 
-/** Connections a pool may open; PGlite runs one query at a time but queues them per connection. */
+/** Connections the socket accepts: the app's pool uses one; tools (tests, scripts) may add their own. */
 const MAX_CONNECTIONS = 12;
 
 /**
@@ -47,7 +47,11 @@ export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: nu
       port: tcpPort ?? 5432,
       user: 'postgres',
       database: 'postgres',
-      max: MAX_CONNECTIONS - 2,
+      // One connection: PGlite is a single backend session, and the socket server interleaves the
+      // protocol messages of concurrent connections, so one connection's unnamed prepared statement
+      // can be replaced by another's ("unnamed prepared statement does not exist"). PGlite runs one
+      // query at a time anyway; the pool queues them instead.
+      max: 1,
     },
     async stop() {
       await server.stop();

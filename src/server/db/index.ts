@@ -20,14 +20,16 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where the embedded database lives; null keeps it in memory. */
   dataDir: string | null;
+  /** Pool size for a PostgreSQL server (the embedded database always uses one connection). */
+  poolMax?: number;
   log?: (line: string) => void;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, log = () => {} }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, poolMax = 10, log = () => {} }: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let poolConfig: pg.PoolConfig;
   if (databaseUrl) {
-    poolConfig = { connectionString: databaseUrl, max: 10 };
+    poolConfig = { connectionString: databaseUrl, max: poolMax };
   } else {
     embedded = await startEmbeddedPostgres(dataDir);
     poolConfig = embedded.poolConfig;
