@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useDismiss } from '~/client/use-dismiss.ts';
 import { userLabel, userMenuLinks } from '~/client/auth/nav.ts';
 import { useLogout } from '~/client/auth/use-auth.ts';
 import type { Role } from '~/shared/constants.ts';
@@ -11,26 +12,9 @@ export function UserMenu({ user }: { user: { firstName: string | null; email: st
   const button = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!container.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, container, button);
 
-  const close = () => setOpen(false);
   return (
     <div ref={container} className="relative">
       <button

@@ -1,8 +1,9 @@
 // The bell in the navigation bar: the unread count (refreshed at most every 30 s, and at once after
 // the user's own changes), a list with links, mark one or all read. New counts are announced politely.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useDismiss } from '~/client/use-dismiss.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatMessageDate } from '~/components/messages/format.ts';
 
@@ -27,6 +28,7 @@ export function NotificationBell() {
   const unread = count.data ?? 0;
 
   // Something new arrived: the message lists read again (they are never stale otherwise).
+  const closeMenu = useCallback(() => setOpen(false), []);
   const previous = useRef(unread);
   useEffect(() => {
     if (unread > previous.current) void utils.messages.invalidate();
@@ -34,24 +36,9 @@ export function NotificationBell() {
   }, [unread, utils]);
 
   useEffect(() => {
-    if (!open) return;
-    void utils.notifications.unreadCount.invalidate();
-    const onPointer = (e: PointerEvent) => {
-      if (!container.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) void utils.notifications.unreadCount.invalidate();
   }, [open, utils]);
+  useDismiss(open, closeMenu, container, button);
 
   return (
     <div ref={container} className="relative">
