@@ -1,6 +1,7 @@
 // The admin panel's lists on the server: search, filters, sorting and keyset (cursor) pagination,
 // counters computed by the database, and CSV export. Nothing here loads a whole table.
 import { TRPCError } from '@trpc/server';
+import { sessionUserSelect } from '../auth/session-user.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { z } from 'zod';
 import type { activityListInput, prototypeFilters, prototypeListInput, userFilters, userListInput } from '~/shared/schemas/admin.ts';
@@ -212,21 +213,9 @@ export async function listPrototypes(db: Db, input: PrototypeListInput): Promise
 // ---------------------------------------------------------------------------------------------
 // Users: what the User Management tab shows; never the password, bank details or provider ids.
 
-export const adminUserSelect = {
-  id: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  businessName: true,
-  phoneNumber: true,
-  role: true,
-  isVerified: true,
-  status: true,
-  banReason: true,
-  restrictedUntil: true,
-  adminNotes: true,
-  createdAt: true,
-} satisfies Prisma.UserSelect;
+// The current user's fields, less their own preferences: the same columns, never the secrets.
+const { emailNotifications: _preference, ...adminUserFields } = sessionUserSelect;
+export const adminUserSelect = adminUserFields satisfies Prisma.UserSelect;
 type AdminUserRow = Prisma.UserGetPayload<{ select: typeof adminUserSelect }>;
 
 /** A restriction whose time has passed shows as active (it ended by itself). */
