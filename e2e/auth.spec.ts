@@ -130,7 +130,9 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'atomix-light');
   });
 
-  test('is applied before the app script runs (no flash of the wrong theme)', async ({ page }) => {
+  test('is applied before the app script runs (no flash of the wrong theme)', async ({ context }) => {
+    // A plain page: the fixture's `page` waits for the app, which this test never lets start.
+    const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     // Hold back the app bundle: the theme must already be on <html> without it.
     await page.route('**/assets/*.js', (route) => route.abort());

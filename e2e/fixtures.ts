@@ -20,7 +20,7 @@ export interface TestUser {
 let passwordHash: Promise<string> | null = null;
 
 export const test = base.extend<
-  { createUser: (fields?: { role?: 'user' | 'admin'; firstName?: string; status?: string; banReason?: string }) => Promise<TestUser> },
+  { page: Page; createUser: (fields?: { role?: 'user' | 'admin'; firstName?: string; status?: string; banReason?: string }) => Promise<TestUser> },
   { db: pg.Pool }
 >({
   db: [
@@ -31,6 +31,24 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  // Public pages arrive as pre-rendered HTML and become live when the app has hydrated them
+  // (src/routes/__root.tsx marks <html data-hydrated>): navigations wait for that before a test acts.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const live = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await live();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await live();
+      return response;
+    };
+    await use(page);
+  },
   createUser: async ({ db }, use) => {
     await use(async (fields = {}) => {
       passwordHash ??= hashPassword(PASSWORD);

@@ -235,3 +235,28 @@ test('contact: office hours word for word', async ({ page }) => {
     'Sun closed',
   ]);
 });
+
+test('pre-rendered pages are hydrated in place, in both themes and with reduced motion', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The server's <h1>, taken before the app's code has loaded (it loads after first paint).
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('main h1');
+    }),
+  );
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion });
+      for (const p of PUBLIC_PAGES) {
+        await page.goto(p.path);
+        const sameNode = await page.evaluate(
+          () => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('main h1'),
+        );
+        expect(sameNode, `${p.path} (${colorScheme}, ${reducedMotion}) kept the server's HTML`).toBe(true);
+      }
+    }
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,20 +1,43 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApp } from './app.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-const { router, App } = createApp();
-// Public pages arrive pre-rendered (src/server/http/prerender.ts). Loading the route's code before the
-// first render swaps that HTML for the live page in one step, with no spinner in between.
-// (No top-level await: it would make the bundler split the entry into many more files.)
-const ready = root.hasChildNodes() ? router.load().catch(() => {}) : Promise.resolve();
-void ready.then(() => {
-  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+
+/** Lets the browser handle input and paint between the start-up steps (no step blocks it for long). */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+if (root.hasChildNodes()) {
+  // A public page arrived pre-rendered (src/server/http/prerender.ts): build the router, load the
+  // route's code, then hydrate the HTML in place, each in its own task. As a transition, hydration
+  // itself yields to the browser between components, so the page stays responsive throughout.
+  // (A promise chain, not top-level await: that would make the bundler split the entry into many files.)
+  void yieldToBrowser()
+    .then(async () => {
+      const { router, App } = createApp();
+      // Tells the router it renders server HTML, as TanStack Start's own hydration does: it then
+      // builds the same tree as the server's render (no extra Suspense boundaries around the matches).
+      router.ssr = { manifest: undefined };
+      await router.load();
+      await yieldToBrowser();
+      for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App />
+          </StrictMode>,
+          { onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error) },
+        );
+      });
+    });
+} else {
+  const { App } = createApp();
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-});
+}

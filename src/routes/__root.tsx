@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { TrpcQueryUtils } from '~/client/trpc.ts';
 import { Footer } from '~/components/layout/footer.tsx';
 import { Navbar } from '~/components/layout/navbar.tsx';
@@ -23,6 +24,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The page is live (pre-rendered HTML hydrated, or rendered by the app): a signal for tests and
+  // tools that must not act on the inert server HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <HeadContent />

@@ -20,7 +20,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
-    '<!doctype html><html><head><script src="/theme-init.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><script src="/theme-init.js"></script>' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(clientDir, 'theme-init.js'), themeScript);
   fs.mkdirSync(path.join(clientDir, '.vite'));
@@ -29,9 +31,9 @@ beforeAll(async () => {
     JSON.stringify({
       'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared-1.js' },
-      'src/routes/about.tsx?tsr-split=component': { file: 'assets/about-1.js', imports: ['_shared.js', '_section.js'] },
+      'src/routes/about.tsx?tsr-split=component': { file: 'assets/about-1.js', imports: ['_shared.js'] },
       '_section.js': { file: 'assets/section-1.js' },
-      'src/routes/_auth/profile.tsx?tsr-split=component': { file: 'assets/profile-1.js', imports: [] },
+      'src/routes/_auth/profile.tsx?tsr-split=component': { file: 'assets/profile-1.js', imports: ['_shared.js', '_section.js'] },
     }),
   );
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -77,12 +79,24 @@ describe('the built client', () => {
   });
 
   it('preloads the chunks of the requested page that the entry does not already load', async () => {
-    const about = await (await app.request('http://localhost/about')).text();
-    expect(about).toContain('<link rel="modulepreload" crossorigin href="/assets/about-1.js">');
-    expect(about).toContain('href="/assets/section-1.js"');
-    expect(about).not.toContain('shared-1.js');
-    expect(await (await app.request('http://localhost/profile')).text()).toContain('href="/assets/profile-1.js"');
-    expect(await (await app.request('http://localhost/unknown-page')).text()).not.toContain('modulepreload');
+    const profile = await (await app.request('http://localhost/profile')).text();
+    expect(profile).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-1.js">');
+    expect(profile).toContain('href="/assets/section-1.js"');
+    expect(profile.match(/shared-1\.js/g)).toHaveLength(1); // index.html's own preload only
+    expect(profile).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(await (await app.request('http://localhost/unknown-page')).text()).not.toContain('profile-1.js');
+  });
+
+  it('loads the code of a pre-rendered page after first paint, by an inline script the CSP allows', async () => {
+    const res = await app.request('http://localhost/about');
+    const html = await res.text();
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
+    const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').find((s) => s.includes('import('));
+    expect(loader).toContain('import("/assets/index-abc.js")');
+    expect(loader).toContain("'first-contentful-paint'");
+    const hash = createHash('sha256').update(loader ?? '').digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });
 
   it('does not serve dot-directories such as the build manifest', async () => {

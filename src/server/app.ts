@@ -8,7 +8,7 @@ import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
-import { loadAppShell } from './http/app-shell.ts';
+import { type AppShell, loadAppShell } from './http/app-shell.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
@@ -78,7 +78,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
     }),
   );
 
-  if (clientDir && shell) mountClient(app, clientDir, shell.html, prerendered);
+  if (clientDir && shell) mountClient(app, clientDir, shell, prerendered);
 
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
@@ -86,7 +86,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
 }
 
 /** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */
-function mountClient(app: Hono, clientDir: string, indexHtml: string, prerendered: PrerenderedPages) {
+function mountClient(app: Hono, clientDir: string, shell: AppShell, prerendered: PrerenderedPages) {
   const withRoutePreloads = createRoutePreloader(clientDir);
   // Hashed file names never change content: cache them for a year.
   app.use('/assets/*', async (c, next) => {
@@ -103,6 +103,8 @@ function mountClient(app: Hono, clientDir: string, indexHtml: string, prerendere
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     const page = prerendered.get(c.req.path);
-    return c.html(withRoutePreloads(fillShell(indexHtml, page), c.req.path));
+    // A pre-rendered page shows at once and loads its code after the first paint; any other page
+    // needs its code before it shows anything, so its HTML names the route's chunks up front.
+    return c.html(page ? shell.loadAfterPaint(fillShell(shell.html, page)) : withRoutePreloads(shell.html, c.req.path));
   });
 }

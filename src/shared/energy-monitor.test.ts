@@ -13,6 +13,7 @@ import {
   monitorStatus,
   monitorTrend,
   nextMonitorState,
+  seededRandom,
 } from './energy-monitor.ts';
 
 /** A random source that returns the given numbers in turn, then repeats the last one. */
@@ -220,5 +221,26 @@ describe('nextMonitorState', () => {
       expect(next.status).toBe(monitorStatus(next));
       state = next;
     }
+  });
+});
+
+describe('seededRandom', () => {
+  it('repeats the same numbers for the same seed (server and browser agree)', () => {
+    const a = seededRandom(2025);
+    const b = seededRandom(2025);
+    const first = Array.from({ length: 50 }, a);
+    expect(Array.from({ length: 50 }, b)).toEqual(first);
+    expect(new Set(first).size).toBe(50);
+    expect(Array.from({ length: 50 }, seededRandom(2026))).not.toEqual(first);
+  });
+
+  it('draws numbers in [0, 1) spread over the whole range', () => {
+    const random = seededRandom(7);
+    const draws = Array.from({ length: 10_000 }, random);
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...draws)).toBeLessThan(1);
+    const mean = draws.reduce((sum, x) => sum + x, 0) / draws.length;
+    expect(mean).toBeGreaterThan(0.45);
+    expect(mean).toBeLessThan(0.55);
   });
 });

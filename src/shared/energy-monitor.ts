@@ -111,6 +111,21 @@ export function gaugePercent(kind: GaugeKind, value: number): number {
   return clamp((value / GAUGES[kind].max) * 100, 0, 100);
 }
 
+/**
+ * A repeatable random source (mulberry32): the same seed gives the same numbers on the server and in
+ * the browser, so a pre-rendered monitor and its first live render agree.
+ */
+export function seededRandom(seed: number): RandomSource {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Maps a random number in [0, 1) to a symmetric step in [-maxStep, +maxStep). */
 function step(random: RandomSource, maxStep: number): number {
   return (random() * 2 - 1) * maxStep;

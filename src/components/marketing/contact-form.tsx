@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
+import { useHydrated } from '~/client/use-hydrated.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '~/shared/constants.ts';
 import { type ContactInput, contactInput } from '~/shared/schemas/contact.ts';
@@ -33,6 +34,7 @@ function validate(values: FormValues): { data: ContactInput; errors: FieldErrors
 
 /** The contact form: validated with the same zod schema as the API, sent through tRPC. */
 export function ContactForm() {
+  const hydrated = useHydrated();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
@@ -131,7 +133,7 @@ export function ContactForm() {
           onChange={(e) => update('message', e.target.value)}
         />
       </Field>
-      <button type="submit" className="btn btn-primary btn-lg w-full gap-2 sm:w-auto" disabled={submit.isPending}>
+      <button type="submit" className="btn btn-primary btn-lg w-full gap-2 sm:w-auto" disabled={!hydrated || submit.isPending}>
         {submit.isPending ? (
           <>
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />

@@ -9,6 +9,7 @@ import {
   gaugeLevel,
   gaugePercent,
 } from '~/shared/energy-monitor.ts';
+import { formatNumber } from '~/shared/number-format.ts';
 import { GaugeIcon, TrendDownIcon, TrendFlatIcon, TrendUpIcon } from './icons.tsx';
 import { STATUS_STYLE, TREND_LABEL } from './status-style.ts';
 import { useEnergyMonitor } from './use-energy-monitor.ts';
@@ -99,7 +100,7 @@ function Gauge({ kind, value }: { kind: GaugeKind; value: number }) {
   const shown = useNumberTween(value);
   const level = LEVEL_STYLE[gaugeLevel(kind, value)];
   const digits = kind === 'output' ? 0 : 1;
-  const text = `${shown.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${gauge.unit}`;
+  const text = `${formatNumber(shown, digits)} ${gauge.unit}`;
   return (
     <div className="rounded-box border border-base-300 p-3 sm:p-4" data-testid={`gauge-${kind}`} data-level={gaugeLevel(kind, value)}>
       <dt className="flex min-h-6 flex-wrap items-center justify-between gap-x-2 text-xs font-medium text-base-content/70 sm:text-sm">
@@ -114,7 +115,7 @@ function Gauge({ kind, value }: { kind: GaugeKind; value: number }) {
           aria-valuemin={0}
           aria-valuemax={gauge.max}
           aria-valuenow={value}
-          aria-valuetext={`${value} ${gauge.unit} of ${gauge.max.toLocaleString('en-US')}`}
+          aria-valuetext={`${value} ${gauge.unit} of ${formatNumber(gauge.max)}`}
           className="mt-3 h-2 overflow-hidden rounded-full bg-base-300"
         >
           <div
@@ -123,7 +124,7 @@ function Gauge({ kind, value }: { kind: GaugeKind; value: number }) {
           />
         </div>
         <span className="mt-1.5 block text-xs text-base-content/70">
-          of {gauge.max.toLocaleString('en-US')} {gauge.unit}
+          of {formatNumber(gauge.max)} {gauge.unit}
         </span>
       </dd>
     </div>

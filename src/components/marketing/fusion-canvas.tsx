@@ -42,7 +42,8 @@ export function FusionCanvas() {
       canvas.width = Math.round(width * dpr);
       canvas.height = Math.round(height * dpr);
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      draw();
+      // Off screen nothing is drawn (the first text drawn on a canvas costs a font lookup).
+      if (visible) draw();
     };
 
     const tick = (now: number) => {
@@ -66,8 +67,10 @@ export function FusionCanvas() {
     const visibility = new IntersectionObserver((entries) => {
       visible = entries.some((e) => e.isIntersecting);
       figure.dataset.running = String(visible && !reduced);
-      if (visible) start();
-      else stop();
+      if (visible) {
+        draw();
+        start();
+      } else stop();
     });
     visibility.observe(canvas);
     resize();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePrefersReducedMotion } from '~/client/motion/use-prefers-reduced-motion.ts';
 
 /** Spec section 9: 15 particles, random horizontal position, each rising over 15 to 25 seconds. */
@@ -40,7 +40,10 @@ function makeParticles(): Particle[] {
  * layer spans the wrapper and keeps its particles in the viewport while the page scrolls.
  */
 export function ParticleBackground() {
-  const [particles] = useState(makeParticles);
+  // Random positions are drawn in the browser after hydration: the pre-rendered HTML has no
+  // particles, so it matches the first client render exactly.
+  const [particles, setParticles] = useState<Particle[]>([]);
+  useEffect(() => setParticles(makeParticles()), []);
   const reduced = usePrefersReducedMotion();
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 overflow-clip">

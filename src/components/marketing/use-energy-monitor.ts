@@ -4,6 +4,7 @@ import {
   MONITOR_REFRESH_MS,
   type MonitorState,
   nextMonitorState,
+  seededRandom,
 } from '~/shared/energy-monitor.ts';
 
 /** Simulated monitor readings (browser only): a new reading every 3 s while `running`, with recent outputs. */
@@ -27,12 +28,16 @@ export function useEnergyMonitor(running: boolean, historyLength = 24) {
   return snapshot;
 }
 
-/** A plausible recent past, so the sparkline is not flat on first paint. */
+/**
+ * A plausible recent past, so the sparkline is not flat on first paint. Seeded: the pre-rendered page
+ * and the browser's first render draw the same line.
+ */
 function seedHistory(length: number): number[] {
+  const random = seededRandom(2025);
   const history: number[] = [];
   let state = INITIAL_MONITOR_STATE;
   for (let i = 0; i < length - 1; i++) {
-    state = nextMonitorState(state);
+    state = nextMonitorState(state, random);
     history.push(state.output);
   }
   history.push(INITIAL_MONITOR_STATE.output);

@@ -5,20 +5,64 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
+const ENTRY_SCRIPT_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
+
+/**
+ * On a pre-rendered page the app's code is fetched after the first contentful paint: the page is
+ * readable at once, and the HTML and stylesheet get the whole connection, which on a phone network is
+ * what the first paint waits for. The app starts when the browser reports its first paint (or after
+ * 2 s, e.g. in a background tab). One dynamic import: the browser finds the rest from the entry.
+ */
+function loadAfterPaintScript(entry: string): string {
+  return `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    import(${JSON.stringify(entry)});
+  }
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    start();
+  }
+  setTimeout(start, 2000);
+})();`;
+}
 
 export interface AppShell {
+  /** index.html for pages the browser renders itself. */
   html: string;
+  /** Turns a pre-rendered page's HTML into one that loads the app after first paint. */
+  loadAfterPaint: (html: string) => string;
   /** SHA-256 (base64) of each inline script, for `script-src`. */
   scriptHashes: string[];
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
 export function loadAppShell(clientDir: string): AppShell {
-  const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  let html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const scriptHashes: string[] = [];
+
   const themeScriptFile = path.join(clientDir, 'theme-init.js');
-  if (!html.includes(THEME_SCRIPT_TAG) || !fs.existsSync(themeScriptFile)) return { html, scriptHashes: [] };
-  const script = fs.readFileSync(themeScriptFile, 'utf8');
-  return {
-    html: html.replace(THEME_SCRIPT_TAG, () => `<script>${script}</script>`),
-    scriptHashes: [createHash('sha256').update(script).digest('base64')],
-  };
+  if (html.includes(THEME_SCRIPT_TAG) && fs.existsSync(themeScriptFile)) {
+    const script = fs.readFileSync(themeScriptFile, 'utf8');
+    html = html.replace(THEME_SCRIPT_TAG, () => `<script>${script}</script>`);
+    scriptHashes.push(sha256(script));
+  }
+
+  const entry = ENTRY_SCRIPT_TAG.exec(html)?.[1];
+  if (!entry) return { html, loadAfterPaint: (page) => page, scriptHashes };
+  const loader = loadAfterPaintScript(entry);
+  scriptHashes.push(sha256(loader));
+  const loadAfterPaint = (page: string) =>
+    page
+      .replace(ENTRY_SCRIPT_TAG, '')
+      .replace(MODULE_PRELOAD_TAG, '')
+      .replace('</body>', () => `  <script>${loader}</script>\n  </body>`);
+  return { html, loadAfterPaint, scriptHashes };
 }

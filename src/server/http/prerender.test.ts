@@ -13,6 +13,9 @@ describe('prerenderPublicPages', () => {
     expect(text(home.html)).toContain('Powering Tomorrow&#x27;s Energy Solutions');
     expect(text(home.html)).toContain('HomeAboutServicesTechnologyContact'); // the navbar
     expect(home.head).toContain('<title data-prerendered="">Atomix Energy</title>');
+    // The whole page, lazy sections below the fold included: nothing left pending for the browser.
+    expect(text(home.html)).toContain('Atomic Fusion Process');
+    for (const page of pages.values()) expect(page.html).not.toMatch(/<!--\$[?!]-->|<template/);
     expect(text(pages.get('/contact')!.html)).toContain('Get In Touch');
     expect(pages.get('/technology')!.head).toContain('Innovation Timeline | Atomix Energy');
     for (const [path, page] of pages) {
