@@ -25,6 +25,35 @@ test('a visitor registers, lands on the home page signed in, and logs out', asyn
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
+test('guests read the marketing pages without the data layer; signing in from there brings the menus', async ({ page, createUser }) => {
+  const user = await createUser();
+  const dataRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/trpc') || /\/assets\/(data-layer|trpc)-/.test(url.pathname)) dataRequests.push(url.pathname);
+  });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const path of ['/', '/about', '/services', '/technology']) {
+    await page.goto(path);
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  }
+  expect(dataRequests).toEqual([]);
+
+  // In the app (no page load): the login screen brings the data layer with it.
+  await nav.getByRole('link', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Logged in successfully!')).toBeVisible();
+  expect(dataRequests.length).toBeGreaterThan(0);
+
+  // A fresh visit with the session cookie: the marketing page shows the signed-in menus.
+  await page.goto('/about');
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+});
+
 test('registration shows the validation messages and the server error', async ({ page, createUser }) => {
   const existing = await createUser();
   await page.goto('/register');

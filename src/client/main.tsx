@@ -1,10 +1,18 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApp } from './app.tsx';
+import { GUEST, setCurrentUser } from './auth/current-user.ts';
+import { loadDataLayer, usesData } from './data/load.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// A visitor with a session cookie (the server marks <html data-session>) needs the data layer for
+// their user and menus; without one, on a marketing page, they are simply a guest and it is not
+// loaded at all. (Pages that use data load it themselves: the root route's beforeLoad.)
+if (document.documentElement.hasAttribute('data-session')) void loadDataLayer();
+else if (!usesData(window.location.pathname)) setCurrentUser(GUEST);
 
 /** Lets the browser handle input and paint between the start-up steps (no step blocks it for long). */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -4,9 +4,10 @@ import { AccessDenied } from '~/components/admin/admin-panel.tsx';
 /** The admin area: the server says who is signed in; guests go to /login, non-admins see a refusal. */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: async ({ context }) => {
-    const user = await context.trpc.auth.me.ensureData();
+    const trpc = await context.api();
+    const user = await trpc.auth.me.ensureData();
     if (!user) throw redirect({ to: '/login' });
-    return { user, isAdmin: user.role === 'admin' };
+    return { user, isAdmin: user.role === 'admin', trpc };
   },
   component: AdminLayout,
 });

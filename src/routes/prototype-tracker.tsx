@@ -5,8 +5,9 @@ import { PrototypeTracker } from '~/components/seller/prototype-tracker.tsx';
 export const Route = createFileRoute('/prototype-tracker')({
   head: () => pageHead('Prototype Tracker', 'Live projects in the Atomix Energy portfolio, and the progress of your own prototypes.'),
   loader: async ({ context }) => {
-    const user = await context.trpc.auth.me.ensureData();
-    const load = user ? context.trpc.prototypes.pipeline.ensureData() : context.trpc.prototypes.portfolio.ensureData();
+    const trpc = await context.api();
+    const user = await trpc.auth.me.ensureData();
+    const load = user ? trpc.prototypes.pipeline.ensureData() : trpc.prototypes.portfolio.ensureData();
     await load.catch(() => undefined);
   },
   component: PrototypeTracker,

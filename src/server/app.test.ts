@@ -120,6 +120,15 @@ describe('the built client', () => {
     expect(await (await app.request('http://localhost/services')).text()).toContain('<div id="root"></div>');
   });
 
+  it('marks pages requested with a session cookie, so the browser loads the data layer at once', async () => {
+    for (const route of ['/about', '/profile']) {
+      const guest = await (await app.request(`http://localhost${route}`)).text();
+      expect(guest, route).not.toContain('data-session');
+      const withCookie = await app.request(`http://localhost${route}`, { headers: { cookie: 'atomix_session=abc' } });
+      expect(await withCookie.text(), route).toContain('<html data-session>');
+    }
+  });
+
   it('keeps unknown /api paths a JSON 404 even with a client mounted', async () => {
     const res = await app.request('http://localhost/api/unknown');
     expect(res.status).toBe(404);

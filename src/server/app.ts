@@ -4,11 +4,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
-import { type AppShell, loadAppShell } from './http/app-shell.ts';
+import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
@@ -105,6 +107,7 @@ function mountClient(app: Hono, clientDir: string, shell: AppShell, prerendered:
     const page = prerendered.get(c.req.path);
     // A pre-rendered page shows at once and loads its code after the first paint; any other page
     // needs its code before it shows anything, so its HTML names the route's chunks up front.
-    return c.html(page ? shell.loadAfterPaint(fillShell(shell.html, page)) : withRoutePreloads(shell.html, c.req.path));
+    const html = page ? shell.loadAfterPaint(fillShell(shell.html, page)) : withRoutePreloads(shell.html, c.req.path);
+    return c.html(getCookie(c, SESSION_COOKIE) ? markSession(html) : html);
   });
 }

@@ -1,11 +1,7 @@
-// The current user on the client (spec section 4, Authentication): a guest is simply "no user".
+// Signing out on the client (spec section 4, Authentication). The current user itself is in
+// ./current-user.ts (a guest is simply "no user").
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '~/client/trpc.ts';
-
-export function useCurrentUser() {
-  const query = trpc.auth.me.useQuery(undefined);
-  return { user: query.data ?? null, isLoading: query.isLoading, isError: query.isError };
-}
 
 /** After logout the cached user (and every private query) is dropped and the browser goes to "/". */
 export function useLogout() {

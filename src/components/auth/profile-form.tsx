@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';

@@ -1,7 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { isActiveLink, navLinks } from '~/client/auth/nav.ts';
-import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
+import { DataBoundary } from '~/client/data/data-boundary.tsx';
 import { Brand } from './brand.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 
@@ -47,14 +48,18 @@ export function Navbar() {
           <ThemeSwitch />
           {user && (
             <Suspense fallback={null}>
-              <NotificationBell />
+              <DataBoundary>
+                <NotificationBell />
+              </DataBoundary>
             </Suspense>
           )}
           {isLoading ? (
             <span className="loading loading-spinner loading-sm text-primary" role="status" aria-label="Loading account" />
           ) : user ? (
             <Suspense fallback={<span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />}>
-              <UserMenu user={user} />
+              <DataBoundary>
+                <UserMenu user={user} />
+              </DataBoundary>
             </Suspense>
           ) : (
             <Link to="/login" className="btn btn-primary btn-sm">

@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useRef, useState } from 'react';
-import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';

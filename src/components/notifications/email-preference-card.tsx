@@ -1,6 +1,6 @@
 // Profile: the user's choice to receive notifications by e-mail as well (users.emailNotifications).
 import { useEffect, useState } from 'react';
-import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';

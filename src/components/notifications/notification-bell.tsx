@@ -2,7 +2,7 @@
 // the user's own changes), a list with links, mark one or all read. New counts are announced politely.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { useDismiss } from '~/client/use-dismiss.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatMessageDate } from '~/components/messages/format.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';

@@ -6,12 +6,13 @@ export const sellerDashboardHead = () =>
   pageHead('Seller dashboard', 'Your prototypes, quotes and payouts at Atomix Energy.');
 
 /** Loads what the screen shows, for a signed-in user; a failure here is shown by the screen itself. */
-export async function loadSellerDashboard({ context }: { context: { trpc: TrpcQueryUtils } }) {
-  const user = await context.trpc.auth.me.ensureData();
+export async function loadSellerDashboard({ context }: { context: { api: () => Promise<TrpcQueryUtils> } }) {
+  const trpc = await context.api();
+  const user = await trpc.auth.me.ensureData();
   if (!user) return;
   await Promise.all([
-    context.trpc.prototypes.mine.ensureData(),
-    context.trpc.prototypes.transactions.ensureData(),
-    context.trpc.prototypes.summary.ensureData(),
+    trpc.prototypes.mine.ensureData(),
+    trpc.prototypes.transactions.ensureData(),
+    trpc.prototypes.summary.ensureData(),
   ]).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useCurrentUser } from '~/client/auth/use-auth.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { isUnauthorized, serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { PayoutAccountCard } from '~/components/payouts/payout-account-card.tsx';

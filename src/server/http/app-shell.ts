@@ -66,3 +66,12 @@ export function loadAppShell(clientDir: string): AppShell {
       .replace('</body>', () => `  <script>${loader}</script>\n  </body>`);
   return { html, loadAfterPaint, scriptHashes };
 }
+
+/**
+ * Marks a page requested with a session cookie (`<html data-session>`): the browser then loads the
+ * data layer for the user's menus at once; guests' pages do without it (src/client/main.tsx). Only
+ * a hint: who is signed in is still asked of the server.
+ */
+export function markSession(html: string): string {
+  return html.replace(/<html\b/, '<html data-session');
+}
