@@ -54,7 +54,9 @@ export function Navbar() {
             </Suspense>
           )}
           {isLoading ? (
-            <span className="loading loading-spinner loading-sm text-primary" role="status" aria-label="Loading account" />
+            // Still, not a spinner: the page's HTML shows this until the app is live, and an animated
+            // mask repaints on the main thread every frame.
+            <span className="inline-block h-8 w-16 rounded-field bg-base-200" role="status" aria-label="Loading account" />
           ) : user ? (
             <Suspense fallback={<span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />}>
               <DataBoundary>
