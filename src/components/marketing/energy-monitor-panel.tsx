@@ -73,7 +73,7 @@ export function EnergyMonitorPanel() {
             </span>
           </div>
         </div>
-        <div className="rounded-box bg-base-200 p-5">
+        <div className="rounded-box bg-base-200 p-5" data-testid="monitor-benchmarks">
           <p className="text-sm font-medium text-base-content/70">Performance Benchmarks</p>
           <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {MONITOR_BENCHMARKS.map(({ label, value }) => (
