@@ -25,7 +25,7 @@ export function setCurrentUser(next: CurrentUserState) {
   for (const listener of listeners) listener();
 }
 
-export function currentUserState(): CurrentUserState {
+function currentUserState(): CurrentUserState {
   return state;
 }
 
