@@ -157,6 +157,8 @@ test('forgot password: the same answer, a one-time link, the new password works'
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before the new screen renders: wait for it, not the login form's Email field.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill('nobody-here@atomix.test');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   const answer = page.getByTestId('forgot-password-answer');
