@@ -260,3 +260,49 @@ test('pre-rendered pages are hydrated in place, in both themes and with reduced 
   }
   expect(errors).toEqual([]);
 });
+
+test('on a phone, the home page hydrates the parts below the fold in place when they are scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // The server's nodes, taken before the app's code has loaded.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      Object.assign(window, {
+        serverImpact: document.querySelector('#impact-title'),
+        serverReadout: document.querySelector('[data-testid="reactor-readout"]'),
+      });
+    }),
+  );
+  await page.goto('/');
+  // Live at the top, but the sections' code has not been fetched: nothing below the fold has run.
+  expect(requested.some((path) => path.includes('home-sections'))).toBe(false);
+
+  const projects = page.getByTestId('stat-projects-active');
+  // (It floats up and down, so Playwright never sees it still enough for its own scrolling.)
+  await projects.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+  await expect(projects.getByTestId('counter-value')).toHaveText('127', { timeout: 5000 });
+  const counters = page.locator('dl[aria-label="Atomix Energy in numbers"]');
+  await counters.scrollIntoViewIfNeeded();
+  await expect(counters.getByTestId('counter-value')).toHaveText(['15', '127', '250'], { timeout: 5000 });
+  expect(requested.some((path) => path.includes('home-sections'))).toBe(true);
+  const kept = await page.evaluate(() => {
+    const server = window as unknown as { serverImpact: Element | null; serverReadout: Element | null };
+    return {
+      impact: server.serverImpact !== null && server.serverImpact === document.querySelector('#impact-title'),
+      readout: server.serverReadout !== null && server.serverReadout === document.querySelector('[data-testid="reactor-readout"]'),
+    };
+  });
+  expect(kept).toEqual({ impact: true, readout: true });
+});
+
+test('a link below the fold works before its part has hydrated', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  // A keyboard user tabbing down reaches the closing call to action's links: focus hydrates the part
+  // and the link leads where it should either way.
+  await page.getByRole('link', { name: 'Technology Timeline' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/technology$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { HydrateWhenVisible } from '~/components/hydrate-when-visible.tsx';
 import { FloatingStatCards } from './floating-stat-cards.tsx';
 import { ArrowRightIcon, AtomIcon, ChipIcon, LeafIcon, ShieldIcon } from './icons.tsx';
 import { ReactorReadout } from './reactor-readout.tsx';
@@ -61,12 +62,21 @@ export function Hero() {
         </div>
 
         <div className="relative mx-auto w-full max-w-md lg:max-w-none lg:pb-20 lg:pl-10 lg:pt-14">
-          <ReactorReadout />
-          <div className="mt-4 grid grid-cols-2 gap-3 lg:mt-0 lg:block">
-            <FloatingStatCards />
-          </div>
+          <HydrateWhenVisible component={HeroWidgets} />
         </div>
       </div>
     </section>
+  );
+}
+
+/** The live readout and the stat cards: below the fold on a phone, so they hydrate when scrolled to. */
+function HeroWidgets() {
+  return (
+    <>
+      <ReactorReadout />
+      <div className="mt-4 grid grid-cols-2 gap-3 lg:mt-0 lg:block">
+        <FloatingStatCards />
+      </div>
+    </>
   );
 }
