@@ -33,7 +33,7 @@ test('guests read the marketing pages without the data layer; signing in from th
     if (url.pathname.startsWith('/trpc') || /\/assets\/(data-layer|trpc)-/.test(url.pathname)) dataRequests.push(url.pathname);
   });
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const path of ['/', '/about', '/services', '/technology']) {
+  for (const path of ['/', '/about', '/services', '/technology', '/contact']) {
     await page.goto(path);
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   }
@@ -41,6 +41,8 @@ test('guests read the marketing pages without the data layer; signing in from th
 
   // In the app (no page load): the login screen brings the data layer with it.
   await nav.getByRole('link', { name: 'Login' }).click();
+  // Wait for the login screen: until the data layer has loaded, /contact (and its own Email field) is still shown.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

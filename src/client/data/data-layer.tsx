@@ -6,7 +6,7 @@ import { setCurrentUser } from '~/client/auth/current-user.ts';
 import { createQueryClient, createQueryUtils, createTrpcClient, trpc } from '~/client/trpc.ts';
 
 const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
+export const trpcClient = createTrpcClient();
 export const utils = createQueryUtils(queryClient, trpcClient);
 
 /** What screens that use tRPC hooks render inside. */

@@ -5,8 +5,8 @@ import type { TrpcQueryUtils } from '~/client/trpc.ts';
 
 export type DataLayer = typeof import('./data-layer.tsx');
 
-/** Pages that use no server data: a guest sees them without the data layer. */
-const DATA_FREE_PATHS = new Set(['/', '/about', '/services', '/technology']);
+/** Pages that use no server data: a guest sees them without the data layer (the contact form loads it to send). */
+const DATA_FREE_PATHS = new Set(['/', '/about', '/services', '/technology', '/contact']);
 
 export function usesData(pathname: string): boolean {
   return !DATA_FREE_PATHS.has(pathname.replace(/(.)\/+$/, '$1'));

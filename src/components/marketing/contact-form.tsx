@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { trpc } from '~/client/trpc.ts';
+import { loadDataLayer } from '~/client/data/load.ts';
 import { useHydrated } from '~/client/use-hydrated.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '~/shared/constants.ts';
@@ -40,23 +40,31 @@ export function ContactForm() {
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const submit = trpc.contact.submit.useMutation({
-    onSuccess: () => {
+  const [sending, setSending] = useState(false);
+
+  // The data layer (tRPC) loads when the first message is sent: a guest reading the page never needs it.
+  const send = async (input: ContactInput) => {
+    setSending(true);
+    try {
+      const { trpcClient } = await loadDataLayer();
+      await trpcClient.contact.submit.mutate(input);
       toast(CONTACT_SUCCESS);
       setValues(EMPTY);
       setErrors({});
       setAttempted(false);
-    },
-    onError: (error) => {
+    } catch (error) {
       // A message only counts as the server's when the server answered (a network failure has no data).
-      const serverMessage = error.data ? error.message.trim() : '';
+      const answered = typeof error === 'object' && error !== null && 'data' in error && Boolean(error.data);
+      const serverMessage = answered && error instanceof Error ? error.message.trim() : '';
       toast({
         title: 'Error',
         description: serverMessage && !serverMessage.startsWith('[') ? serverMessage : CONTACT_FAILURE_FALLBACK,
         variant: 'destructive',
       });
-    },
-  });
+    } finally {
+      setSending(false);
+    }
+  };
 
   const update = (field: FieldName, value: string) => {
     const next = { ...values, [field]: value };
@@ -75,7 +83,7 @@ export function ContactForm() {
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    submit.mutate(result.data);
+    void send(result.data);
   };
 
   const fieldProps = (field: FieldName) => ({
@@ -133,8 +141,8 @@ export function ContactForm() {
           onChange={(e) => update('message', e.target.value)}
         />
       </Field>
-      <button type="submit" className="btn btn-primary btn-lg w-full gap-2 sm:w-auto" disabled={!hydrated || submit.isPending}>
-        {submit.isPending ? (
+      <button type="submit" className="btn btn-primary btn-lg w-full gap-2 sm:w-auto" disabled={!hydrated || sending}>
+        {sending ? (
           <>
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             Sending...
