@@ -56,6 +56,21 @@ test('guests read the marketing pages without the data layer; signing in from th
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
 });
 
+test('while the next page loads, the current one stays and a progress bar shows', async ({ page }) => {
+  // A slow network: the data layer the login screen needs takes a second and a half to arrive.
+  await page.route(/\/assets\/data-layer-/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/contact');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Loading page' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get In Touch' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(progress).toHaveCount(0);
+});
+
 test('registration shows the validation messages and the server error', async ({ page, createUser }) => {
   const existing = await createUser();
   await page.goto('/register');

@@ -5,6 +5,7 @@ import { loadDataLayer, usesData } from '~/client/data/load.ts';
 import type { TrpcQueryUtils } from '~/client/trpc.ts';
 import { Footer } from '~/components/layout/footer.tsx';
 import { Navbar } from '~/components/layout/navbar.tsx';
+import { NavigationProgress } from '~/components/layout/navigation-progress.tsx';
 import { NotFound } from '~/components/not-found.tsx';
 import { Toaster } from '~/components/toast/toaster.tsx';
 import { pageHead } from '~/client/page-head.ts';
@@ -38,6 +39,7 @@ function RootLayout() {
   return (
     <>
       <HeadContent />
+      <NavigationProgress />
       <a href="#main" className="btn btn-primary btn-sm fixed left-2 top-2 z-[100] -translate-y-20 focus:translate-y-0">
         Skip to content
       </a>
