@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';
+import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, activityQueryInput } from './admin-search.ts';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
@@ -67,36 +68,31 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
           Export CSV
         </button>
       </div>
-      {list.isLoading ? (
-        <div role="status" className="flex justify-center py-16">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">Loading activity</span>
-        </div>
-      ) : list.data && list.data.items.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">No activity matches these filters.</p>
-      ) : (
-        <ol className="mt-4 flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-busy={list.isFetching}>
-          {list.data?.items.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm md:flex-row md:items-baseline md:gap-4" data-testid="activity-row">
-              <time className="shrink-0 text-base-content/70 md:w-52" dateTime={entry.createdAt.toISOString()}>
-                {when(entry.createdAt)}
-              </time>
-              <span className="badge badge-sm badge-outline shrink-0 font-mono">{entry.action}</span>
-              <span className="min-w-0 flex-1 break-words">
-                {entry.actorEmail ?? (entry.userId ? 'deleted user' : 'guest')}
-                {entry.targetType && (
-                  <span className="text-base-content/70">
-                    {' '}
-                    → {entry.targetType} {entry.targetId}
-                  </span>
-                )}
-                {entry.details !== null && <span className="block truncate font-mono text-xs text-base-content/75">{JSON.stringify(entry.details)}</span>}
-              </span>
-              <span className="shrink-0 text-xs text-base-content/75">{entry.ipAddress ?? ''}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryView query={list} what="activity" isEmpty={(page) => page.items.length === 0} empty="No activity matches these filters.">
+        {(page) => (
+          <ol className="mt-4 flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-busy={list.isFetching}>
+            {page.items.map((entry) => (
+              <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm md:flex-row md:items-baseline md:gap-4" data-testid="activity-row">
+                <time className="shrink-0 text-base-content/70 md:w-52" dateTime={entry.createdAt.toISOString()}>
+                  {when(entry.createdAt)}
+                </time>
+                <span className="badge badge-sm badge-outline shrink-0 font-mono">{entry.action}</span>
+                <span className="min-w-0 flex-1 break-words">
+                  {entry.actorEmail ?? (entry.userId ? 'deleted user' : 'guest')}
+                  {entry.targetType && (
+                    <span className="text-base-content/70">
+                      {' '}
+                      → {entry.targetType} {entry.targetId}
+                    </span>
+                  )}
+                  {entry.details !== null && <span className="block truncate font-mono text-xs text-base-content/75">{JSON.stringify(entry.details)}</span>}
+                </span>
+                <span className="shrink-0 text-xs text-base-content/75">{entry.ipAddress ?? ''}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryView>
       {list.data && (
         <Pager
           label="Activity"

@@ -11,6 +11,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/server/domain/prototype-workflow.ts';
 import { ENERGY_TYPES, ENERGY_TYPE_LABELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
 import { LEVELS, PROTOTYPE_SORTS } from '~/shared/schemas/admin.ts';
+import { QueryView } from '~/components/query-view.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { type AdminSearch, type SetSearch, prototypeQueryInput } from './admin-search.ts';
 import { PriorityBadge, StatusBadge, label } from './badges.tsx';
@@ -37,26 +38,15 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
         Prototype Management
       </h2>
       <PrototypeFilters search={search} setSearch={setSearch} />
-      {list.isLoading ? (
-        <div role="status" className="flex justify-center py-16">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">Loading prototypes</span>
-        </div>
-      ) : list.isError ? (
-        <p role="alert" className="alert alert-error mt-6">
-          Prototypes could not be loaded. {list.error.message}
-        </p>
-      ) : list.data && list.data.items.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">
-          No prototypes match these filters.
-        </p>
-      ) : (
-        <ul className="mt-4 flex flex-col gap-3" aria-busy={list.isFetching} data-testid="prototype-list">
-          {list.data?.items.map((prototype) => (
-            <PrototypeRow key={prototype.id} prototype={prototype} onDialog={(kind) => setDialog({ kind, prototype })} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={list} what="prototypes" isEmpty={(page) => page.items.length === 0} empty="No prototypes match these filters.">
+        {(page) => (
+          <ul className="mt-4 flex flex-col gap-3" aria-busy={list.isFetching} data-testid="prototype-list">
+            {page.items.map((prototype) => (
+              <PrototypeRow key={prototype.id} prototype={prototype} onDialog={(kind) => setDialog({ kind, prototype })} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {list.data && (
         <Pager
           label="Prototype"

@@ -7,6 +7,7 @@ import { trpc } from '~/client/trpc.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { ROLES, USER_STATUSES } from '~/shared/constants.ts';
 import { USER_SORTS } from '~/shared/schemas/admin.ts';
+import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { Pager } from './pager.tsx';
@@ -33,85 +34,76 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
         User Management
       </h2>
       <UserFilters search={search} setSearch={setSearch} />
-      {list.isLoading ? (
-        <div role="status" className="flex justify-center py-16">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">Loading users</span>
-        </div>
-      ) : list.isError ? (
-        <p role="alert" className="alert alert-error mt-6">
-          Users could not be loaded. {list.error.message}
-        </p>
-      ) : list.data && list.data.items.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">No users match these filters.</p>
-      ) : (
-        <>
-          {/* Desktop: a table. */}
-          <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-            <table className="table" aria-busy={list.isFetching}>
-              <caption className="sr-only">Users</caption>
-              <thead>
-                <tr className="text-base-content/85">
-                  <th scope="col">User</th>
-                  <th scope="col">Business / Phone</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Notes</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data?.items.map((user) => (
-                  <tr key={user.id} data-testid="user-row" data-user-email={user.email}>
-                    <td>
-                      <p className="font-semibold">{fullName(user)}</p>
-                      <p className="text-sm text-base-content/70">{user.email}</p>
-                    </td>
-                    <td className="text-sm">
-                      <p>{orNA(user.businessName)}</p>
-                      <p className="text-base-content/70">{orNA(user.phoneNumber)}</p>
-                    </td>
-                    <td>
-                      <UserBadges user={user} />
-                    </td>
-                    <td className="max-w-xs text-sm">
-                      <UserNotes user={user} />
-                    </td>
-                    <td>
-                      <UserActions user={user} onDialog={(kind) => open(kind, user)} />
-                    </td>
+      <QueryView query={list} what="users" isEmpty={(page) => page.items.length === 0} empty="No users match these filters.">
+        {(page) => (
+          <>
+            {/* Desktop: a table. */}
+            <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+              <table className="table" aria-busy={list.isFetching}>
+                <caption className="sr-only">Users</caption>
+                <thead>
+                  <tr className="text-base-content/85">
+                    <th scope="col">User</th>
+                    <th scope="col">Business / Phone</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Notes</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {/* Phones: cards. */}
-          <ul className="mt-4 flex flex-col gap-3 md:hidden" aria-busy={list.isFetching}>
-            {list.data?.items.map((user) => (
-              <li key={user.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="user-card" data-user-email={user.email}>
-                <p className="font-semibold">{fullName(user)}</p>
-                <p className="break-all text-sm text-base-content/70">{user.email}</p>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-                  <dt className="text-base-content/70">Business</dt>
-                  <dd>{orNA(user.businessName)}</dd>
-                  <dt className="text-base-content/70">Phone</dt>
-                  <dd>{orNA(user.phoneNumber)}</dd>
-                </dl>
-                <div className="mt-2">
-                  <UserBadges user={user} />
-                </div>
-                <div className="mt-2 text-sm">
-                  <UserNotes user={user} />
-                </div>
-                <div className="mt-3">
-                  <UserActions user={user} onDialog={(kind) => open(kind, user)} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {page.items.map((user) => (
+                    <tr key={user.id} data-testid="user-row" data-user-email={user.email}>
+                      <td>
+                        <p className="font-semibold">{fullName(user)}</p>
+                        <p className="text-sm text-base-content/70">{user.email}</p>
+                      </td>
+                      <td className="text-sm">
+                        <p>{orNA(user.businessName)}</p>
+                        <p className="text-base-content/70">{orNA(user.phoneNumber)}</p>
+                      </td>
+                      <td>
+                        <UserBadges user={user} />
+                      </td>
+                      <td className="max-w-xs text-sm">
+                        <UserNotes user={user} />
+                      </td>
+                      <td>
+                        <UserActions user={user} onDialog={(kind) => open(kind, user)} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {/* Phones: cards. */}
+            <ul className="mt-4 flex flex-col gap-3 md:hidden" aria-busy={list.isFetching}>
+              {page.items.map((user) => (
+                <li key={user.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="user-card" data-user-email={user.email}>
+                  <p className="font-semibold">{fullName(user)}</p>
+                  <p className="break-all text-sm text-base-content/70">{user.email}</p>
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                    <dt className="text-base-content/70">Business</dt>
+                    <dd>{orNA(user.businessName)}</dd>
+                    <dt className="text-base-content/70">Phone</dt>
+                    <dd>{orNA(user.phoneNumber)}</dd>
+                  </dl>
+                  <div className="mt-2">
+                    <UserBadges user={user} />
+                  </div>
+                  <div className="mt-2 text-sm">
+                    <UserNotes user={user} />
+                  </div>
+                  <div className="mt-3">
+                    <UserActions user={user} onDialog={(kind) => open(kind, user)} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryView>
       {list.data && (
         <Pager
           label="User"

@@ -1,9 +1,9 @@
 // Messages sent through the public contact form: an admin marks each handled (or reopens it).
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/shared/constants.ts';
+import { QueryView } from '~/components/query-view.tsx';
 import { formatMessageDate } from './format.ts';
 
 type Filter = 'open' | 'handled' | 'all';
@@ -38,54 +38,51 @@ export function ContactsPanel({ filter, setFilter }: { filter: Filter; setFilter
           </button>
         ))}
       </div>
-      {list.isLoading ? (
-        <Spinner label="Loading contact messages" className="py-16" />
-      ) : list.isError ? (
-        <p role="alert" className="alert alert-error mt-6">
-          Contact messages could not be loaded.
-        </p>
-      ) : list.data!.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">
-          {filter === 'open' ? 'No open contact messages.' : 'No contact messages here.'}
-        </p>
-      ) : (
-        <ul className="mt-4 flex flex-col gap-3" data-testid="contact-list">
-          {list.data!.map((c) => (
-            <li key={c.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="contact-item">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-semibold">{c.name}</p>
-                  <a href={`mailto:${c.email}`} className="link link-primary break-all text-sm">
-                    {c.email}
-                  </a>
+      <QueryView
+        query={list}
+        what="contact messages"
+        isEmpty={(contacts) => contacts.length === 0}
+        empty={filter === 'open' ? 'No open contact messages.' : 'No contact messages here.'}
+      >
+        {(contacts) => (
+          <ul className="mt-4 flex flex-col gap-3" data-testid="contact-list">
+            {contacts.map((c) => (
+              <li key={c.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="contact-item">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{c.name}</p>
+                    <a href={`mailto:${c.email}`} className="link link-primary break-all text-sm">
+                      {c.email}
+                    </a>
+                  </div>
+                  <span className="badge badge-outline">{CONTACT_SUBJECT_LABELS[c.subject as ContactSubject] ?? c.subject}</span>
                 </div>
-                <span className="badge badge-outline">{CONTACT_SUBJECT_LABELS[c.subject as ContactSubject] ?? c.subject}</span>
-              </div>
-              <p className="mt-3 whitespace-pre-wrap break-words">{c.message}</p>
-              <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-base-content/70">
-                <span>
-                  Received {formatMessageDate(c.createdAt)}
-                  {c.handledAt && (
-                    <>
-                      {' '}
-                      · Handled {formatMessageDate(c.handledAt)}
-                      {c.handler ? ` by ${c.handler.firstName ?? c.handler.email}` : ''}
-                    </>
-                  )}
-                </span>
-                <button
-                  type="button"
-                  className={`btn btn-sm ${c.handledAt ? 'btn-ghost' : 'btn-primary'}`}
-                  disabled={setHandled.isPending}
-                  onClick={() => setHandled.mutate({ id: c.id, handled: !c.handledAt })}
-                >
-                  {c.handledAt ? 'Reopen' : 'Mark handled'}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                <p className="mt-3 whitespace-pre-wrap break-words">{c.message}</p>
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-base-content/70">
+                  <span>
+                    Received {formatMessageDate(c.createdAt)}
+                    {c.handledAt && (
+                      <>
+                        {' '}
+                        · Handled {formatMessageDate(c.handledAt)}
+                        {c.handler ? ` by ${c.handler.firstName ?? c.handler.email}` : ''}
+                      </>
+                    )}
+                  </span>
+                  <button
+                    type="button"
+                    className={`btn btn-sm ${c.handledAt ? 'btn-ghost' : 'btn-primary'}`}
+                    disabled={setHandled.isPending}
+                    onClick={() => setHandled.mutate({ id: c.id, handled: !c.handledAt })}
+                  >
+                    {c.handledAt ? 'Reopen' : 'Mark handled'}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

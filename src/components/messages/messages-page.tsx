@@ -9,6 +9,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
+import { QueryView } from '~/components/query-view.tsx';
 import { formatMessageDate, preview } from './format.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { ReplyForm } from './reply-form.tsx';
@@ -52,41 +53,42 @@ export function MessagesPage({ selectedId, onSelect }: { selectedId: number | un
         )}
       </div>
 
-      {list.isLoading ? (
-        <Spinner label="Loading messages" className="py-24" />
-      ) : list.isError ? (
-        <p role="alert" className="alert alert-error mt-6">
-          Messages could not be loaded. {list.error.message}
-        </p>
-      ) : list.data && list.data.length === 0 ? (
-        <div className="mt-8 rounded-box border border-dashed border-base-300 p-10 text-center" data-testid="messages-empty">
-          <p className="text-lg font-semibold">No messages yet</p>
-          <p className="mt-1 text-base-content/70">When the admin team writes to you about your prototypes, the messages appear here.</p>
-        </div>
-      ) : (
-        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <div className={selected ? 'hidden lg:block' : ''}>
-            <h2 className="sr-only">Received messages</h2>
-            <p className="mb-2 text-sm text-base-content/70" aria-live="polite">
-              {list.data!.length} message{list.data!.length === 1 ? '' : 's'}, {unread} unread
-            </p>
-            <ul className="flex flex-col gap-2" data-testid="message-list">
-              {list.data!.map((m) => (
-                <MessageListItem key={m.id} message={m} selected={m.id === selectedId} onOpen={() => onSelect(m.id)} />
-              ))}
-            </ul>
+      <QueryView
+        query={list}
+        what="messages"
+        isEmpty={(messages) => messages.length === 0}
+        empty={
+          <div className="mt-8 rounded-box border border-dashed border-base-300 p-10 text-center" data-testid="messages-empty">
+            <p className="text-lg font-semibold">No messages yet</p>
+            <p className="mt-1 text-base-content/70">When the admin team writes to you about your prototypes, the messages appear here.</p>
           </div>
-          <div className={selected ? '' : 'hidden lg:block'}>
-            {selected ? (
-              <MessageDetail key={selected.id} message={selected} onBack={() => onSelect(undefined)} />
-            ) : (
-              <div className="grid h-full min-h-48 place-items-center rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
-                {selectedId !== undefined ? 'This message is not in your inbox.' : 'Select a message to read it.'}
-              </div>
-            )}
+        }
+      >
+        {(messages) => (
+          <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <div className={selected ? 'hidden lg:block' : ''}>
+              <h2 className="sr-only">Received messages</h2>
+              <p className="mb-2 text-sm text-base-content/70" aria-live="polite">
+                {messages.length} message{messages.length === 1 ? '' : 's'}, {unread} unread
+              </p>
+              <ul className="flex flex-col gap-2" data-testid="message-list">
+                {messages.map((m) => (
+                  <MessageListItem key={m.id} message={m} selected={m.id === selectedId} onOpen={() => onSelect(m.id)} />
+                ))}
+              </ul>
+            </div>
+            <div className={selected ? '' : 'hidden lg:block'}>
+              {selected ? (
+                <MessageDetail key={selected.id} message={selected} onBack={() => onSelect(undefined)} />
+              ) : (
+                <div className="grid h-full min-h-48 place-items-center rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
+                  {selectedId !== undefined ? 'This message is not in your inbox.' : 'Select a message to read it.'}
+                </div>
+              )}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }

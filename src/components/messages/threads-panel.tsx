@@ -6,6 +6,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
+import { QueryView } from '~/components/query-view.tsx';
 import type { InboxSearch, SetInboxSearch } from './inbox-search.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
 import { formatMessageDate, preview } from './format.ts';
@@ -43,34 +44,31 @@ export function ThreadsPanel({ search, setSearch }: { search: InboxSearch; setSe
           New message
         </button>
       </div>
-      {inbox.isLoading ? (
-        <Spinner label="Loading conversations" className="py-16" />
-      ) : inbox.isError ? (
-        <p role="alert" className="alert alert-error mt-6">
-          Conversations could not be loaded. {inbox.error.message}
-        </p>
-      ) : inbox.data!.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">
-          {filter === 'replied' ? 'No seller has replied yet.' : 'No conversations yet. Start one with New message.'}
-        </p>
-      ) : (
-        <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul className={`flex flex-col gap-2 ${selected ? 'hidden lg:flex' : ''}`} data-testid="thread-list">
-            {inbox.data!.map((th) => (
-              <ThreadItem key={th.id} thread={th} selected={th.id === selected?.id} onOpen={() => setSearch({ thread: th.id })} />
-            ))}
-          </ul>
-          <div className={selected ? '' : 'hidden lg:block'}>
-            {selected ? (
-              <OpenThread key={selected.id} thread={selected} onBack={() => setSearch({ thread: undefined })} />
-            ) : (
-              <div className="grid min-h-48 place-items-center rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
-                Select a conversation to read and answer it.
-              </div>
-            )}
+      <QueryView
+        query={inbox}
+        what="conversations"
+        isEmpty={(threads) => threads.length === 0}
+        empty={filter === 'replied' ? 'No seller has replied yet.' : 'No conversations yet. Start one with New message.'}
+      >
+        {(threads) => (
+          <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <ul className={`flex flex-col gap-2 ${selected ? 'hidden lg:flex' : ''}`} data-testid="thread-list">
+              {threads.map((th) => (
+                <ThreadItem key={th.id} thread={th} selected={th.id === selected?.id} onOpen={() => setSearch({ thread: th.id })} />
+              ))}
+            </ul>
+            <div className={selected ? '' : 'hidden lg:block'}>
+              {selected ? (
+                <OpenThread key={selected.id} thread={selected} onBack={() => setSearch({ thread: undefined })} />
+              ) : (
+                <div className="grid min-h-48 place-items-center rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
+                  Select a conversation to read and answer it.
+                </div>
+              )}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
       <ComposeDialog
         open={composing}
         prototypeId={search.prototypeId}

@@ -6,10 +6,10 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatMessageDate } from '~/components/messages/format.ts';
 import { Field } from '~/components/forms/field.tsx';
-import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { PROTOTYPE_STATUSES, type PrototypeStatus } from '~/shared/constants.ts';
 import { BULK_AUDIENCES, BULK_AUDIENCE_LABELS, type BulkAudience, bulkForm } from '~/shared/schemas/messages.ts';
+import { QueryView } from '~/components/query-view.tsx';
 
 /** While a delivery runs, its progress is re-read this often (a live status, not a normal data fetch). */
 const PROGRESS_REFRESH_MS = 3000;
@@ -35,55 +35,49 @@ export function BulkPanel() {
         <h2 id="bulk-list-heading" className="text-lg font-semibold">
           Sent and scheduled
         </h2>
-        {list.isLoading ? (
-          <Spinner label="Loading bulk notifications" className="py-16" />
-        ) : list.isError ? (
-          <p role="alert" className="alert alert-error mt-4">
-            Bulk notifications could not be loaded.
-          </p>
-        ) : list.data!.length === 0 ? (
-          <p className="mt-4 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">No bulk notification yet.</p>
-        ) : (
-          <ul className="mt-4 flex flex-col gap-3" data-testid="bulk-list">
-            {list.data!.map((b) => {
-              const percent = b.recipientCount ? Math.round((b.deliveredCount / b.recipientCount) * 100) : b.status === 'completed' ? 100 : 0;
-              return (
-                <li key={b.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="bulk-item">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <p className="min-w-0 font-semibold">{b.title}</p>
-                    <span className={`badge badge-sm ${STATUS_BADGE[b.status]}`}>{b.status}</span>
-                  </div>
-                  <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-sm">{b.message}</p>
-                  <p className="mt-2 text-xs text-base-content/70">
-                    {b.audienceLabel} · created {formatMessageDate(b.createdAt)}
-                    {b.scheduledFor && b.status !== 'completed' && <> · scheduled for {formatMessageDate(b.scheduledFor)}</>}
-                    {b.completedAt && <> · completed {formatMessageDate(b.completedAt)}</>}
-                  </p>
-                  <div className="mt-3 flex items-center gap-3">
-                    <progress className="progress progress-primary flex-1" value={b.deliveredCount} max={Math.max(1, b.recipientCount)} aria-label={`Delivery of ${b.title}`} />
-                    <span className="whitespace-nowrap text-sm tabular-nums" data-testid="bulk-progress">
-                      {b.deliveredCount} / {b.recipientCount} delivered ({percent}%)
-                    </span>
-                  </div>
-                  {(b.status === 'scheduled' || b.status === 'draft') && (
-                    <div className="mt-3 flex justify-end gap-2">
-                      {b.status === 'scheduled' && (
-                        <button type="button" className="btn btn-ghost btn-sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: b.id })}>
-                          Cancel
-                        </button>
-                      )}
-                      {b.status === 'draft' && (
-                        <button type="button" className="btn btn-primary btn-sm" disabled={send.isPending} onClick={() => send.mutate({ id: b.id })}>
-                          Send now
-                        </button>
-                      )}
+        <QueryView query={list} what="bulk notifications" isEmpty={(items) => items.length === 0} empty="No bulk notification yet.">
+          {(items) => (
+            <ul className="mt-4 flex flex-col gap-3" data-testid="bulk-list">
+              {items.map((b) => {
+                const percent = b.recipientCount ? Math.round((b.deliveredCount / b.recipientCount) * 100) : b.status === 'completed' ? 100 : 0;
+                return (
+                  <li key={b.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="bulk-item">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <p className="min-w-0 font-semibold">{b.title}</p>
+                      <span className={`badge badge-sm ${STATUS_BADGE[b.status]}`}>{b.status}</span>
                     </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-sm">{b.message}</p>
+                    <p className="mt-2 text-xs text-base-content/70">
+                      {b.audienceLabel} · created {formatMessageDate(b.createdAt)}
+                      {b.scheduledFor && b.status !== 'completed' && <> · scheduled for {formatMessageDate(b.scheduledFor)}</>}
+                      {b.completedAt && <> · completed {formatMessageDate(b.completedAt)}</>}
+                    </p>
+                    <div className="mt-3 flex items-center gap-3">
+                      <progress className="progress progress-primary flex-1" value={b.deliveredCount} max={Math.max(1, b.recipientCount)} aria-label={`Delivery of ${b.title}`} />
+                      <span className="whitespace-nowrap text-sm tabular-nums" data-testid="bulk-progress">
+                        {b.deliveredCount} / {b.recipientCount} delivered ({percent}%)
+                      </span>
+                    </div>
+                    {(b.status === 'scheduled' || b.status === 'draft') && (
+                      <div className="mt-3 flex justify-end gap-2">
+                        {b.status === 'scheduled' && (
+                          <button type="button" className="btn btn-ghost btn-sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: b.id })}>
+                            Cancel
+                          </button>
+                        )}
+                        {b.status === 'draft' && (
+                          <button type="button" className="btn btn-primary btn-sm" disabled={send.isPending} onClick={() => send.mutate({ id: b.id })}>
+                            Send now
+                          </button>
+                        )}
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryView>
       </section>
     </div>
   );

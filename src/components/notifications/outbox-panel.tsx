@@ -1,7 +1,7 @@
 // The e-mail outbox: every mail the app queued, its delivery state, and (without SMTP) its text.
 import { trpc } from '~/client/trpc.ts';
 import { formatMessageDate } from '~/components/messages/format.ts';
-import { Spinner } from '~/components/spinner.tsx';
+import { QueryView } from '~/components/query-view.tsx';
 
 const STATUS_BADGE = { queued: 'badge-warning', sent: 'badge-success', failed: 'badge-error' } as const;
 
@@ -21,37 +21,31 @@ export function OutboxPanel() {
       <p className="mt-1 text-sm text-base-content/70">
         The latest 100 e-mails. Without an SMTP server (SMTP_URL) they are delivered here only; password reset links are never shown.
       </p>
-      {outbox.isLoading ? (
-        <Spinner label="Loading outbox" className="py-16" />
-      ) : outbox.isError ? (
-        <p role="alert" className="alert alert-error mt-6">
-          The outbox could not be loaded.
-        </p>
-      ) : outbox.data!.length === 0 ? (
-        <p className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">No e-mail has been sent yet.</p>
-      ) : (
-        <ul className="mt-4 flex flex-col gap-2" data-testid="outbox-list">
-          {outbox.data!.map((m) => (
-            <li key={m.id} className="rounded-box border border-base-300 bg-base-100">
-              <details>
-                <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3">
-                  <span className={`badge badge-sm ${STATUS_BADGE[m.status]}`}>{m.status}</span>
-                  <span className="min-w-0 flex-1 truncate font-medium">{m.subject}</span>
-                  <span className="break-all text-sm text-base-content/70">{m.toAddress}</span>
-                  <span className="text-xs text-base-content/70">{formatMessageDate(m.sentAt ?? m.createdAt)}</span>
-                </summary>
-                <div className="border-t border-base-300 p-3 text-sm">
-                  <p className="text-base-content/70">
-                    {m.template} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
-                    {m.lastError && <span className="block text-error">Last error: {m.lastError}</span>}
-                  </p>
-                  <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{m.textBody}</pre>
-                </div>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={outbox} what="the outbox" isEmpty={(mails) => mails.length === 0} empty="No e-mail has been sent yet.">
+        {(mails) => (
+          <ul className="mt-4 flex flex-col gap-2" data-testid="outbox-list">
+            {mails.map((m) => (
+              <li key={m.id} className="rounded-box border border-base-300 bg-base-100">
+                <details>
+                  <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3">
+                    <span className={`badge badge-sm ${STATUS_BADGE[m.status]}`}>{m.status}</span>
+                    <span className="min-w-0 flex-1 truncate font-medium">{m.subject}</span>
+                    <span className="break-all text-sm text-base-content/70">{m.toAddress}</span>
+                    <span className="text-xs text-base-content/70">{formatMessageDate(m.sentAt ?? m.createdAt)}</span>
+                  </summary>
+                  <div className="border-t border-base-300 p-3 text-sm">
+                    <p className="text-base-content/70">
+                      {m.template} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
+                      {m.lastError && <span className="block text-error">Last error: {m.lastError}</span>}
+                    </p>
+                    <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{m.textBody}</pre>
+                  </div>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }
