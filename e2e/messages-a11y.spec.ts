@@ -2,11 +2,46 @@
 // dark: no axe violations, and screenshots (test-results/messages-screens) for a human look.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import type { Pool } from 'pg';
+import { type TestUser, expect, signIn, test } from './fixtures.ts';
+
+type CreateUser = (fields?: { role?: 'user' | 'admin'; firstName?: string }) => Promise<TestUser>;
 
 async function noViolations(page: Page, include = '#main') {
   const result = await new AxeBuilder({ page }).include(include).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+/** A seller and an admin with a conversation (a question and its unread reply), an older message,
+ *  two notifications and a contact message. */
+async function seedConversation(db: Pool, createUser: CreateUser) {
+  const seller = await createUser({ firstName: 'Grace' });
+  const adminUser = await createUser({ role: 'admin', firstName: 'Alan' });
+  const { rows: proto } = await db.query<{ id: number }>(
+    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, updated_at)
+     VALUES ($1, 'Dr. Hopper', 'Compact Fusion Cell', 'nuclear', 'A tabletop fusion cell.', 'under_review', now()) RETURNING id`,
+    [seller.id],
+  );
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO admin_messages (admin_id, user_id, prototype_id, subject, message, message_type, created_at)
+     VALUES ($1, $2, $3, 'Questions about your fusion cell', E'Hello Grace,\\n\\nCould you send the confinement test data and the safety report?\\n\\nThanks, Alan', 'admin_to_user', now() - interval '2 days') RETURNING id`,
+    [adminUser.id, seller.id, proto[0]!.id],
+  );
+  const root = rows[0]!.id;
+  await db.query(
+    `INSERT INTO admin_messages (admin_id, user_id, subject, message, message_type, parent_message_id, is_read, created_at) VALUES
+       ($1, $2, 'Re: Questions about your fusion cell', 'Attached are the results from last week.', 'user_to_admin', $3, false, now() - interval '1 day'),
+       ($1, $2, 'Welcome to Atomix Energy', 'Your account is ready. Submit your first prototype whenever you like.', 'admin_to_user', NULL, true, now() - interval '5 days')`,
+    [adminUser.id, seller.id, root],
+  );
+  await db.query(
+    `INSERT INTO notifications (user_id, type, title, message, action_url) VALUES
+       ($1, 'admin_message', 'New message from the admin team', 'Questions about your fusion cell', '/messages?id=' || $2::text),
+       ($1, 'prototype_under_review', 'Review started', 'Your prototype "Compact Fusion Cell" is now under review.', '/seller-dashboard')`,
+    [seller.id, root],
+  );
+  await db.query(`INSERT INTO contacts (name, email, subject, message) VALUES ('Ivy Investor', 'ivy@example.test', 'investment', 'We would like to discuss a partnership.')`);
+  return { seller, adminUser };
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -20,34 +55,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.screenshot({ path: `test-results/messages-screens/${name}-${viewport.name}-${theme}.png`, fullPage });
     };
 
-    test(`messages screens, ${viewport.name}, ${theme} theme`, async ({ browser, db, createUser }) => {
-      const seller = await createUser({ firstName: 'Grace' });
-      const adminUser = await createUser({ role: 'admin', firstName: 'Alan' });
-      const { rows: proto } = await db.query<{ id: number }>(
-        `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, updated_at)
-         VALUES ($1, 'Dr. Hopper', 'Compact Fusion Cell', 'nuclear', 'A tabletop fusion cell.', 'under_review', now()) RETURNING id`,
-        [seller.id],
-      );
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO admin_messages (admin_id, user_id, prototype_id, subject, message, message_type, created_at)
-         VALUES ($1, $2, $3, 'Questions about your fusion cell', E'Hello Grace,\\n\\nCould you send the confinement test data and the safety report?\\n\\nThanks, Alan', 'admin_to_user', now() - interval '2 days') RETURNING id`,
-        [adminUser.id, seller.id, proto[0]!.id],
-      );
-      const root = rows[0]!.id;
-      await db.query(
-        `INSERT INTO admin_messages (admin_id, user_id, subject, message, message_type, parent_message_id, is_read, created_at) VALUES
-           ($1, $2, 'Re: Questions about your fusion cell', 'Attached are the results from last week.', 'user_to_admin', $3, false, now() - interval '1 day'),
-           ($1, $2, 'Welcome to Atomix Energy', 'Your account is ready. Submit your first prototype whenever you like.', 'admin_to_user', NULL, true, now() - interval '5 days')`,
-        [adminUser.id, seller.id, root],
-      );
-      await db.query(
-        `INSERT INTO notifications (user_id, type, title, message, action_url) VALUES
-           ($1, 'admin_message', 'New message from the admin team', 'Questions about your fusion cell', '/messages?id=' || $2::text),
-           ($1, 'prototype_under_review', 'Review started', 'Your prototype "Compact Fusion Cell" is now under review.', '/seller-dashboard')`,
-        [seller.id, root],
-      );
-      await db.query(`INSERT INTO contacts (name, email, subject, message) VALUES ('Ivy Investor', 'ivy@example.test', 'investment', 'We would like to discuss a partnership.')`);
-
+    test(`messages screens of a seller, ${viewport.name}, ${theme} theme`, async ({ browser, db, createUser }) => {
+      const { seller } = await seedConversation(db, createUser);
       const sellerPage = await (await browser.newContext({ viewport })).newPage();
       await sellerPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signIn(sellerPage, seller.email, seller.password);
@@ -76,7 +85,10 @@ for (const theme of ['light', 'dark'] as const) {
       await sellerPage.getByTestId('email-preference-card').scrollIntoViewIfNeeded();
       await shot(sellerPage, 'seller-profile-email');
       await noViolations(sellerPage);
+    });
 
+    test(`admin inbox screens, ${viewport.name}, ${theme} theme`, async ({ browser, db, createUser }) => {
+      const { seller, adminUser } = await seedConversation(db, createUser);
       const adminPage = await (await browser.newContext({ viewport })).newPage();
       await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signIn(adminPage, adminUser.email, adminUser.password);
@@ -110,7 +122,9 @@ for (const theme of ['light', 'dark'] as const) {
       await adminPage.getByTestId('outbox-list').getByText(seller.email).click();
       await shot(adminPage, 'admin-outbox', true);
       await noViolations(adminPage);
+    });
 
+    test(`password screens of a guest, ${viewport.name}, ${theme} theme`, async ({ browser }) => {
       const guest = await (await browser.newContext({ viewport })).newPage();
       await guest.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await guest.goto('/forgot-password');

@@ -167,9 +167,18 @@ test('guests: the submission and dashboard rules, and the public tracker', async
   await expect(page.getByText('Please log in to submit a prototype.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
+  // The dashboard goes to /api/login after 500 ms: that request is held until its screen is checked
+  // (a busy machine could otherwise be gone from it before the check).
+  let release = () => {};
+  const checked = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/login', async (route) => {
+    await checked;
+    await route.continue();
+  });
   await page.goto('/seller-dashboard');
   await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
   await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   await page.goto('/prototype-tracker');
