@@ -1,5 +1,6 @@
 // The theme rule of spec section 4: stored choice, else the system's dark preference, else light.
-// public/theme-init.js applies the same rule before first paint; this module owns it afterwards.
+// public/theme-init.js applies the same rule before first paint and handles the theme switch's clicks
+// on every page (so it works before the app's code has loaded); this module reads and follows <html>.
 import { useCallback, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
@@ -33,8 +34,6 @@ function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-const listeners = new Set<() => void>();
-
 export function setTheme(theme: Theme) {
   applyTheme(document.documentElement, theme);
   try {
@@ -42,19 +41,21 @@ export function setTheme(theme: Theme) {
   } catch {
     // Private mode without storage: the theme still applies for this page.
   }
-  for (const listener of listeners) listener();
+}
+
+/** Whoever changes the theme (theme-init.js or setTheme), <html>'s class says it: follow that. */
+function subscribe(listener: () => void) {
+  const observer = new MutationObserver(listener);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
 }
 
 export function useTheme() {
-  const theme = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    currentTheme,
-    () => initialTheme(null, false),
-  );
-  const toggle = useCallback(() => setTheme(toggled(currentTheme())), []);
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => initialTheme(null, false));
+  // theme-init.js handles the click first and marks it handled; this only acts where that script did not run.
+  const toggle = useCallback((event: { defaultPrevented: boolean }) => {
+    if (!event.defaultPrevented) setTheme(toggled(currentTheme()));
+  }, []);
   return { theme, toggle };
 }
 
