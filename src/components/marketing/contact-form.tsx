@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { loadDataLayer } from '~/client/data/load.ts';
-import { useHydrated } from '~/client/use-hydrated.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '~/shared/constants.ts';
 import { type ContactInput, contactInput } from '~/shared/schemas/contact.ts';
@@ -10,7 +9,6 @@ type FieldName = keyof ContactInput;
 type FormValues = Record<FieldName, string>;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const EMPTY: FormValues = { name: '', email: '', subject: '', message: '' };
 const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'subject', 'message'];
 
 export const CONTACT_SUCCESS = {
@@ -32,10 +30,22 @@ function validate(values: FormValues): { data: ContactInput; errors: FieldErrors
   return { data: null, errors };
 }
 
+/**
+ * What the fields hold now. They are uncontrolled, so React never writes their values: what a visitor
+ * typed into the pre-rendered form before the app's code arrived is what gets sent (ADR 0007).
+ */
+function readForm(form: HTMLFormElement): FormValues {
+  const value = (field: FieldName) => {
+    const element = form.elements.namedItem(field);
+    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement
+      ? element.value
+      : '';
+  };
+  return { name: value('name'), email: value('email'), subject: value('subject'), message: value('message') };
+}
+
 /** The contact form: validated with the same zod schema as the API, sent through tRPC. */
 export function ContactForm() {
-  const hydrated = useHydrated();
-  const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -49,7 +59,7 @@ export function ContactForm() {
       const { trpcClient } = await loadDataLayer();
       await trpcClient.contact.submit.mutate(input);
       toast(CONTACT_SUCCESS);
-      setValues(EMPTY);
+      formRef.current?.reset();
       setErrors({});
       setAttempted(false);
     } catch (error) {
@@ -66,21 +76,20 @@ export function ContactForm() {
     }
   };
 
-  const update = (field: FieldName, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first submit attempt, errors follow the input as the user corrects it.
-    if (attempted) setErrors(validate(next).errors);
+  // After a first submit attempt, errors follow the input as the user corrects it.
+  const revalidate = (event: FormEvent<HTMLFormElement>) => {
+    if (attempted) setErrors(validate(readForm(event.currentTarget)).errors);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setAttempted(true);
-    const result = validate(values);
+    const result = validate(readForm(form));
     setErrors(result.errors);
     if (!result.data) {
       const first = FIELD_ORDER.find((f) => result.errors[f]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     void send(result.data);
@@ -89,13 +98,15 @@ export function ContactForm() {
   const fieldProps = (field: FieldName) => ({
     id: `contact-${field}`,
     name: field,
-    value: values[field],
+    defaultValue: '',
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+    // method="post": should the form ever be sent as plain HTML, the message stays out of the address.
+    // Before the app is live, a click on Send is held and replayed once it is (data-replay-click, app-shell.ts).
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} onChange={revalidate} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field field="name" label="Full Name" error={errors.name}>
           <input
@@ -103,7 +114,6 @@ export function ContactForm() {
             type="text"
             autoComplete="name"
             className={`input w-full ${errors.name ? 'input-error' : ''}`}
-            onChange={(e) => update('name', e.target.value)}
           />
         </Field>
         <Field field="email" label="Email Address" error={errors.email}>
@@ -113,7 +123,6 @@ export function ContactForm() {
             autoComplete="email"
             inputMode="email"
             className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            onChange={(e) => update('email', e.target.value)}
           />
         </Field>
       </div>
@@ -121,7 +130,6 @@ export function ContactForm() {
         <select
           {...fieldProps('subject')}
           className={`select w-full ${errors.subject ? 'select-error' : ''}`}
-          onChange={(e) => update('subject', e.target.value)}
         >
           <option value="" disabled>
             Select a subject
@@ -138,10 +146,14 @@ export function ContactForm() {
           {...fieldProps('message')}
           rows={6}
           className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
-          onChange={(e) => update('message', e.target.value)}
         />
       </Field>
-      <button type="submit" className="btn btn-primary btn-lg w-full gap-2 sm:w-auto" disabled={!hydrated || sending}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg w-full gap-2 sm:w-auto"
+        disabled={sending}
+        data-replay-click=""
+      >
         {sending ? (
           <>
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
