@@ -128,6 +128,22 @@ test('an empty form sent before the app has loaded shows the messages once it ar
   expect((await db.query('SELECT count(*)::int AS n FROM contacts')).rows[0].n).toBe(before);
 });
 
+test('the monitor paused before the app has loaded is paused once it arrives', async ({ context }) => {
+  const page = await context.newPage();
+  const release = await openBeforeTheApp(page, '/technology');
+  const toggle = page.getByTestId('monitor-toggle');
+  await expect(toggle).toContainText('LIVE');
+  await toggle.click();
+  await expect(html(page)).not.toHaveAttribute('data-hydrated');
+
+  release();
+  await live(page);
+  await expect(toggle).toContainText('PAUSED');
+  // Exactly once: a second click resumes it.
+  await toggle.click();
+  await expect(toggle).toContainText('LIVE');
+});
+
 test.describe('on a phone', () => {
   test.use(PHONE);
 

@@ -75,6 +75,8 @@ export function Navbar() {
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((v) => !v)}
+            // A tap before the app is live opens the menu when it is (app-shell.ts).
+            data-replay-click=""
             data-testid="mobile-menu-button"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">

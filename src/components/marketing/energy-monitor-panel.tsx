@@ -40,6 +40,8 @@ export function EnergyMonitorPanel() {
         <button
           type="button"
           data-testid="monitor-toggle"
+          // A click before the app is live takes effect when it is (app-shell.ts).
+          data-replay-click=""
           onClick={() => setRunning((r) => !r)}
           className={`btn btn-sm min-w-28 gap-2 font-bold tracking-wider ${running ? 'btn-success' : 'btn-neutral'}`}
         >

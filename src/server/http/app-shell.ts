@@ -13,6 +13,11 @@ const MODULE_PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="[^"]+">\
  * readable at once, and the HTML and stylesheet get the whole connection, which on a phone network is
  * what the first paint waits for. The app starts when the browser reports its first paint (or after
  * 2 s, e.g. in a background tab). One dynamic import: the browser finds the rest from the entry.
+ *
+ * Until the app is live (`<html data-hydrated>`), a click on a control that needs the app's code
+ * (`[data-replay-click]`: a button whose handler is the app's) is held, not lost: cancelled, so a form
+ * is not sent as plain HTML, and kept from the app's handlers, so it cannot count twice; then clicked
+ * again once the app is live.
  */
 function loadAfterPaintScript(entry: string): string {
   return `(function () {
@@ -30,6 +35,22 @@ function loadAfterPaintScript(entry: string): string {
     start();
   }
   setTimeout(start, 2000);
+  var root = document.documentElement;
+  var held = [];
+  function hold(event) {
+    var control = event.target && event.target.closest && event.target.closest('[data-replay-click]');
+    if (!control) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(control);
+  }
+  document.addEventListener('click', hold, true);
+  new MutationObserver(function (records, observer) {
+    if (!root.hasAttribute('data-hydrated')) return;
+    observer.disconnect();
+    document.removeEventListener('click', hold, true);
+    for (var i = 0; i < held.length; i++) if (held[i].isConnected) held[i].click();
+  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
 })();`;
 }
 
