@@ -8,6 +8,7 @@ import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
+import { RateLimitedError } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
@@ -19,6 +20,7 @@ import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
+import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
 
 export interface AppOptions {
   db: Db;
@@ -71,7 +73,14 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
+      // Refused with 400 before any procedure runs (the client's batch link sends at most as many).
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (opts, c) => createContext(c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
+      // A refused limit's wait goes on the HTTP answer; in a batch, the longest wait of its calls.
+      responseMeta: ({ errors }) => {
+        const waits = errors.flatMap((error) => (error instanceof RateLimitedError ? [error.retryAfterSeconds] : []));
+        return waits.length ? { headers: new Headers({ 'Retry-After': String(Math.max(...waits)) }) } : {};
+      },
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });

@@ -6,7 +6,7 @@ import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '~/shared/schemas/mes
 import { verifyPassword } from '../auth/password.ts';
 import { DEFAULT_PASSWORD, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
-import { RESET_RATE_LIMITS } from './password-reset.ts';
+import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit.ts';
 
 const t = useTestDatabase();
 
@@ -77,11 +77,12 @@ describe('forgot password', () => {
   it('throttles per address silently and per IP with 429', async () => {
     const user = await createUser(t.db.prisma);
     const guest = await callerAs(t.db, null, { ip: '192.0.2.50', userAgent: 'vitest' });
-    for (let i = 0; i < RESET_RATE_LIMITS.perAddress.limit + 2; i++) {
+    const perEmail = DEFAULT_RATE_LIMITS.forgotPasswordEmail.limit;
+    for (let i = 0; i < perEmail + 2; i++) {
       expect(await guest.passwordReset.request({ email: user.email })).toEqual({ message: FORGOT_PASSWORD_ANSWER });
     }
-    expect(await t.db.prisma.emailMessage.count()).toBe(RESET_RATE_LIMITS.perAddress.limit);
-    for (let i = RESET_RATE_LIMITS.perAddress.limit + 2; i < RESET_RATE_LIMITS.perIp.limit; i++) {
+    expect(await t.db.prisma.emailMessage.count()).toBe(perEmail);
+    for (let i = perEmail + 2; i < DEFAULT_RATE_LIMITS.forgotPassword.limit; i++) {
       await guest.passwordReset.request({ email: `other${i}@example.test` });
     }
     await expect(guest.passwordReset.request({ email: 'last@example.test' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
