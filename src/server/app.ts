@@ -68,12 +68,19 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   mountRestRoutes(app, restRoutes, createContext, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
+  // A batch of more calls than the client ever sends is refused before any of them runs.
+  app.use('/trpc/*', async (c, next) => {
+    if (c.req.query('batch') === '1' && batchedCalls(c.req.url) > TRPC_MAX_BATCH_SIZE) {
+      return c.json({ message: `Too many calls in one request: at most ${TRPC_MAX_BATCH_SIZE}.` }, 400);
+    }
+    return next();
+  });
   app.use(
     '/trpc/*',
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
-      // Refused with 400 before any procedure runs (the client's batch link sends at most as many).
+      // Also tRPC's own check, on the path as tRPC decodes it.
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (opts, c) => createContext(c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
       // A refused limit's wait goes on the HTTP answer; in a batch, the longest wait of its calls.
@@ -94,6 +101,18 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;
+}
+
+/** How many procedures a /trpc path names ("/trpc/a,b,c" → 3), decoded as tRPC decodes it. */
+function batchedCalls(url: string): number {
+  const pathname = new URL(url).pathname;
+  let procedures = pathname.slice(pathname.indexOf('/trpc/') + '/trpc/'.length);
+  try {
+    procedures = decodeURIComponent(procedures);
+  } catch {
+    // Left to tRPC, which refuses a malformed path.
+  }
+  return procedures.split(',').length;
 }
 
 /** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */

@@ -91,7 +91,11 @@ describe('sign-in throttles under concurrency', () => {
     const guesses = Array.from({ length: 11 }, (_, i) => ({ email: 'batch@example.test', password: `wrong-guess-${i}` }));
     const res = await trpcBatch(testEnv, 'auth.login', guesses);
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.json)).toContain('Batch call exceeds maximum size');
+    expect(res.json).toEqual({ message: 'Too many calls in one request: at most 10.' });
+    // Commas written as %2C are still calls (tRPC decodes the path).
+    const app = createApp({ db: t.db.prisma, env: testEnv, log: () => {} });
+    const encoded = await app.request(`http://localhost/trpc/${Array(11).fill('auth.me').join('%2C')}?batch=1`);
+    expect(encoded.status).toBe(400);
     expect(await t.db.prisma.rateLimit.count()).toBe(0);
     expect(await t.db.prisma.userActivityLog.count()).toBe(0);
   });
