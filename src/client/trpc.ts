@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
+import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -23,6 +24,7 @@ export function createTrpcClient() {
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,
+        maxItems: TRPC_MAX_BATCH_SIZE,
         fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
       }),
     ],

@@ -8,6 +8,7 @@ import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
+import { RateLimitedError } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
@@ -19,6 +20,7 @@ import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
+import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
 
 export interface AppOptions {
   db: Db;
@@ -66,12 +68,26 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   mountRestRoutes(app, restRoutes, createContext, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
+  // A batch of more calls than the client ever sends is refused before any of them runs.
+  app.use('/trpc/*', async (c, next) => {
+    if (c.req.query('batch') === '1' && batchedCalls(c.req.url) > TRPC_MAX_BATCH_SIZE) {
+      return c.json({ message: `Too many calls in one request: at most ${TRPC_MAX_BATCH_SIZE}.` }, 400);
+    }
+    return next();
+  });
   app.use(
     '/trpc/*',
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
+      // Also tRPC's own check, on the path as tRPC decodes it.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (opts, c) => createContext(c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
+      // A refused limit's wait goes on the HTTP answer; in a batch, the longest wait of its calls.
+      responseMeta: ({ errors }) => {
+        const waits = errors.flatMap((error) => (error instanceof RateLimitedError ? [error.retryAfterSeconds] : []));
+        return waits.length ? { headers: new Headers({ 'Retry-After': String(Math.max(...waits)) }) } : {};
+      },
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });
@@ -85,6 +101,18 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;
+}
+
+/** How many procedures a /trpc path names ("/trpc/a,b,c" → 3), decoded as tRPC decodes it. */
+function batchedCalls(url: string): number {
+  const pathname = new URL(url).pathname;
+  let procedures = pathname.slice(pathname.indexOf('/trpc/') + '/trpc/'.length);
+  try {
+    procedures = decodeURIComponent(procedures);
+  } catch {
+    // Left to tRPC, which refuses a malformed path.
+  }
+  return procedures.split(',').length;
 }
 
 /** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */

@@ -4,6 +4,7 @@ import { generateCookie, getCookie } from 'hono/cookie';
 import { SESSION_COOKIE, type SessionInfo, validateSessionToken } from './auth/session.ts';
 import type { SessionUser } from './auth/session-user.ts';
 import type { Db } from './db/index.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimitsOf } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
 
 export interface RequestMeta {
@@ -19,6 +20,10 @@ export interface SessionCookie {
 
 export interface AppConfig {
   sessionDays: number;
+  /** Every throttle's rule (src/server/domain/rate-limit.ts). */
+  limits: RateLimits;
+  /** Total document bytes one seller may store. */
+  storageQuotaBytes: number;
 }
 
 export interface ContextInner {
@@ -32,7 +37,7 @@ export interface ContextInner {
 
 export function createContextInner(input: Partial<ContextInner> & { db: Db }): ContextInner {
   return {
-    config: { sessionDays: 30 },
+    config: { sessionDays: 30, limits: DEFAULT_RATE_LIMITS, storageQuotaBytes: 1024 ** 3 },
     user: null,
     session: null,
     meta: { ip: null, userAgent: null },
@@ -42,10 +47,20 @@ export function createContextInner(input: Partial<ContextInner> & { db: Db }): C
 }
 export type Context = ContextInner;
 
-export function clientIp(c: HonoContext, trustProxy: boolean): string | null {
+/**
+ * The client's address. Behind `trustProxy`, each of the `hops` proxies appends the address it was
+ * reached from to X-Forwarded-For, so the client is `hops` entries from the right; anything further
+ * left was written by the client itself and may be forged.
+ */
+export function clientIp(c: HonoContext, trustProxy: boolean, hops = 1): string | null {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    const forwarded = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    // Fewer entries than hops: the left-most is the farthest address any proxy saw.
+    const client = forwarded[Math.max(0, forwarded.length - hops)];
+    if (client) return client.slice(0, 64);
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? null;
@@ -89,10 +104,10 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
   }
   return createContextInner({
     db,
-    config: { sessionDays: env.SESSION_DAYS },
+    config: { sessionDays: env.SESSION_DAYS, limits: rateLimitsOf(env), storageQuotaBytes: env.STORAGE_QUOTA_BYTES },
     user,
     session,
-    meta: { ip: clientIp(c, env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? null },
+    meta: { ip: clientIp(c, env.TRUST_PROXY, env.TRUST_PROXY_HOPS), userAgent: c.req.header('user-agent') ?? null },
     cookie,
   });
 }

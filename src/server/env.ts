@@ -1,10 +1,22 @@
 // The environment, parsed once at start-up: a bad value stops the process with a clear message.
 import path from 'node:path';
 import { z } from 'zod';
+import { RATE_LIMIT_DEFAULTS, parseRateLimitRule } from './domain/rate-limit.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A limit written "count/window" ("5/15m", "100/1h"; s, m, h or d, at most a day). */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const rule = parseRateLimitRule(text);
+      if (!rule) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected "count/window" such as "${fallback}" (window at most 1d)` });
+      return rule ?? { limit: 1, windowSeconds: 1 };
+    });
 
 const envSchema = z
   .object({
@@ -33,9 +45,25 @@ const envSchema = z
       ),
     /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
     TRUST_PROXY: booleanString.default('false'),
+    /** Behind TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is that many entries from the right. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     LOG_REQUESTS: booleanString.default('true'),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
+    // Limits (ADR 0008): each "count/window", counted per address, account or user as named.
+    RATE_LIMIT_SIGN_IN_ACCOUNT_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.signInAccountAddress),
+    RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit(RATE_LIMIT_DEFAULTS.signInAccount),
+    RATE_LIMIT_SIGN_IN_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.signInAddress),
+    RATE_LIMIT_REGISTER: rateLimit(RATE_LIMIT_DEFAULTS.register),
+    RATE_LIMIT_FORGOT_PASSWORD: rateLimit(RATE_LIMIT_DEFAULTS.forgotPassword),
+    RATE_LIMIT_FORGOT_PASSWORD_EMAIL: rateLimit(RATE_LIMIT_DEFAULTS.forgotPasswordEmail),
+    RATE_LIMIT_PASSWORD_RESET: rateLimit(RATE_LIMIT_DEFAULTS.passwordReset),
+    RATE_LIMIT_CONTACT: rateLimit(RATE_LIMIT_DEFAULTS.contact),
+    RATE_LIMIT_MESSAGE_REPLIES: rateLimit(RATE_LIMIT_DEFAULTS.messageReplies),
+    RATE_LIMIT_PROTOTYPES: rateLimit(RATE_LIMIT_DEFAULTS.prototypes),
+    RATE_LIMIT_DOCUMENT_UPLOADS: rateLimit(RATE_LIMIT_DEFAULTS.documentUploads),
+    /** Total bytes of documents one seller may store (default 1 GiB). */
+    STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(1024 ** 3),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     /** SMTP server for e-mail (smtp://user:pass@host:587); without it mails stay in the in-app outbox. */
     SMTP_URL: z.string().url().optional(),

@@ -72,3 +72,6 @@ export const USER_SORTS = ['newest', 'oldest', 'email'] as const;
 /** Transaction (payout) statuses. */
 export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'reversed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** Most calls one /trpc request may carry; the server refuses larger batches with 400. */
+export const TRPC_MAX_BATCH_SIZE = 10;

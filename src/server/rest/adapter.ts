@@ -6,6 +6,7 @@ import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Context } from '../context.ts';
+import { RateLimitedError } from '../domain/rate-limit.ts';
 import { createCaller } from '../routers/_app.ts';
 import { formatZodError } from '../trpc.ts';
 
@@ -86,6 +87,7 @@ export function errorResponse(c: HonoContext, error: unknown, log: (line: Record
       return c.json({ message: 'Internal server error' }, 500);
     }
     const message = error.cause instanceof ZodError ? formatZodError(error.cause) : error.message;
+    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
     return c.json({ message }, status);
   }
   log({ level: 'error', msg: 'unexpected error', error: String(error) });

@@ -10,6 +10,8 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
+import { consume } from '../domain/rate-limit.ts';
+import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domain/storage-quota.ts';
 import { sameOriginWrites } from '../http/security.ts';
 import { PROTOTYPE_NOT_FOUND, assertMaySubmit, documentSelect, visiblePrototypes } from '../routers/prototypes.ts';
 import { createDiskDocumentStore } from '../storage/disk-store.ts';
@@ -79,6 +81,8 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
       const user = ctx.user;
       assertMaySubmit(user);
+      await consume(ctx, 'documentUploads', user.id);
+      const quota = ctx.config.storageQuotaBytes;
       const prototypeId = positiveId(c.req.param('id'));
       const prototype =
         prototypeId === null
@@ -93,6 +97,11 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       if (!ext) throw new UploadError(415, UNSUPPORTED_TYPE);
       const declared = Number(c.req.header('content-length') ?? Number.NaN);
       if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError(413, TOO_LARGE);
+      // Refused before a byte is read when it cannot fit; the exact check is at the row's insert.
+      const usedBefore = await storedBytesOf(deps.db, user.id);
+      if (usedBefore + (Number.isFinite(declared) ? Math.max(declared, 1) : 1) > quota) {
+        throw new UploadError(413, quotaExceededMessage(quota, usedBefore));
+      }
       const body = c.req.raw.body;
       if (!body) throw new UploadError(400, EMPTY_FILE);
 
@@ -102,21 +111,24 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       source.on('error', (error) => inspector.destroy(error));
       const { size } = await store.put(key, source.pipe(inspector));
       try {
-        // A batch (not interactive) transaction: no client round trips while it holds a connection,
-        // so many parallel uploads do not queue behind each other's open transactions.
-        const [document] = await deps.db.$transaction([
-          deps.db.prototypeDocument.create({
+        // Short and without waits of its own, but interactive: the quota is checked under a per-seller
+        // lock that holds until this row is written, so parallel uploads cannot overfill it.
+        const document = await deps.db.$transaction(async (tx) => {
+          const used = await lockStoredBytesOf(tx, user.id);
+          if (used + size > quota) throw new UploadError(413, quotaExceededMessage(quota, used));
+          const created = await tx.prototypeDocument.create({
             data: { prototypeId: prototype.id, fileName, fileType: mimeTypeFor(ext), fileSize: size, storageKey: key, uploadedBy: user.id },
             select: documentSelect,
-          }),
-          recordTimelineEvent(deps.db, {
+          });
+          await recordTimelineEvent(tx, {
             prototypeId: prototype.id,
             event: 'document_uploaded',
             description: `Document uploaded: ${fileName}`,
             performedBy: user.id,
             metadata: { fileName, fileSize: size },
-          }),
-        ]);
+          });
+          return created;
+        });
         return c.json(document, 201);
       } catch (error) {
         await store.delete(key);

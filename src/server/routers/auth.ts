@@ -6,7 +6,7 @@ import { createSession, invalidateSession, invalidateUserSessions } from '../aut
 import { type SessionUser, sessionUserSelect } from '../auth/session-user.ts';
 import type { Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import { RATE_LIMITS, clearAttempts, recordAttempt, retryAfterMs } from '../domain/rate-limit.ts';
+import { addressOf, clear, consume, reward } from '../domain/rate-limit.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -18,29 +18,24 @@ export type CurrentUser = ReturnType<typeof toCurrentUser>;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-function throttleKeys(ctx: Context, email: string) {
-  return [
-    { key: `login:account:${email}`, rule: RATE_LIMITS.loginPerAccount },
-    { key: `login:ip:${ctx.meta.ip ?? 'unknown'}`, rule: RATE_LIMITS.loginPerIp },
-  ];
+/**
+ * Counts a password check against the sign-in limits before the password is verified (ADR 0008):
+ * the attacker's own keys first (this account from this address, then this address), the
+ * account's shared budget last, so one address can never use up more than its own share of it.
+ */
+async function consumeSignInAttempt(ctx: Context, email: string, refusal?: string) {
+  const address = addressOf(ctx.meta);
+  await consume(ctx, 'signInAccountAddress', `${email}|${address}`, refusal);
+  await consume(ctx, 'signInAddress', address, refusal);
+  await consume(ctx, 'signInAccount', email, refusal);
 }
 
-/** Refuses with 429 while the account or the address has used up its failed attempts. */
-async function assertNotThrottled(ctx: Context, email: string) {
-  for (const { key, rule } of throttleKeys(ctx, email)) {
-    const waitMs = await retryAfterMs(ctx.db, key, rule);
-    if (waitMs > 0) {
-      const minutes = Math.ceil(waitMs / 60_000);
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      });
-    }
-  }
-}
-
-async function recordFailure(ctx: Context, email: string) {
-  for (const { key, rule } of throttleKeys(ctx, email)) await recordAttempt(ctx.db, key, rule);
+/** The right password: this account's tries from here start over, and the attempt is given back. */
+async function signInSucceeded(ctx: Context, email: string) {
+  const address = addressOf(ctx.meta);
+  await clear(ctx, 'signInAccountAddress', `${email}|${address}`);
+  await reward(ctx, 'signInAddress', address);
+  await reward(ctx, 'signInAccount', email);
 }
 
 async function startSession(ctx: Context, userId: string) {
@@ -53,6 +48,7 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user) : null)),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    await consume(ctx, 'register', addressOf(ctx.meta));
     const existing = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true } });
     if (existing) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
     const user = await ctx.db.$transaction(async (tx) => {
@@ -75,14 +71,13 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    await assertNotThrottled(ctx, input.email);
+    await consumeSignInAttempt(ctx, input.email);
     const found = await ctx.db.user.findUnique({
       where: { email: input.email },
       select: { ...sessionUserSelect, password: true },
     });
     const valid = found ? await verifyPassword(found.password, input.password) : await verifyAgainstDummy(input.password);
     if (!found || !valid) {
-      await recordFailure(ctx, input.email);
       await logActivity(ctx.db, ctx.meta, {
         userId: found?.id ?? null,
         action: 'auth.login_failed',
@@ -97,7 +92,7 @@ export const authRouter = router({
         message: user.banReason ? `Your account has been banned: ${user.banReason}` : 'Your account has been banned.',
       });
     }
-    await clearAttempts(ctx.db, `login:account:${input.email}`);
+    await signInSucceeded(ctx, input.email);
     await startSession(ctx, user.id);
     await logActivity(ctx.db, ctx.meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id });
     return { user: toCurrentUser(user) };
@@ -113,13 +108,12 @@ export const authRouter = router({
   }),
 
   updateProfile: protectedProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
-    const accountKey = throttleKeys(ctx, ctx.user.email);
-    await assertNotThrottled(ctx, ctx.user.email);
+    await consumeSignInAttempt(ctx, ctx.user.email, 'Too many wrong current passwords.');
     const current = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { password: true } });
     if (!(await verifyPassword(current.password, input.currentPassword))) {
-      await recordFailure(ctx, ctx.user.email);
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
     }
+    await signInSucceeded(ctx, ctx.user.email);
     if (input.email !== ctx.user.email) {
       const taken = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true } });
       if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
@@ -146,7 +140,6 @@ export const authRouter = router({
       });
       return updated;
     });
-    await clearAttempts(ctx.db, accountKey[0]!.key);
     // A new password signs out every other device.
     if (input.newPassword) await invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id);
     return { user: toCurrentUser(user) };

@@ -15,6 +15,7 @@ import {
 import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { notify, notifyAdmins } from '../domain/notifications.ts';
+import { consume } from '../domain/rate-limit.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -128,6 +129,8 @@ export const messagesRouter = router({
    * answers in the thread (admin_to_user). The other side is notified in the same transaction.
    */
   reply: protectedProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
+    // Each reply notifies the whole admin team; the team's own answers are not limited.
+    if (ctx.user.role !== 'admin') await consume(ctx, 'messageReplies', ctx.user.id);
     return ctx.db.$transaction(async (tx) => {
       const root = await rootOf(tx, input.parentMessageId, ctx.user);
       const fromUser = root.userId === ctx.user.id;

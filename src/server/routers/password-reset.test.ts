@@ -1,12 +1,19 @@
 // Forgot password: the same answer for every address, a single-use link valid one hour of which only
 // the hash is stored, the new password set and every session ended, throttling, and no token in logs.
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '~/shared/schemas/messages.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { DEFAULT_PASSWORD, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
-import { RESET_RATE_LIMITS } from './password-reset.ts';
+import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit.ts';
+
+// Counts Argon2 hashing (the real function still runs): a useless reset link must not cost one.
+const hashing = vi.hoisted(() => ({ runs: 0 }));
+vi.mock('../auth/password.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../auth/password.ts')>();
+  return { ...actual, hashPassword: (password: string) => ((hashing.runs += 1), actual.hashPassword(password)) };
+});
 
 const t = useTestDatabase();
 
@@ -74,14 +81,28 @@ describe('forgot password', () => {
     expect(await verifyPassword(stored.password, DEFAULT_PASSWORD)).toBe(true);
   });
 
+  it('looks the token up before hashing the new password', async () => {
+    const user = await createUser(t.db.prisma);
+    const guest = await callerAs(t.db, null);
+    await guest.passwordReset.request({ email: user.email });
+    const token = await tokenFromMail(user.id);
+    hashing.runs = 0;
+    await expect(guest.passwordReset.reset({ token: 'y'.repeat(43), password: 'brand-new-pass' })).rejects.toMatchObject({ message: RESET_LINK_INVALID });
+    expect(hashing.runs).toBe(0);
+    await guest.passwordReset.reset({ token, password: 'brand-new-pass' });
+    await expect(guest.passwordReset.reset({ token, password: 'other-new-pass' })).rejects.toMatchObject({ message: RESET_LINK_INVALID });
+    expect(hashing.runs).toBe(1);
+  });
+
   it('throttles per address silently and per IP with 429', async () => {
     const user = await createUser(t.db.prisma);
     const guest = await callerAs(t.db, null, { ip: '192.0.2.50', userAgent: 'vitest' });
-    for (let i = 0; i < RESET_RATE_LIMITS.perAddress.limit + 2; i++) {
+    const perEmail = DEFAULT_RATE_LIMITS.forgotPasswordEmail.limit;
+    for (let i = 0; i < perEmail + 2; i++) {
       expect(await guest.passwordReset.request({ email: user.email })).toEqual({ message: FORGOT_PASSWORD_ANSWER });
     }
-    expect(await t.db.prisma.emailMessage.count()).toBe(RESET_RATE_LIMITS.perAddress.limit);
-    for (let i = RESET_RATE_LIMITS.perAddress.limit + 2; i < RESET_RATE_LIMITS.perIp.limit; i++) {
+    expect(await t.db.prisma.emailMessage.count()).toBe(perEmail);
+    for (let i = perEmail + 2; i < DEFAULT_RATE_LIMITS.forgotPassword.limit; i++) {
       await guest.passwordReset.request({ email: `other${i}@example.test` });
     }
     await expect(guest.passwordReset.request({ email: 'last@example.test' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });

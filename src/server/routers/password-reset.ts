@@ -1,31 +1,24 @@
 // Forgot password: the same answer whether or not the address has an account; a random single-use
 // token valid one hour, of which only the SHA-256 is stored; using it sets the new password and
-// ends every session. Requests are throttled per address and per IP.
+// ends every session. Requests are throttled per e-mail address and per client address, and using
+// a link per client address.
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, forgotPasswordInput, resetPasswordInput } from '~/shared/schemas/messages.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/session.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import { type RateLimitRule, recordAttempt } from '../domain/rate-limit.ts';
+import { addressOf, consume, tryConsume } from '../domain/rate-limit.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { RESET_LINK_VALID_MINUTES, passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
-export const RESET_RATE_LIMITS = {
-  perAddress: { limit: 3, windowMs: 60 * 60_000 },
-  perIp: { limit: 10, windowMs: 60 * 60_000 },
-} satisfies Record<string, RateLimitRule>;
-
 export const passwordResetRouter = router({
   request: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
-    const byIp = await recordAttempt(ctx.db, `reset:ip:${ctx.meta.ip ?? 'unknown'}`, RESET_RATE_LIMITS.perIp);
-    if (byIp > RESET_RATE_LIMITS.perIp.limit) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests from your address. Please try again later.' });
-    }
-    // Over the per-address limit nothing more is sent, but the answer stays the same (no mail bombing, no hint).
-    const byAddress = await recordAttempt(ctx.db, `reset:account:${input.email}`, RESET_RATE_LIMITS.perAddress);
-    if (byAddress <= RESET_RATE_LIMITS.perAddress.limit) {
+    await consume(ctx, 'forgotPassword', addressOf(ctx.meta));
+    // Over the per-e-mail limit nothing more is sent, but the answer stays the same (no mail bombing, no hint).
+    const forEmail = await tryConsume(ctx, 'forgotPasswordEmail', input.email);
+    if (forEmail.allowed) {
       const user = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true, status: true } });
       if (user && user.status !== 'banned') {
         const token = randomBytes(32).toString('base64url');
@@ -48,16 +41,18 @@ export const passwordResetRouter = router({
   }),
 
   reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    await consume(ctx, 'passwordReset', addressOf(ctx.meta));
+    // The token is looked up before any hashing: a made-up or spent link costs one indexed read, not an Argon2 run.
+    const tokenId = hashToken(input.token);
+    const usable = { id: tokenId, usedAt: null, expiresAt: { gt: new Date() } };
+    if (!(await ctx.db.passwordResetToken.findFirst({ where: usable, select: { id: true } }))) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID });
+    }
     const password = await hashPassword(input.password);
     await ctx.db.$transaction(async (tx) => {
       // Single use: the first request to flip usedAt wins; an expired or used token matches nothing.
-      const token = await tx.passwordResetToken.findUnique({ where: { id: hashToken(input.token) }, select: { id: true, userId: true } });
-      const { count } = token
-        ? await tx.passwordResetToken.updateMany({
-            where: { id: token.id, usedAt: null, expiresAt: { gt: new Date() } },
-            data: { usedAt: new Date() },
-          })
-        : { count: 0 };
+      const token = await tx.passwordResetToken.findUnique({ where: { id: tokenId }, select: { id: true, userId: true } });
+      const { count } = token ? await tx.passwordResetToken.updateMany({ where: usable, data: { usedAt: new Date() } }) : { count: 0 };
       if (!token || count === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID });
       const user = await tx.user.update({ where: { id: token.userId }, data: { password }, select: { id: true, email: true, firstName: true } });
       // Other links sent before this one are void too.

@@ -11,6 +11,7 @@ import { notifyAdmins } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { prototypeSelect, toPrototypeView } from '../domain/prototype-view.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '../domain/prototype-workflow.ts';
+import { consume } from '../domain/rate-limit.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -93,6 +94,7 @@ export const prototypesRouter = router({
   /** POST /api/prototypes: the seller is the caller; status, stage and priority are the defaults. */
   create: protectedProcedure.input(prototypeInput).mutation(async ({ ctx, input }) => {
     assertMaySubmit(ctx.user);
+    await consume(ctx, 'prototypes', ctx.user.id);
     const row = await ctx.db.$transaction(async (tx) => {
       const created = await tx.prototype.create({
         data: {

@@ -4,7 +4,7 @@ import { createSession } from '../auth/session.ts';
 import { createApp } from '../app.ts';
 import { type Context, createContextInner } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { parseEnv } from '../env.ts';
+import { type Env, parseEnv } from '../env.ts';
 import { createCaller } from '../routers/_app.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { resetDatabase, testDatabase } from './database.ts';
@@ -30,9 +30,9 @@ export async function callerAs(db: Database, userId: string | null, meta: Contex
 }
 
 /** The Hono app over the test database, with a small cookie-keeping client for REST tests. */
-export function restClient(db: Database, options: { ip?: string; origin?: string } = {}) {
+export function restClient(db: Database, options: { ip?: string; origin?: string; env?: Env } = {}) {
   const logs: Record<string, unknown>[] = [];
-  const app = createApp({ db: db.prisma, env: testEnv, log: (line) => logs.push(line) });
+  const app = createApp({ db: db.prisma, env: options.env ?? testEnv, log: (line) => logs.push(line) });
   let cookie = '';
   async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = {
