@@ -15,7 +15,9 @@ import { startBackgroundWorker } from './src/server/mail/worker.ts';
 const clientDir = env.CLIENT_DIR;
 const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
 if (!hasClient && env.NODE_ENV === 'production') {
-  throw new Error('dist/client is missing: run `npm run build` first (npm start does).');
+  // A plain message and exit code 1 (no stack trace): this is an instruction, not a crash.
+  console.error(`${clientDir} has no built client: run \`npm run build\` once, then \`npm run serve\` (or \`npm start\`, which does both).`);
+  process.exit(1);
 }
 
 const database = await openDatabase({

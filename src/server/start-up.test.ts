@@ -89,3 +89,12 @@ describe.runIf(!!process.env.DATABASE_URL)('two server.ts instances starting tog
     expect(rows[0].n).toBe(1);
   }, 90_000);
 });
+
+describe('npm run serve (server.ts in production) without a built client', () => {
+  it('stops at once with exit code 1 and says to build first', async () => {
+    const server = startServer({ NODE_ENV: 'production', DATA_DIR: temporaryDir() });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('has no built client: run `npm run build` once, then `npm run serve`');
+    expect(server.output()).not.toContain('database ready');
+  });
+});
