@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../db/index.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { testEnv, useTestDatabase } from '../test/harness.ts';
 import { createDocumentStore } from './choose-store.ts';
-import { CHUNK_BYTES } from './postgres-store.ts';
+import { CHUNK_BYTES, createPostgresDocumentStore } from './postgres-store.ts';
 
 const t = useTestDatabase();
 const cleanups: (() => Promise<void>)[] = [];
@@ -80,8 +80,8 @@ describe('createDocumentStore', () => {
   });
 });
 
-/** A fresh database on DATABASE_URL's server, opened twice: two app instances' own pools. */
-async function twoInstancesOfOneDatabase(): Promise<[Database, Database]> {
+/** A fresh database on DATABASE_URL's server, opened `count` times: app instances' own pools. */
+async function freshDatabase(count: number, poolMax?: number): Promise<Database[]> {
   const base = process.env.DATABASE_URL!;
   const name = `${new URL(base).pathname.slice(1) || 'postgres'}_instances_${process.env.VITEST_POOL_ID ?? 0}`;
   const admin = new pg.Client({ connectionString: base });
@@ -90,18 +90,66 @@ async function twoInstancesOfOneDatabase(): Promise<[Database, Database]> {
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const databases = [await openDatabase({ databaseUrl: url.toString(), dataDir: null }), await openDatabase({ databaseUrl: url.toString(), dataDir: null })];
+  const databases: Database[] = [];
+  for (let i = 0; i < count; i++) databases.push(await openDatabase({ databaseUrl: url.toString(), dataDir: null, ...(poolMax ? { poolMax } : {}) }));
   cleanups.push(async () => {
     await Promise.all(databases.map((d) => d.close()));
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   });
-  return databases as [Database, Database];
+  return databases;
 }
+
+describe('the PostgreSQL store and slow clients', () => {
+  it('a client still sending an upload holds no database connection', async () => {
+    // One connection, as the embedded test database has: any connection held by the upload would
+    // stop the request below.
+    const database = process.env.DATABASE_URL ? (await freshDatabase(1, 1))[0]! : t.db;
+    const app = createApp({
+      db: database.prisma,
+      env: { ...testEnv, DATA_DIR: temporaryDir() },
+      log: () => {},
+      documentStore: createPostgresDocumentStore(database.prisma),
+    });
+    const seller = await createUser(database.prisma);
+    const prototype = await createPrototype(database.prisma, seller.id);
+    const cookie = `${SESSION_COOKIE}=${(await createSession(database.prisma, seller.id, 30)).token}`;
+
+    let sending!: () => void;
+    const stillSending = new Promise<void>((resolve) => (sending = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        pulls += 1;
+        // The second pull means the server is consuming the body; the rest comes when the test says.
+        if (pulls === 2) {
+          sending();
+          await finished;
+          controller.close();
+          return;
+        }
+        controller.enqueue(new Uint8Array(PDF));
+      },
+    });
+    const upload = app.request(`http://localhost/api/prototypes/${prototype.id}/documents`, {
+      method: 'POST',
+      headers: { cookie, 'x-file-name': 'slow.pdf', 'content-type': 'application/octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await stillSending;
+    const me = await app.request('http://localhost/api/auth/user', { headers: { cookie } });
+    expect(me.status).toBe(200);
+    finish();
+    expect((await upload).status).toBe(201);
+  });
+});
 
 describe.runIf(!!process.env.DATABASE_URL)('two app instances on one PostgreSQL database (PostgreSQL only)', () => {
   it('a document uploaded through one downloads through the other, and goes when its seller is deleted', async () => {
-    const [databaseA, databaseB] = await twoInstancesOfOneDatabase();
+    const [databaseA, databaseB] = (await freshDatabase(2)) as [Database, Database];
     // Each instance has its own DATA_DIR, as on separate machines: nothing may depend on the disk.
     const instance = (database: Database) => {
       const dataDir = temporaryDir();

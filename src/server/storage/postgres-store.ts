@@ -1,57 +1,53 @@
 // The document store in PostgreSQL (table document_chunks), used with DATABASE_URL so that every app
-// instance reaches every document. An upload streams in ~256 KB chunks inside the transaction that
-// then creates the document's row: a failed upload rolls back to nothing, and the chunks are deleted
-// with their row (ON DELETE CASCADE). A download reads one chunk per query, as the client takes them.
+// instance reaches every document. An upload is first spooled to a private temporary file (a slow
+// client must not hold a database connection while it sends), then written in ~256 KB chunks in the
+// transaction that creates the document's row: a failed upload leaves nothing, and the chunks are
+// deleted with their row (ON DELETE CASCADE). A download reads one chunk per query, as the client
+// takes them.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/index.ts';
 import { type DocumentStore, assertValidKey } from './document-store.ts';
 
 /** Few rows per document, little memory per upload or download. */
 export const CHUNK_BYTES = 256 * 1024;
 
-/**
- * The transaction stays open while the body streams in. Node ends a request whose body takes longer
- * than 5 minutes (http.Server#requestTimeout), so this only catches a stuck transaction.
- */
-const UPLOAD_TRANSACTION_MS = 6 * 60_000;
+/** Writing 50 MB takes a second or two; this is room for a busy server, not for a slow client. */
+const WRITE_TRANSACTION_MS = 2 * 60_000;
 
-export function createPostgresDocumentStore(db: Db): DocumentStore {
+export function createPostgresDocumentStore(db: Db, spoolDir = os.tmpdir()): DocumentStore {
   return {
     async save(key, body, record) {
       assertValidKey(key);
-      // Until the transaction starts, a check failing in the stream must not be an unhandled 'error'
-      // event; the loop below still sees it (an errored stream throws when iterated).
-      body.on('error', () => {});
+      const spooled = path.join(spoolDir, `atomix-upload-${randomUUID()}`);
       try {
-        return await db.$transaction(
-          async (tx) => {
-            let seq = 0;
-            let size = 0;
-            let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-            let filled = 0;
-            const writeChunk = async () => {
-              await tx.documentChunk.create({ data: { storageKey: key, seq, data: chunk.subarray(0, filled) }, select: { seq: true } });
-              seq += 1;
-              chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-              filled = 0;
-            };
-            for await (const piece of body as AsyncIterable<Buffer>) {
-              for (let offset = 0; offset < piece.length; ) {
-                const copied = piece.copy(chunk, filled, offset);
-                offset += copied;
-                filled += copied;
-                size += copied;
-                if (filled === CHUNK_BYTES) await writeChunk();
+        // Consumed from this tick on, so that a check failing in the stream is always seen here.
+        const writer = fs.createWriteStream(spooled, { flags: 'wx', mode: 0o600 });
+        await pipeline(body, writer);
+        const size = writer.bytesWritten;
+        const file = await fsp.open(spooled, 'r');
+        try {
+          return await db.$transaction(
+            async (tx) => {
+              for (let seq = 0; seq * CHUNK_BYTES < size; seq++) {
+                const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - seq * CHUNK_BYTES));
+                await file.read(chunk, 0, chunk.length, seq * CHUNK_BYTES);
+                await tx.documentChunk.create({ data: { storageKey: key, seq, data: chunk }, select: { seq: true } });
               }
-            }
-            if (filled > 0) await writeChunk();
-            return record(tx, size);
-          },
-          { timeout: UPLOAD_TRANSACTION_MS },
-        );
-      } catch (error) {
-        body.destroy();
-        throw error;
+              return record(tx, size);
+            },
+            { timeout: WRITE_TRANSACTION_MS },
+          );
+        } finally {
+          await file.close();
+        }
+      } finally {
+        await fsp.rm(spooled, { force: true });
       }
     },
 
