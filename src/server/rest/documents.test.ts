@@ -72,7 +72,7 @@ async function ownPrototype() {
 }
 
 describe('POST /api/prototypes/:id/documents', () => {
-  it('stores every accepted kind under DATA_DIR with its metadata and a timeline row', async () => {
+  it('stores every accepted kind with its metadata and a timeline row', async () => {
     const { seller, prototype, client } = await ownPrototype();
     const files: [string, Buffer, string][] = [
       ['design.pdf', PDF, 'application/pdf'],
