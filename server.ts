@@ -11,11 +11,14 @@ import { prerenderPublicPages } from './src/server/http/prerender.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 import { startBackgroundWorker } from './src/server/mail/worker.ts';
+import { createDocumentStore } from './src/server/storage/choose-store.ts';
 
 const clientDir = env.CLIENT_DIR;
 const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
 if (!hasClient && env.NODE_ENV === 'production') {
-  throw new Error('dist/client is missing: run `npm run build` first (npm start does).');
+  // A plain message and exit code 1 (no stack trace): this is an instruction, not a crash.
+  console.error(`${clientDir} has no built client: run \`npm run build\` once, then \`npm run serve\` (or \`npm start\`, which does both).`);
+  process.exit(1);
 }
 
 const database = await openDatabase({
@@ -25,6 +28,8 @@ const database = await openDatabase({
   log: (msg) => log({ msg }),
 });
 log({ msg: `database ready (${database.kind === 'embedded' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL server'})` });
+// Documents live where every instance reaches them: in PostgreSQL with DATABASE_URL, on disk otherwise.
+const documentStore = createDocumentStore(database, env.DATA_DIR);
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {
@@ -36,7 +41,7 @@ if (admin.action === 'generated') {
 }
 
 const prerendered = hasClient ? await prerenderPublicPages(log) : new Map();
-const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null, prerendered });
+const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null, prerendered, documentStore });
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}` });
 });

@@ -14,6 +14,9 @@ import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
+import { documentsDir } from './storage/choose-store.ts';
+import { createDiskDocumentStore } from './storage/disk-store.ts';
+import type { DocumentStore } from './storage/document-store.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
@@ -32,12 +35,15 @@ export interface AppOptions {
   prerendered?: PrerenderedPages;
   /** Answers /readyz: is the database reachable? */
   isReady?: () => Promise<boolean>;
+  /** Documents' bytes (storage/choose-store.ts); default: the disk under DATA_DIR, as in embedded mode. */
+  documentStore?: DocumentStore;
 }
 
-export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady }: AppOptions) {
+export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady, documentStore }: AppOptions) {
   const app = new Hono();
+  const store = documentStore ?? createDiskDocumentStore(documentsDir(env.DATA_DIR), db);
   const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) =>
-    createContextFromHono(c, db, env, resHeaders);
+    createContextFromHono(c, db, env, resHeaders, { documentStore: store });
 
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
@@ -50,7 +56,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   });
 
   // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
-  mountDocumentRoutes(app, { db, env, log, createContext });
+  mountDocumentRoutes(app, { db, env, log, createContext, store });
   for (const prefix of ['/api/*', '/trpc/*']) {
     app.use(prefix, sameOriginWrites(env.ALLOWED_ORIGINS));
     app.use(

@@ -5,7 +5,10 @@ import { SESSION_COOKIE, type SessionInfo, validateSessionToken } from './auth/s
 import type { SessionUser } from './auth/session-user.ts';
 import type { Db } from './db/index.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimitsOf } from './domain/rate-limit.ts';
-import type { Env } from './env.ts';
+import { type Env, env as processEnv } from './env.ts';
+import { documentsDir } from './storage/choose-store.ts';
+import { createDiskDocumentStore } from './storage/disk-store.ts';
+import type { DocumentStore } from './storage/document-store.ts';
 
 export interface RequestMeta {
   ip: string | null;
@@ -33,6 +36,8 @@ export interface ContextInner {
   session: SessionInfo | null;
   meta: RequestMeta;
   cookie: SessionCookie;
+  /** Where documents' bytes live (storage/choose-store.ts); chosen once at start-up. */
+  documentStore: DocumentStore;
 }
 
 export function createContextInner(input: Partial<ContextInner> & { db: Db }): ContextInner {
@@ -43,6 +48,8 @@ export function createContextInner(input: Partial<ContextInner> & { db: Db }): C
     meta: { ip: null, userAgent: null },
     cookie: { set() {}, clear() {} },
     ...input,
+    // Tests and scripts that pass none get the embedded mode's store.
+    documentStore: input.documentStore ?? createDiskDocumentStore(documentsDir(processEnv.DATA_DIR), input.db),
   };
 }
 export type Context = ContextInner;
@@ -76,7 +83,13 @@ export function isHttps(c: HonoContext, trustProxy: boolean): boolean {
  * `resHeaders` is the response tRPC builds itself (headers set on the Hono context would be lost
  * there); REST adapters answer through the Hono context.
  */
-export async function createContextFromHono(c: HonoContext, db: Db, env: Env, resHeaders?: Headers): Promise<Context> {
+export async function createContextFromHono(
+  c: HonoContext,
+  db: Db,
+  env: Env,
+  resHeaders?: Headers,
+  services: Partial<Pick<ContextInner, 'documentStore'>> = {},
+): Promise<Context> {
   const secure = isHttps(c, env.TRUST_PROXY);
   const write = (header: string) => {
     if (resHeaders) resHeaders.append('Set-Cookie', header);
@@ -109,5 +122,6 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
     session,
     meta: { ip: clientIp(c, env.TRUST_PROXY, env.TRUST_PROXY_HOPS), userAgent: c.req.header('user-agent') ?? null },
     cookie,
+    ...services,
   });
 }

@@ -44,6 +44,30 @@ describe('ensureFirstAdmin', () => {
     expect(await t.db.prisma.user.count({ where: { role: 'admin' } })).toBe(1);
   });
 
+  it('two instances starting together on an empty database: one admin, one printed password', async () => {
+    const results = await Promise.all([ensureFirstAdmin(t.db.prisma), ensureFirstAdmin(t.db.prisma)]);
+    expect(results.map((r) => r.action).sort()).toEqual(['generated', 'none']);
+    const generated = results.find((r) => r.action === 'generated');
+    const admins = await t.db.prisma.user.findMany({ where: { role: 'admin' }, select: { password: true } });
+    expect(admins).toHaveLength(1);
+    // The one password printed is the one that works.
+    if (generated?.action === 'generated') expect(await verifyPassword(admins[0]!.password, generated.password)).toBe(true);
+  });
+
+  it('two instances starting together with ADMIN_EMAIL both succeed and leave one account', async () => {
+    const results = await Promise.all([
+      ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'a-strong-password'),
+      ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'a-strong-password'),
+    ]);
+    expect(results).toEqual([
+      { action: 'ensured', email: 'boss@atomix.test' },
+      { action: 'ensured', email: 'boss@atomix.test' },
+    ]);
+    const admins = await t.db.prisma.user.findMany({ where: { role: 'admin' }, select: { email: true, password: true } });
+    expect(admins.map((a) => a.email)).toEqual(['boss@atomix.test']);
+    expect(await verifyPassword(admins[0]!.password, 'a-strong-password')).toBe(true);
+  });
+
   it('does nothing when an admin already exists', async () => {
     await createAdmin(t.db.prisma);
     expect(await ensureFirstAdmin(t.db.prisma)).toEqual({ action: 'none' });

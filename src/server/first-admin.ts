@@ -16,46 +16,61 @@ export type FirstAdminResult =
   | { action: 'generated'; email: string; password: string }
   | { action: 'none' };
 
+/** Held (per transaction) while the admin is checked and written: "admin!" as a number. */
+const FIRST_ADMIN_LOCK_ID = 0x61646d696e21;
+
 /**
  * With ADMIN_EMAIL and ADMIN_PASSWORD: that account exists, is an active admin and has that
  * password (created, or promoted and re-passworded; its old sessions end when the password changes).
  * Without them and with no admin at all: one is created with a generated password, returned once.
+ * Instances starting together take turns under an advisory lock, so the later one sees what the
+ * earlier one wrote: no unique-constraint error, one admin, one generated password returned.
  */
 export async function ensureFirstAdmin(db: Db, adminEmail?: string, adminPassword?: string): Promise<FirstAdminResult> {
   if (adminEmail && adminPassword) {
     const email = adminEmail.trim().toLowerCase();
-    const existing = await db.user.findUnique({ where: { email }, select: { id: true, password: true } });
-    if (!existing) {
-      await db.user.create({
-        data: {
-          email,
-          password: await hashPassword(adminPassword),
-          role: 'admin',
-          firstName: 'Site',
-          lastName: 'Administrator',
-          isVerified: true,
-        },
+    const passwordChangedFor = await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`;
+      const existing = await tx.user.findUnique({ where: { email }, select: { id: true, password: true } });
+      if (!existing) {
+        await tx.user.create({
+          data: {
+            email,
+            password: await hashPassword(adminPassword),
+            role: 'admin',
+            firstName: 'Site',
+            lastName: 'Administrator',
+            isVerified: true,
+          },
+        });
+        return null;
+      }
+      await tx.user.update({
+        where: { id: existing.id },
+        data: { role: 'admin', status: 'active', banReason: null, restrictedUntil: null },
       });
-      return { action: 'ensured', email };
-    }
-    await db.user.update({
-      where: { id: existing.id },
-      data: { role: 'admin', status: 'active', banReason: null, restrictedUntil: null },
+      // Only a different password is re-hashed (and ends old sessions): restarts keep the admin signed in.
+      if (await verifyPassword(existing.password, adminPassword)) return null;
+      await tx.user.update({ where: { id: existing.id }, data: { password: await hashPassword(adminPassword) } });
+      return existing.id;
     });
-    // Only a different password is re-hashed (and ends old sessions): restarts keep the admin signed in.
-    if (!(await verifyPassword(existing.password, adminPassword))) {
-      await db.user.update({ where: { id: existing.id }, data: { password: await hashPassword(adminPassword) } });
-      await invalidateUserSessions(db, existing.id);
-    }
+    if (passwordChangedFor) await invalidateUserSessions(db, passwordChangedFor);
     return { action: 'ensured', email };
   }
+  // The usual start (an admin exists) needs neither the lock nor a hash.
   if (await db.user.findFirst({ where: { role: 'admin' }, select: { id: true } })) return { action: 'none' };
   const email = 'admin@atomix.local';
   const password = generatePassword(16);
-  await db.user.upsert({
-    where: { email },
-    create: { email, password: await hashPassword(password), role: 'admin', firstName: 'Site', lastName: 'Administrator', isVerified: true },
-    update: { role: 'admin', status: 'active', password: await hashPassword(password) },
+  const hashed = await hashPassword(password);
+  const created = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`;
+    if (await tx.user.findFirst({ where: { role: 'admin' }, select: { id: true } })) return false;
+    await tx.user.upsert({
+      where: { email },
+      create: { email, password: hashed, role: 'admin', firstName: 'Site', lastName: 'Administrator', isVerified: true },
+      update: { role: 'admin', status: 'active', password: hashed },
+    });
+    return true;
   });
-  return { action: 'generated', email, password };
+  return created ? { action: 'generated', email, password } : { action: 'none' };
 }

@@ -69,18 +69,31 @@ function acquireLock(lockFile: string): () => void {
   if (heldLocks.has(lockFile)) {
     throw new Error(`The embedded database in ${path.dirname(lockFile)} is in use by process ${process.pid} (this one).`);
   }
-  try {
-    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
+  // Created exclusively: of two processes starting together, exactly one gets the file.
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = 0;
+    try {
+      holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    // Empty: another process has just created it and not yet written its pid.
+    if (!holder || (holder !== process.pid && isAlive(holder))) {
       throw new Error(
-        `The embedded database in ${path.dirname(lockFile)} is in use by process ${holder}. ` +
+        `The embedded database in ${path.dirname(lockFile)} is in use by ${holder ? `process ${holder}` : 'another process'}. ` +
           'Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
       );
     }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // Left by a process that is gone (or by an earlier life of this pid, as in a restarted container).
+    fs.rmSync(lockFile, { force: true });
   }
-  fs.writeFileSync(lockFile, String(process.pid));
   heldLocks.add(lockFile);
   return () => {
     heldLocks.delete(lockFile);

@@ -1,5 +1,7 @@
-// Document upload and download through HTTP against a real database and a temporary DATA_DIR:
-// ownership, user status, size and content checks while streaming, and nothing left behind.
+// Document upload and download through HTTP against a real database, with the document store that
+// database gets in production: files in a temporary DATA_DIR on the embedded database, chunks in
+// PostgreSQL with DATABASE_URL. Ownership, user status, size and content checks while streaming,
+// and nothing left behind.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,8 @@ import { SESSION_COOKIE } from '../auth/session.ts';
 import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { testEnv, useTestDatabase } from '../test/harness.ts';
+import { createDocumentStore } from '../storage/choose-store.ts';
+import { CHUNK_BYTES } from '../storage/postgres-store.ts';
 import { contentDisposition } from './documents.ts';
 
 const t = useTestDatabase();
@@ -26,16 +30,19 @@ const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a
 const DOCX = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(30, 0), Buffer.from('[Content_Types].xmlPK\x03\x04word/document.xml', 'latin1')]);
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(512, 0)]);
 
-function storedFiles(): string[] {
+/** What the store holds: files (with unfinished uploads in .incoming/), and documents with chunks. */
+async function storedFiles(): Promise<string[]> {
   const root = path.join(dataDir, 'documents');
-  if (!fs.existsSync(root)) return [];
-  // Includes unfinished uploads in .incoming/: nothing may be left there either.
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile());
+  const files = fs.existsSync(root)
+    ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile())
+    : [];
+  const chunked = await t.db.prisma.documentChunk.findMany({ distinct: ['storageKey'], select: { storageKey: true } });
+  return [...files, ...chunked.map((c) => c.storageKey)];
 }
 
 async function http(userId: string | null) {
   const env = { ...testEnv, DATA_DIR: dataDir };
-  const app = createApp({ db: t.db.prisma, env, log: () => {} });
+  const app = createApp({ db: t.db.prisma, env, log: () => {}, documentStore: createDocumentStore(t.db, dataDir) });
   const cookie = userId ? `${SESSION_COOKIE}=${(await createSession(t.db.prisma, userId, 30)).token}` : '';
   return {
     upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {
@@ -65,7 +72,7 @@ async function ownPrototype() {
 }
 
 describe('POST /api/prototypes/:id/documents', () => {
-  it('stores every accepted kind under DATA_DIR with its metadata and a timeline row', async () => {
+  it('stores every accepted kind with its metadata and a timeline row', async () => {
     const { seller, prototype, client } = await ownPrototype();
     const files: [string, Buffer, string][] = [
       ['design.pdf', PDF, 'application/pdf'],
@@ -85,7 +92,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     const rows = await t.db.prisma.prototypeDocument.findMany({ where: { prototypeId: prototype.id } });
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.uploadedBy === seller.id && r.storageKey.startsWith(`prototypes/${prototype.id}/`))).toBe(true);
-    expect(storedFiles()).toHaveLength(6);
+    expect(await storedFiles()).toHaveLength(6);
     expect(await t.db.prisma.prototypeTimeline.count({ where: { event: 'document_uploaded' } })).toBe(6);
   });
 
@@ -94,7 +101,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     const res = await client.upload((await t.db.prisma.prototype.findFirstOrThrow()).id, 'invoice.pdf', EXE);
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ message: 'Unsupported file type' });
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect(await t.db.prisma.prototypeDocument.count()).toBe(0);
   });
 
@@ -106,7 +113,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     const plainZip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(100, 0x41)]);
     expect((await client.upload(prototype.id, 'archive.docx', plainZip)).status).toBe(415);
     expect((await client.upload(prototype.id, 'empty.pdf', new Uint8Array(0))).status).toBe(400);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect(await t.db.prisma.prototypeDocument.count()).toBe(0);
   });
 
@@ -115,7 +122,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     const res = await client.upload(prototype.id, 'huge.pdf', PDF, { 'content-length': String(UPLOAD_MAX_BYTES + 1) });
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe('File is too large (maximum 50MB)');
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('answers 413 while streaming a body without a length that grows past 50 MB, leaving nothing behind', async () => {
@@ -133,7 +140,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     const res = await client.upload(prototype.id, 'stream.pdf', body);
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(60);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect(await t.db.prisma.prototypeDocument.count()).toBe(0);
   });
 
@@ -169,7 +176,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     const statuses = await Promise.all(results.map(async (r) => `${r.status}${r.status === 201 ? "" : ` ${await r.text()}`}`));
     expect(statuses).toEqual(Array(8).fill("201"));
     expect(await t.db.prisma.prototypeDocument.count({ where: { prototypeId: prototype.id } })).toBe(8);
-    expect(storedFiles()).toHaveLength(8);
+    expect(await storedFiles()).toHaveLength(8);
   });
 
   it('answers a guest 401, another seller and an admin 404, and a missing prototype 404', async () => {
@@ -183,7 +190,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     expect((await (await http(admin.id)).upload(prototype.id, 'a.pdf', PDF)).status).toBe(404);
     expect((await (await http(other.id)).upload(999999, 'a.pdf', PDF)).status).toBe(404);
     expect((await (await http(other.id)).upload('abc', 'a.pdf', PDF)).status).toBe(404);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('answers a restricted seller 403 with a clear message, and lets them upload once the time has passed', async () => {
@@ -200,7 +207,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     const { prototype, client } = await ownPrototype();
     const res = await client.upload(prototype.id, 'a.pdf', PDF, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 });
 
@@ -228,6 +235,31 @@ describe('GET /api/documents/:id', () => {
     expect(guest.status).toBe(401);
     expect(await guest.json()).toEqual({ message: 'Unauthorized' });
     expect((await client.download(999999)).status).toBe(404);
+  });
+
+  it('returns a file of several megabytes byte for byte, sent in pieces that do not match the chunks', async () => {
+    const { prototype, client } = await ownPrototype();
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 123 }, (_, i) => (i * 7919) % 251))]);
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new Uint8Array(bytes.subarray(offset, offset + 100_003)));
+        offset += 100_003;
+        if (offset >= bytes.length) controller.close();
+      },
+    });
+    const uploaded = await client.upload(prototype.id, 'large.pdf', body);
+    expect(uploaded.status).toBe(201);
+    const { id, fileSize } = await uploaded.json();
+    expect(fileSize).toBe(bytes.length);
+    const res = await client.download(id);
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    if (t.db.kind === 'postgres') {
+      const chunks = await t.db.prisma.$queryRaw<{ size: number }[]>`SELECT octet_length(data) AS size FROM document_chunks ORDER BY seq`;
+      expect(chunks).toHaveLength(Math.ceil(bytes.length / CHUNK_BYTES));
+      expect(chunks.slice(0, -1).every((c) => c.size === CHUNK_BYTES)).toBe(true);
+    }
   });
 
   it('builds Content-Disposition that cannot break the header', () => {

@@ -2,7 +2,6 @@
 // report progress and nothing is buffered), streamed through the checks into the document store;
 // the download streams the stored bytes back to the prototype's seller or an admin.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
@@ -14,7 +13,6 @@ import { consume } from '../domain/rate-limit.ts';
 import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domain/storage-quota.ts';
 import { sameOriginWrites } from '../http/security.ts';
 import { PROTOTYPE_NOT_FOUND, assertMaySubmit, documentSelect, visiblePrototypes } from '../routers/prototypes.ts';
-import { createDiskDocumentStore } from '../storage/disk-store.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import {
   TOO_LARGE,
@@ -39,8 +37,8 @@ export interface DocumentRouteDeps {
   env: Env;
   log: (line: Record<string, unknown>) => void;
   createContext: (c: HonoContext) => Promise<Context>;
-  /** Defaults to the disk under `${DATA_DIR}/documents`. */
-  store?: DocumentStore;
+  /** Where the bytes live (storage/choose-store.ts). */
+  store: DocumentStore;
   maxBytes?: number;
 }
 
@@ -69,7 +67,7 @@ export function contentDisposition(fileName: string): string {
  * the same-origin check is applied here to these paths too.
  */
 export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
-  const store = deps.store ?? createDiskDocumentStore(path.join(deps.env.DATA_DIR, 'documents'));
+  const { store } = deps;
   const maxBytes = deps.maxBytes ?? UPLOAD_MAX_BYTES;
   const fail = (c: HonoContext, error: unknown) =>
     error instanceof UploadError ? c.json({ message: error.message }, error.status) : errorResponse(c, error, deps.log);
@@ -109,31 +107,26 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       const inspector = new UploadInspector(ext, maxBytes);
       const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
       source.on('error', (error) => inspector.destroy(error));
-      const { size } = await store.put(key, source.pipe(inspector));
-      try {
-        // Short and without waits of its own, but interactive: the quota is checked under a per-seller
-        // lock that holds until this row is written, so parallel uploads cannot overfill it.
-        const document = await deps.db.$transaction(async (tx) => {
-          const used = await lockStoredBytesOf(tx, user.id);
-          if (used + size > quota) throw new UploadError(413, quotaExceededMessage(quota, used));
-          const created = await tx.prototypeDocument.create({
-            data: { prototypeId: prototype.id, fileName, fileType: mimeTypeFor(ext), fileSize: size, storageKey: key, uploadedBy: user.id },
-            select: documentSelect,
-          });
-          await recordTimelineEvent(tx, {
-            prototypeId: prototype.id,
-            event: 'document_uploaded',
-            description: `Document uploaded: ${fileName}`,
-            performedBy: user.id,
-            metadata: { fileName, fileSize: size },
-          });
-          return created;
+      // The row is written in the store's transaction: it exists exactly when the bytes do.
+      // The quota is checked under a per-seller lock held until this row is written, so parallel
+      // uploads cannot overfill it.
+      const document = await store.save(key, source.pipe(inspector), async (tx, size) => {
+        const used = await lockStoredBytesOf(tx, user.id);
+        if (used + size > quota) throw new UploadError(413, quotaExceededMessage(quota, used));
+        const created = await tx.prototypeDocument.create({
+          data: { prototypeId: prototype.id, fileName, fileType: mimeTypeFor(ext), fileSize: size, storageKey: key, uploadedBy: user.id },
+          select: documentSelect,
         });
-        return c.json(document, 201);
-      } catch (error) {
-        await store.delete(key);
-        throw error;
-      }
+        await recordTimelineEvent(tx, {
+          prototypeId: prototype.id,
+          event: 'document_uploaded',
+          description: `Document uploaded: ${fileName}`,
+          performedBy: user.id,
+          metadata: { fileName, fileSize: size },
+        });
+        return created;
+      });
+      return c.json(document, 201);
     } catch (error) {
       return fail(c, error);
     }

@@ -160,14 +160,15 @@ describe('DELETE /api/admin/users/:id', () => {
     const other = await createUser(t.db.prisma);
     const keep = await createPrototype(t.db.prisma, other.id);
     const prototype = await createPrototype(t.db.prisma, seller.id, { status: 'accepted', atomixQuote: 100, finalAmount: 100 });
-    const store = createDiskDocumentStore(path.join(env.DATA_DIR, 'documents'));
+    const store = createDiskDocumentStore(path.join(env.DATA_DIR, 'documents'), t.db.prisma);
     const key = `prototypes/${prototype.id}/${randomUUID()}`;
-    await store.put(key, Readable.from([Buffer.from('%PDF-1.4 test')]));
+    await store.save(key, Readable.from([Buffer.from('%PDF-1.4 test')]), (tx, fileSize) =>
+      tx.prototypeDocument.create({
+        data: { prototypeId: prototype.id, fileName: 'spec.pdf', fileType: 'application/pdf', fileSize, storageKey: key, uploadedBy: seller.id },
+      }),
+    );
     const file = path.join(env.DATA_DIR, 'documents', ...key.split('/'));
     expect(fs.existsSync(file)).toBe(true);
-    await t.db.prisma.prototypeDocument.create({
-      data: { prototypeId: prototype.id, fileName: 'spec.pdf', fileType: 'application/pdf', fileSize: 13, storageKey: key, uploadedBy: seller.id },
-    });
     await t.db.prisma.transaction.create({
       data: { prototypeId: prototype.id, sellerId: seller.id, amount: 100, platformFee: 10, sellerPayout: 90 },
     });

@@ -1,7 +1,6 @@
 // The admin panel's API (spec sections 2, 4-8): review workflow, user management, messages,
 // counters, lists and the audit trail. Every procedure is an adminProcedure; every change writes
 // its audit row in the same transaction.
-import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import {
   CSV_EXPORT_LIMIT,
@@ -46,14 +45,10 @@ import {
 import { notify } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import * as transitions from '../domain/prototype-transitions.ts';
-import { createDiskDocumentStore } from '../storage/disk-store.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 type AdminContext = Context & { user: NonNullable<Context['user']> };
-
-/** The documents' bytes, where the seller side stores them (`${DATA_DIR}/documents`). */
-const documentStore: DocumentStore = createDiskDocumentStore(path.join(env.DATA_DIR, 'documents'));
 
 /** After a commit: a file that cannot be removed is logged for cleanup, never an error for the admin. */
 export async function removeStoredFiles(store: DocumentStore, keys: string[]) {
@@ -216,8 +211,8 @@ export const adminRouter = router({
 
   /**
    * Removes the user with their prototypes, documents, bids, messages and transactions (the rows
-   * cascade in one transaction); the documents' files go after the commit, and a file that cannot
-   * be removed is logged, never blocking.
+   * cascade in one transaction; in PostgreSQL the documents' bytes go with them); files on disk go
+   * after the commit, and a file that cannot be removed is logged, never blocking.
    */
   deleteUser: adminProcedure.input(deleteUserInput).mutation(async ({ ctx, input }) => {
     const storageKeys = await ctx.db.$transaction(async (tx) => {
@@ -237,7 +232,7 @@ export const adminRouter = router({
       });
       return documents.map((d) => d.storageKey);
     });
-    await removeStoredFiles(documentStore, storageKeys);
+    await removeStoredFiles(ctx.documentStore, storageKeys);
     return { success: true as const };
   }),
 

@@ -1,15 +1,16 @@
-// The document store on local disk (`${DATA_DIR}/documents`): bytes go to a temporary file in
-// `.incoming/` and are renamed into place only when complete, so a failed or aborted upload never
-// leaves a partial object.
+// The document store on local disk (`${DATA_DIR}/documents`), for the embedded mode (one instance):
+// bytes go to a temporary file in `.incoming/` and are renamed into place only when complete, so a
+// failed or aborted upload never leaves a partial object; a row that fails to commit removes it.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Db } from '../db/index.ts';
 import { type DocumentStore, assertValidKey } from './document-store.ts';
 
-export function createDiskDocumentStore(root: string): DocumentStore {
+export function createDiskDocumentStore(root: string, db: Db): DocumentStore {
   const incoming = path.join(root, '.incoming');
   let incomingReady = false;
   const fileFor = (key: string) => {
@@ -17,26 +18,38 @@ export function createDiskDocumentStore(root: string): DocumentStore {
     return path.join(root, ...key.split('/'));
   };
 
+  async function put(key: string, body: Readable) {
+    const target = fileFor(key);
+    // Synchronous on purpose (once): the body must be consumed from this tick on, so that a
+    // check failing in the stream is always seen by the pipeline below.
+    if (!incomingReady) {
+      fs.mkdirSync(incoming, { recursive: true });
+      incomingReady = true;
+    }
+    const temporary = path.join(incoming, randomUUID());
+    const writer = fs.createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
+    try {
+      await pipeline(body, writer);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(temporary, target);
+    } catch (error) {
+      await fsp.rm(temporary, { force: true });
+      throw error;
+    }
+    return { size: writer.bytesWritten };
+  }
+
+  const remove = (key: string) => fsp.rm(fileFor(key), { force: true });
+
   return {
-    async put(key, body: Readable) {
-      const target = fileFor(key);
-      // Synchronous on purpose (once): the body must be consumed from this tick on, so that a
-      // check failing in the stream is always seen by the pipeline below.
-      if (!incomingReady) {
-        fs.mkdirSync(incoming, { recursive: true });
-        incomingReady = true;
-      }
-      const temporary = path.join(incoming, randomUUID());
-      const writer = fs.createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
+    async save(key, body, record) {
+      const { size } = await put(key, body);
       try {
-        await pipeline(body, writer);
-        await fsp.mkdir(path.dirname(target), { recursive: true });
-        await fsp.rename(temporary, target);
+        return await db.$transaction((tx) => record(tx, size));
       } catch (error) {
-        await fsp.rm(temporary, { force: true });
+        await remove(key);
         throw error;
       }
-      return { size: writer.bytesWritten };
     },
 
     async get(key) {
@@ -52,7 +65,7 @@ export function createDiskDocumentStore(root: string): DocumentStore {
     },
 
     async delete(key) {
-      await fsp.rm(fileFor(key), { force: true });
+      await remove(key);
     },
   };
 }

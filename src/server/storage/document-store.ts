@@ -1,21 +1,26 @@
-// Where uploaded documents' bytes live. Small on purpose, so that an S3-compatible store can
-// replace the disk when several instances run: keys are opaque paths, bodies are streams.
+// Where uploaded documents' bytes live: on the disk in embedded mode, in PostgreSQL with DATABASE_URL
+// (so every instance reaches them). Keys are opaque paths, bodies are streams.
 import type { Readable } from 'node:stream';
+import type { Prisma } from '~/generated/prisma/client.ts';
 
 export interface StoredDocument {
   stream: Readable;
   size: number;
 }
 
+/** Writes the document's row (and what goes with it) in the transaction that keeps its bytes. */
+export type RecordDocument<T> = (tx: Prisma.TransactionClient, size: number) => Promise<T>;
+
 export interface DocumentStore {
   /**
-   * Streams `body` under `key`. The object appears only once the whole body has been written;
-   * if the body errors (too large, wrong type, client gone), nothing is left behind.
+   * Streams `body` under `key`, then calls `record` with its size to write the document's row. Both
+   * stay or neither does: if the body errors (too large, wrong type, client gone) or `record`
+   * throws, no bytes and no row are left behind.
    */
-  put(key: string, body: Readable): Promise<{ size: number }>;
+  save<T>(key: string, body: Readable, record: RecordDocument<T>): Promise<T>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredDocument | null>;
-  /** Removes the object; a missing one is not an error. */
+  /** Removes the bytes of a document whose row has been deleted; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
 

@@ -1,0 +1,100 @@
+// Real `server.ts` processes started at the same moment: every start-up step (migrations, first
+// admin, worker) must be safe to race, as when a deploy starts several instances at once.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+interface RunningServer {
+  /** Resolves with the server's address once it listens; rejects if the process exits first. */
+  listening: Promise<string>;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+function startServer(env: Record<string, string>): RunningServer {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_REQUESTS: 'false', CLIENT_DIR: path.join(ROOT, 'no-client-here'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      const match = /listening on (http:\/\/[^"\s]+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+  listening.catch(() => {});
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  return { listening, exited, output: () => output };
+}
+
+function temporaryDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-start-'));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+describe.runIf(!!process.env.DATABASE_URL)('two server.ts instances starting together on an empty PostgreSQL database', () => {
+  it('both start, one admin is created and its password is printed once', async () => {
+    const base = process.env.DATABASE_URL!;
+    const name = `${new URL(base).pathname.slice(1) || 'postgres'}_startup_${process.env.VITEST_POOL_ID ?? 0}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    });
+
+    const servers = [0, 1].map(() => startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir() }));
+    const addresses = await Promise.all(servers.map((s) => s.listening));
+    for (const address of addresses) expect((await fetch(`${address}/readyz`)).status).toBe(200);
+
+    const printed = servers.map((s) => s.output().match(/First admin account created/g)?.length ?? 0);
+    expect(printed.sort()).toEqual([0, 1]);
+    const password = /password: (\S+)/.exec(servers.map((s) => s.output()).join('\n'))?.[1];
+    const login = await fetch(`${addresses[0]}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@atomix.local', password }),
+    });
+    expect(login.status).toBe(200);
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`);
+    await db.end();
+    expect(rows[0].n).toBe(1);
+  }, 90_000);
+});
+
+describe('npm run serve (server.ts in production) without a built client', () => {
+  it('stops at once with exit code 1 and says to build first', async () => {
+    const server = startServer({ NODE_ENV: 'production', DATA_DIR: temporaryDir() });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('has no built client: run `npm run build` once, then `npm run serve`');
+    expect(server.output()).not.toContain('database ready');
+  });
+});
