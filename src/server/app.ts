@@ -5,7 +5,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
-import { SESSION_COOKIE } from './auth/session.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
 import type { Env } from './env.ts';
@@ -13,7 +13,7 @@ import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
-import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { noStore, sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
@@ -40,6 +40,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
   app.use('*', securityHeaders(env.TRUST_PROXY, shell?.scriptHashes));
+  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, noStore);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -108,6 +109,6 @@ function mountClient(app: Hono, clientDir: string, shell: AppShell, prerendered:
     // A pre-rendered page shows at once and loads its code after the first paint; any other page
     // needs its code before it shows anything, so its HTML names the route's chunks up front.
     const html = page ? shell.loadAfterPaint(fillShell(shell.html, page)) : withRoutePreloads(shell.html, c.req.path);
-    return c.html(getCookie(c, SESSION_COOKIE) ? markSession(html) : html);
+    return c.html(getCookie(c, SESSION_COOKIE) || getCookie(c, SECURE_SESSION_COOKIE) ? markSession(html) : html);
   });
 }

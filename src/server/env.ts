@@ -36,6 +36,10 @@ const envSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     LOG_REQUESTS: booleanString.default('true'),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
+    /** However active it is, a session ends this many days after sign-in. */
+    SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
+    /** Administrators must turn on two-factor sign-in before the admin panel opens. */
+    ADMIN_REQUIRE_2FA: booleanString.default('false'),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     /** SMTP server for e-mail (smtp://user:pass@host:587); without it mails stay in the in-app outbox. */
     SMTP_URL: z.string().url().optional(),

@@ -3,6 +3,8 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED } from '~/shared/schemas/security.ts';
+import { mustEnrolTwoFactor } from './auth/two-factor.ts';
 import type { Context } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
@@ -49,5 +51,6 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
+  if (mustEnrolTwoFactor(ctx.user, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TWO_FACTOR_REQUIRED });
   return next({ ctx });
 });

@@ -37,6 +37,12 @@ export function securityHeaders(trustProxy: boolean, scriptHashes: string[] = []
   };
 }
 
+/** API answers (errors and 404s included) are personal or short-lived: no cache keeps them. */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+};
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
