@@ -376,6 +376,18 @@ describe('two-factor sign-in', () => {
     expect((await (await passwordStep()).request('POST', '/api/login/2fa', { code })).status).toBe(401);
   });
 
+  it('lets one code sign in once even when sent twice at the same moment', async () => {
+    const user = await createUser(t.db.prisma, { email: 'race@example.test' });
+    const { secret, step, recoveryCodes } = await enrol(await signIn(user.email));
+    const browsers = [browser(), browser(), browser(), browser()];
+    for (const b of browsers) await b.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD });
+    const code = await totpCodeAt(secret, step + 1);
+    const totp = await Promise.all(browsers.slice(0, 2).map((b) => b.request('POST', '/api/login/2fa', { code })));
+    expect(totp.map((r) => r.status).sort()).toEqual([200, 401]);
+    const recovery = await Promise.all(browsers.slice(2).map((b) => b.request('POST', '/api/login/2fa', { code: recoveryCodes[0] })));
+    expect(recovery.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
   it('accepts each recovery code once, in any case and spacing', async () => {
     const user = await createUser(t.db.prisma, { email: 'recovery@example.test' });
     const { recoveryCodes } = await enrol(await signIn(user.email));
