@@ -33,6 +33,17 @@ export function mustEnrolTwoFactor(
   return user.role === 'admin' && config.adminRequireTwoFactor && !user.twoFactorEnabledAt;
 }
 
+/**
+ * The user as role checks should see them: with ADMIN_REQUIRE_2FA an admin who has not enrolled has a
+ * seller's reach (their own prototypes, documents and messages) until they do.
+ */
+export function withEnrolledRole<User extends Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>>(
+  user: User,
+  config: Pick<AppConfig, 'adminRequireTwoFactor'>,
+): User {
+  return mustEnrolTwoFactor(user, config) ? { ...user, role: 'user' } : user;
+}
+
 export function newTotpSecret(): string {
   return encodeBase32(randomBytes(20), { padding: false });
 }

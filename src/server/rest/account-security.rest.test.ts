@@ -6,7 +6,7 @@ import { createApp } from '../app.ts';
 import { hashToken } from '../auth/session.ts';
 import { TWO_FACTOR_RATE_LIMIT, totpCodeAt, totpStep } from '../auth/two-factor.ts';
 import { type Env, parseEnv } from '../env.ts';
-import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
+import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { testEnv, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
@@ -452,9 +452,14 @@ describe('ADMIN_REQUIRE_2FA', () => {
     expect(refused.json.message).toBe(ADMIN_TWO_FACTOR_REQUIRED);
     expect((await b.request('GET', '/trpc/admin.counters')).status).toBe(403);
     expect((await b.request('GET', '/trpc/payouts.totals')).status).toBe(403);
+    // Nor do the seller paths reach other people's records meanwhile.
+    const seller = await createUser(t.db.prisma, { email: 'owner@example.test' });
+    const prototype = await createPrototype(t.db.prisma, seller.id);
+    expect((await b.request('GET', `/api/seller/prototypes/${prototype.id}`)).status).toBe(404);
     // Profile's Security section stays open, so the admin can enrol.
     const { secret, step } = await enrol(b);
     expect((await b.request('GET', '/api/admin/users')).status).toBe(200);
+    expect((await b.request('GET', `/api/seller/prototypes/${prototype.id}`)).status).toBe(200);
     expect((await b.request('GET', '/api/auth/user')).json.twoFactorSetupRequired).toBe(false);
     expect(secret).toBeTruthy();
     expect(step).toBeGreaterThan(0);
