@@ -427,6 +427,21 @@ describe('two-factor sign-in', () => {
     expect((await b.request('POST', '/api/login/2fa', '[]')).status).toBe(400);
   });
 
+  it('a password change ends a half-done two-factor sign-in made with the old password', async () => {
+    const user = await createUser(t.db.prisma, { email: 'halfway@example.test' });
+    const owner = await signIn(user.email);
+    const { secret, step } = await enrol(owner);
+    const attacker = browser({ ip: '192.0.2.250' });
+    expect((await attacker.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).json).toEqual({ twoFactorRequired: true });
+    const changed = await owner.request('PATCH', '/api/user/profile', {
+      firstName: 'Test', lastName: 'User', email: user.email, businessName: '', phoneNumber: '', currentPassword: DEFAULT_PASSWORD, newPassword: 'fresh-password',
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const res = await attacker.request('POST', '/api/login/2fa', { code: await totpCodeAt(secret, step + 1) });
+    expect(res.status).toBe(401);
+    expect(res.json.message).toMatch(/expired/);
+  });
+
   it('turns off with the password, after which the password alone signs in', async () => {
     const user = await createUser(t.db.prisma, { email: 'off@example.test' });
     const b = await signIn(user.email);

@@ -190,9 +190,10 @@ export const authRouter = router({
         details: { emailChanged: input.email !== ctx.user.email, passwordChanged: !!input.newPassword },
       });
       if (!input.newPassword) return { user: updated, rotated: null };
-      // A new password voids every reset link and signs out every other device; this one carries on
-      // under a new token, so a copy of the old cookie is worthless.
+      // A new password voids every reset link, half-done two-factor sign-in and other device; this
+      // session carries on under a new token, so a copy of the old cookie is worthless.
       await tx.passwordResetToken.deleteMany({ where: { userId: ctx.user.id } });
+      await tx.twoFactorChallenge.deleteMany({ where: { userId: ctx.user.id } });
       await invalidateUserSessions(tx, ctx.user.id, ctx.session.id);
       return { user: updated, rotated: await rotateSessionToken(tx, ctx.session.id) };
     });
