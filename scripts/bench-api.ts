@@ -3,6 +3,7 @@
 // Embedded PGlite in memory by default; with DATABASE_URL a separate `<name>_bench` database on that
 // server (created and dropped here; never the database the URL names).
 import pg from 'pg';
+import { sessionUserSelect } from '../src/server/auth/session-user.ts';
 import { createContextInner } from '../src/server/context.ts';
 import { type Database, openDatabase } from '../src/server/db/index.ts';
 import { createCaller } from '../src/server/routers/_app.ts';
@@ -81,7 +82,7 @@ try {
   const adminRow = await db.prisma.user.findFirstOrThrow({ where: { role: 'admin' }, select: { id: true } });
   const user = await db.prisma.user.findUniqueOrThrow({
     where: { id: adminRow.id },
-    select: { id: true, email: true, firstName: true, lastName: true, businessName: true, phoneNumber: true, role: true, isVerified: true, status: true, banReason: true, restrictedUntil: true, adminNotes: true, emailNotifications: true, createdAt: true },
+    select: sessionUserSelect,
   });
   const caller = createCaller(createContextInner({ db: db.prisma, user, session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000) } }));
   const middle = await caller.admin.prototypes({ limit: 50 });

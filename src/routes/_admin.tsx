@@ -7,6 +7,8 @@ export const Route = createFileRoute('/_admin')({
     const trpc = await context.api();
     const user = await trpc.auth.me.ensureData();
     if (!user) throw redirect({ to: '/login' });
+    // ADMIN_REQUIRE_2FA: the server refuses admin calls until enrolment; Profile's Security section explains.
+    if (user.twoFactorSetupRequired) throw redirect({ to: '/profile', hash: 'security' });
     return { user, isAdmin: user.role === 'admin', trpc };
   },
   component: AdminLayout,

@@ -126,6 +126,9 @@ describe('the built client', () => {
       expect(guest, route).not.toContain('data-session');
       const withCookie = await app.request(`http://localhost${route}`, { headers: { cookie: 'atomix_session=abc' } });
       expect(await withCookie.text(), route).toContain('<html data-session>');
+      // Over HTTPS the cookie carries the __Host- prefix.
+      const overHttps = await app.request(`https://localhost${route}`, { headers: { cookie: '__Host-atomix_session=abc' } });
+      expect(await overHttps.text(), route).toContain('<html data-session>');
     }
   });
 

@@ -5,7 +5,7 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
-import { SESSION_COOKIE } from './auth/session.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
 import { RateLimitedError } from './domain/rate-limit.ts';
@@ -17,7 +17,7 @@ import { createRoutePreloader } from './http/route-preload.ts';
 import { documentsDir } from './storage/choose-store.ts';
 import { createDiskDocumentStore } from './storage/disk-store.ts';
 import type { DocumentStore } from './storage/document-store.ts';
-import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { noStore, sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
@@ -48,6 +48,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
   app.use('*', securityHeaders(env.TRUST_PROXY, shell?.scriptHashes));
+  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, noStore);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -142,6 +143,6 @@ function mountClient(app: Hono, clientDir: string, shell: AppShell, prerendered:
     // A pre-rendered page shows at once and loads its code after the first paint; any other page
     // needs its code before it shows anything, so its HTML names the route's chunks up front.
     const html = page ? shell.loadAfterPaint(fillShell(shell.html, page)) : withRoutePreloads(shell.html, c.req.path);
-    return c.html(getCookie(c, SESSION_COOKIE) ? markSession(html) : html);
+    return c.html(getCookie(c, SESSION_COOKIE) || getCookie(c, SECURE_SESSION_COOKIE) ? markSession(html) : html);
   });
 }

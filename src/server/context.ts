@@ -1,7 +1,8 @@
 // The tRPC context: built by the Hono wrapper for /trpc and the REST adapters alike, and by tests directly.
 import type { Context as HonoContext } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
-import { SESSION_COOKIE, type SessionInfo, validateSessionToken } from './auth/session.ts';
+import { type SessionInfo, sessionCookieName, validateSessionToken } from './auth/session.ts';
+import { twoFactorCookieName } from './auth/two-factor.ts';
 import type { SessionUser } from './auth/session-user.ts';
 import type { Db } from './db/index.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimitsOf } from './domain/rate-limit.ts';
@@ -15,10 +16,12 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-/** How procedures set or clear the session cookie without knowing about HTTP. */
+/** How procedures set or clear the session cookie (and the two-factor sign-in challenge's) without knowing about HTTP. */
 export interface SessionCookie {
   set(token: string, expiresAt: Date): void;
   clear(): void;
+  setTwoFactorChallenge(token: string, expiresAt: Date): void;
+  clearTwoFactorChallenge(): void;
 }
 
 export interface AppConfig {
@@ -27,6 +30,8 @@ export interface AppConfig {
   limits: RateLimits;
   /** Total document bytes one seller may store. */
   storageQuotaBytes: number;
+  sessionMaxDays: number;
+  adminRequireTwoFactor: boolean;
 }
 
 export interface ContextInner {
@@ -38,15 +43,18 @@ export interface ContextInner {
   cookie: SessionCookie;
   /** Where documents' bytes live (storage/choose-store.ts); chosen once at start-up. */
   documentStore: DocumentStore;
+  /** The token of a pending two-factor sign-in (its cookie), between the password and the code. */
+  twoFactorChallenge: string | null;
 }
 
 export function createContextInner(input: Partial<ContextInner> & { db: Db }): ContextInner {
   return {
-    config: { sessionDays: 30, limits: DEFAULT_RATE_LIMITS, storageQuotaBytes: 1024 ** 3 },
+    config: { sessionDays: 30, sessionMaxDays: 90, adminRequireTwoFactor: false, limits: DEFAULT_RATE_LIMITS, storageQuotaBytes: 1024 ** 3 },
     user: null,
     session: null,
     meta: { ip: null, userAgent: null },
-    cookie: { set() {}, clear() {} },
+    cookie: { set() {}, clear() {}, setTwoFactorChallenge() {}, clearTwoFactorChallenge() {} },
+    twoFactorChallenge: null,
     ...input,
     // Tests and scripts that pass none get the embedded mode's store.
     documentStore: input.documentStore ?? createDiskDocumentStore(documentsDir(processEnv.DATA_DIR), input.db),
@@ -95,19 +103,29 @@ export async function createContextFromHono(
     if (resHeaders) resHeaders.append('Set-Cookie', header);
     else c.header('Set-Cookie', header, { append: true });
   };
+  // Over HTTPS the names carry the __Host- prefix (Secure, Path=/, no Domain); only that name is read there.
+  const sessionName = sessionCookieName(secure);
+  const challengeName = twoFactorCookieName(secure);
   const cookie: SessionCookie = {
     set(token, expiresAt) {
-      write(generateCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt }));
+      write(generateCookie(sessionName, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt }));
     },
     clear() {
-      write(generateCookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: 0 }));
+      write(generateCookie(sessionName, '', { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: 0 }));
+    },
+    setTwoFactorChallenge(token, expiresAt) {
+      write(generateCookie(challengeName, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt }));
+    },
+    clearTwoFactorChallenge() {
+      write(generateCookie(challengeName, '', { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: 0 }));
     },
   };
+  const meta: RequestMeta = { ip: clientIp(c, env.TRUST_PROXY, env.TRUST_PROXY_HOPS), userAgent: c.req.header('user-agent') ?? null };
   let user: SessionUser | null = null;
   let session: SessionInfo | null = null;
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = getCookie(c, sessionName);
   if (token) {
-    const result = await validateSessionToken(db, token, env.SESSION_DAYS);
+    const result = await validateSessionToken(db, token, { days: env.SESSION_DAYS, maxDays: env.SESSION_MAX_DAYS }, meta);
     if (result) {
       ({ user, session } = result);
       if (result.renewed) cookie.set(token, result.session.expiresAt);
@@ -117,11 +135,18 @@ export async function createContextFromHono(
   }
   return createContextInner({
     db,
-    config: { sessionDays: env.SESSION_DAYS, limits: rateLimitsOf(env), storageQuotaBytes: env.STORAGE_QUOTA_BYTES },
+    config: {
+      sessionDays: env.SESSION_DAYS,
+      sessionMaxDays: env.SESSION_MAX_DAYS,
+      adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,
+      limits: rateLimitsOf(env),
+      storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
+    },
     user,
     session,
-    meta: { ip: clientIp(c, env.TRUST_PROXY, env.TRUST_PROXY_HOPS), userAgent: c.req.header('user-agent') ?? null },
+    meta,
     cookie,
+    twoFactorChallenge: getCookie(c, challengeName) ?? null,
     ...services,
   });
 }

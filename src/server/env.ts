@@ -62,8 +62,13 @@ const envSchema = z
     RATE_LIMIT_MESSAGE_REPLIES: rateLimit(RATE_LIMIT_DEFAULTS.messageReplies),
     RATE_LIMIT_PROTOTYPES: rateLimit(RATE_LIMIT_DEFAULTS.prototypes),
     RATE_LIMIT_DOCUMENT_UPLOADS: rateLimit(RATE_LIMIT_DEFAULTS.documentUploads),
+    RATE_LIMIT_TWO_FACTOR: rateLimit(RATE_LIMIT_DEFAULTS.twoFactorCodes),
     /** Total bytes of documents one seller may store (default 1 GiB). */
     STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(1024 ** 3),
+    /** However active it is, a session ends this many days after sign-in. */
+    SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
+    /** Administrators must turn on two-factor sign-in before the admin panel opens. */
+    ADMIN_REQUIRE_2FA: booleanString.default('false'),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     /** SMTP server for e-mail (smtp://user:pass@host:587); without it mails stay in the in-app outbox. */
     SMTP_URL: z.string().url().optional(),

@@ -3,6 +3,8 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED } from '~/shared/schemas/security.ts';
+import { mustEnrolTwoFactor, withEnrolledRole } from './auth/two-factor.ts';
 import type { Context } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
@@ -42,12 +44,16 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapDatabaseErrors);
 
 /** Signed in, with a live session. The 401 message contains "Unauthorized" (the client looks for it). */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+/** Signed in. An admin who must still enrol in two-factor sign-in reaches only their own records here. */
+export const protectedProcedure = signedInProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: withEnrolledRole(ctx.user, ctx.config) } }));
+
+export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
+  if (mustEnrolTwoFactor(ctx.user, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TWO_FACTOR_REQUIRED });
   return next({ ctx });
 });

@@ -1,12 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
+import type { CurrentUser } from '~/server/routers/auth.ts';
 import { REDIRECT_AFTER_LOGIN_MS } from '~/shared/constants.ts';
 import { loginInput } from '~/shared/schemas/auth.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 const initial = { email: '', password: '' };
 
@@ -14,19 +17,33 @@ export function LoginForm() {
   const form = useZodForm(loginInput, initial);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
+  // An account with two-factor sign-in answers the password with a second step instead of a session.
+  const [needsCode, setNeedsCode] = useState(false);
+  const signedIn = (user: CurrentUser) => {
+    utils.auth.me.setData(undefined, user);
+    toast({ title: 'Logged in successfully!' });
+    // Spec section 6: admins go to the admin panel, everyone else to the seller dashboard, after 100 ms.
+    setTimeout(() => {
+      void navigate({ to: user.role === 'admin' ? '/admin-panel' : '/seller-dashboard' });
+    }, REDIRECT_AFTER_LOGIN_MS);
+  };
   const login = trpc.auth.login.useMutation({
-    onSuccess: ({ user }) => {
-      utils.auth.me.setData(undefined, user);
-      toast({ title: 'Logged in successfully!' });
-      // Spec section 6: admins go to the admin panel, everyone else to the seller dashboard, after 100 ms.
-      setTimeout(() => {
-        void navigate({ to: user.role === 'admin' ? '/admin-panel' : '/seller-dashboard' });
-      }, REDIRECT_AFTER_LOGIN_MS);
-    },
+    onSuccess: (result) => ('user' in result ? signedIn(result.user) : setNeedsCode(true)),
     onError: (error) =>
       toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' }),
   });
 
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onRestart={() => {
+          form.setValue('password', '');
+          setNeedsCode(false);
+        }}
+      />
+    );
+  }
   return (
     <form
       noValidate

@@ -16,6 +16,7 @@ export const sessionUserSelect = {
   restrictedUntil: true,
   adminNotes: true,
   emailNotifications: true,
+  twoFactorEnabledAt: true,
   createdAt: true,
 } satisfies Prisma.UserSelect;
 

@@ -1,12 +1,34 @@
 // Sessions the Lucia way: a random token lives only in the user's cookie; the database keeps its
-// SHA-256, so a leaked sessions table cannot be replayed. Expiry slides while the user is active.
+// SHA-256, so a leaked sessions table cannot be replayed. Expiry slides while the user is active,
+// up to an absolute limit counted from sign-in.
 import { createHash, randomBytes } from 'node:crypto';
+import type { Prisma } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { type SessionUser, sessionUserSelect } from './session-user.ts';
 
+/** Over plain HTTP (development, tests). */
 export const SESSION_COOKIE = 'atomix_session';
+/** Over HTTPS: the prefix makes the browser refuse it unless Secure, Path=/ and without Domain. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const sessionCookieName = (https: boolean) => (https ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** "Last seen" is this coarse, so a busy session costs one write per few minutes, not one per request. */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+export interface SessionLifetime {
+  /** Sliding lifetime (SESSION_DAYS). */
+  days: number;
+  /** Absolute lifetime from sign-in (SESSION_MAX_DAYS). */
+  maxDays: number;
+}
+
+/** Where a session was last used from, shown in the user's sessions list. */
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
+}
 
 export function generateSessionToken(): string {
   return randomBytes(32).toString('base64url');
@@ -21,32 +43,68 @@ export interface SessionInfo {
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, userId: string, days: number) {
+const clientColumns = (client: SessionClient | undefined) => ({
+  ipAddress: client?.ip?.slice(0, 45) ?? null,
+  userAgent: client?.userAgent?.slice(0, 500) ?? null,
+});
+
+export async function createSession(
+  db: Pick<Prisma.TransactionClient, 'session'>,
+  userId: string,
+  lifetime: number | SessionLifetime,
+  client?: SessionClient,
+) {
+  const { days, maxDays } = typeof lifetime === 'number' ? { days: lifetime, maxDays: lifetime } : lifetime;
   const token = generateSessionToken();
+  const now = Date.now();
   const session = await db.session.create({
-    data: { id: hashToken(token), userId, expiresAt: new Date(Date.now() + days * DAY_MS) },
+    data: {
+      id: hashToken(token),
+      userId,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + Math.min(days, maxDays) * DAY_MS),
+      ...clientColumns(client),
+    },
     select: { id: true, expiresAt: true },
   });
   return { token, session };
 }
 
 /**
- * The session and its user, or null when the token is unknown, expired, or its user is banned
- * (a ban ends every session at once). `renewed` is set when the expiry moved and the cookie must follow.
+ * Gives an existing session a new token (after a password change): the same row, so its sign-in
+ * time and absolute end stay; the old token stops working at once.
+ */
+export async function rotateSessionToken(db: Pick<Prisma.TransactionClient, 'session'>, sessionId: string) {
+  const token = generateSessionToken();
+  const session = await db.session.update({
+    where: { id: sessionId },
+    data: { id: hashToken(token) },
+    select: { id: true, expiresAt: true },
+  });
+  return { token, session };
+}
+
+/**
+ * The session and its user, or null when the token is unknown, expired (sliding or absolute), or its
+ * user is banned (a ban ends every session at once). `renewed` is set when the expiry moved and the
+ * cookie must follow.
  */
 export async function validateSessionToken(
   db: Db,
   token: string,
-  days: number,
+  { days, maxDays }: SessionLifetime,
+  client?: SessionClient,
 ): Promise<{ session: SessionInfo; user: SessionUser; renewed: boolean } | null> {
   const id = hashToken(token);
   const row = await db.session.findUnique({
     where: { id },
-    select: { id: true, expiresAt: true, user: { select: sessionUserSelect } },
+    select: { id: true, expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
   });
   if (!row) return null;
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now) {
+  const absoluteEnd = row.createdAt.getTime() + maxDays * DAY_MS;
+  if (row.expiresAt.getTime() <= now || absoluteEnd <= now) {
     await db.session.deleteMany({ where: { id } });
     return null;
   }
@@ -63,21 +121,26 @@ export async function validateSessionToken(
       select: sessionUserSelect,
     });
   }
+  const changes: Prisma.SessionUpdateManyMutationInput = {};
   let expiresAt = row.expiresAt;
-  let renewed = false;
-  // Halfway through its life the session is extended, at most one write per half-period.
-  if (expiresAt.getTime() - now < (days * DAY_MS) / 2) {
-    expiresAt = new Date(now + days * DAY_MS);
-    await db.session.update({ where: { id }, data: { expiresAt } });
-    renewed = true;
+  // Halfway through its life the session is extended (at most one write per half-period), never past its absolute end.
+  const extended = Math.min(now + days * DAY_MS, absoluteEnd);
+  if (expiresAt.getTime() - now < (days * DAY_MS) / 2 && extended > expiresAt.getTime()) {
+    expiresAt = new Date(extended);
+    changes.expiresAt = expiresAt;
   }
-  return { session: { id, expiresAt }, user, renewed };
+  if (now - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    Object.assign(changes, { lastSeenAt: new Date(now) }, client ? clientColumns(client) : {});
+  }
+  // updateMany: a sign-out racing this request leaves nothing to update, which is no error.
+  if (Object.keys(changes).length > 0) await db.session.updateMany({ where: { id }, data: changes });
+  return { session: { id, expiresAt }, user, renewed: changes.expiresAt !== undefined };
 }
 
 export async function invalidateSession(db: Db, sessionId: string) {
   await db.session.deleteMany({ where: { id: sessionId } });
 }
 
-export async function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+export async function invalidateUserSessions(db: Pick<Prisma.TransactionClient, 'session'>, userId: string, exceptSessionId?: string) {
   await db.session.deleteMany({ where: { userId, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) } });
 }

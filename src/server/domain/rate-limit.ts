@@ -28,6 +28,8 @@ export const RATE_LIMIT_DEFAULTS = {
   messageReplies: '60/1h',
   prototypes: '30/1h',
   documentUploads: '100/1h',
+  /** Authentication and recovery codes (and the password checks of the Security section) per account. */
+  twoFactorCodes: '5/15m',
 } as const;
 
 export type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;
@@ -65,6 +67,7 @@ export function rateLimitsOf(env: Env): RateLimits {
     messageReplies: env.RATE_LIMIT_MESSAGE_REPLIES,
     prototypes: env.RATE_LIMIT_PROTOTYPES,
     documentUploads: env.RATE_LIMIT_DOCUMENT_UPLOADS,
+    twoFactorCodes: env.RATE_LIMIT_TWO_FACTOR,
   };
 }
 
@@ -90,6 +93,7 @@ const REFUSALS: Record<LimitName, string> = {
   messageReplies: 'You have sent too many replies in a short time.',
   prototypes: 'You have submitted too many prototypes in a short time.',
   documentUploads: 'You have uploaded too many documents in a short time.',
+  twoFactorCodes: 'Too many attempts.',
 };
 
 /** A 429: the request was refused by a limit; `retryAfterSeconds` becomes the Retry-After header. */

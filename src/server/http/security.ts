@@ -37,6 +37,13 @@ export function securityHeaders(trustProxy: boolean, scriptHashes: string[] = []
   };
 }
 
+/** API answers (errors and 404s included) are personal or short-lived: no cache keeps them. */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  // A stricter answer of its own (a download's "private, no-store") stays.
+  if (!/\bno-store\b/.test(c.res.headers.get('Cache-Control') ?? '')) c.res.headers.set('Cache-Control', 'no-store');
+};
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

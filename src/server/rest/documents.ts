@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
+import { withEnrolledRole } from '../auth/two-factor.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
@@ -141,7 +142,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
         documentId === null
           ? null
           : await deps.db.prototypeDocument.findFirst({
-              where: { id: documentId, prototype: visiblePrototypes(ctx.user) },
+              where: { id: documentId, prototype: visiblePrototypes(withEnrolledRole(ctx.user, ctx.config)) },
               select: { fileName: true, fileType: true, storageKey: true },
             });
       const stored = document ? await store.get(document.storageKey) : null;

@@ -7,6 +7,7 @@ export const restRoutes = defineRoutes([
   { method: 'GET', path: '/api/auth/user', handler: async ({ caller }) => (await caller.auth.me()) ?? unauthorized() },
   { method: 'POST', path: '/api/register', status: 201, handler: ({ caller, body }) => caller.auth.register(body) },
   { method: 'POST', path: '/api/login', handler: ({ caller, body }) => caller.auth.login(body) },
+  { method: 'POST', path: '/api/login/2fa', handler: ({ caller, body }) => caller.auth.verifyTwoFactor(body) },
   { method: 'POST', path: '/api/logout', handler: ({ caller }) => caller.auth.logout() },
   { method: 'PATCH', path: '/api/user/profile', handler: ({ caller, body }) => caller.auth.updateProfile(body) },
   // Public site

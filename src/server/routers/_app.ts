@@ -8,6 +8,7 @@ import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
 import { payoutsRouter } from './payouts.ts';
 import { prototypesRouter } from './prototypes.ts';
+import { securityRouter } from './security.ts';
 
 export const appRouter = router({
   admin: adminRouter,
@@ -18,6 +19,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   payouts: payoutsRouter,
   prototypes: prototypesRouter,
+  security: securityRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -204,8 +204,11 @@ export const adminRouter = router({
       const { count } = await tx.user.updateMany({ where: { id: input.id, role: 'user' }, data: { password } });
       if (count === 0) await assertManageableUser(tx, input.id, 'given a new password here');
       await logActivity(tx, ctx.meta, { userId: ctx.user.id, action: 'admin.user.password_reset', targetType: 'user', targetId: input.id });
+      // The old password's reset links, half-done two-factor sign-ins and sessions end with it.
+      await tx.passwordResetToken.deleteMany({ where: { userId: input.id } });
+      await tx.twoFactorChallenge.deleteMany({ where: { userId: input.id } });
+      await invalidateUserSessions(tx, input.id);
     });
-    await invalidateUserSessions(ctx.db, input.id);
     return { success: true as const };
   }),
 

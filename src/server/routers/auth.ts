@@ -1,18 +1,28 @@
 // Register, sign in, sign out, current user and profile (spec sections 2, 4-8).
 import { TRPCError } from '@trpc/server';
 import { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
+import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_EXPIRED, twoFactorCodeInput } from '~/shared/schemas/security.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
-import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session.ts';
+import { createSession, invalidateSession, invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
 import { type SessionUser, sessionUserSelect } from '../auth/session-user.ts';
-import type { Context } from '../context.ts';
+import {
+  clearTwoFactorAttempts,
+  consumeTwoFactorAttempt,
+  createTwoFactorChallenge,
+  findTwoFactorChallenge,
+  mustEnrolTwoFactor,
+  spendTwoFactorChallenge,
+  verifySecondFactor,
+} from '../auth/two-factor.ts';
+import type { AppConfig, Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { addressOf, clear, consume, reward } from '../domain/rate-limit.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
-/** The current user as every client reads it. */
-export function toCurrentUser(user: SessionUser) {
-  return { ...user, status: effectiveStatus(user) };
+/** The current user as every client reads it; `twoFactorSetupRequired`: an admin held back by ADMIN_REQUIRE_2FA. */
+export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>) {
+  return { ...user, status: effectiveStatus(user), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
 }
 export type CurrentUser = ReturnType<typeof toCurrentUser>;
 
@@ -39,13 +49,21 @@ async function signInSucceeded(ctx: Context, email: string) {
 }
 
 async function startSession(ctx: Context, userId: string) {
-  const { token, session } = await createSession(ctx.db, userId, ctx.config.sessionDays);
+  const lifetime = { days: ctx.config.sessionDays, maxDays: ctx.config.sessionMaxDays };
+  const { token, session } = await createSession(ctx.db, userId, lifetime, ctx.meta);
   ctx.cookie.set(token, session.expiresAt);
+}
+
+/** The password was right for an account with two-factor sign-in: no session yet, a challenge for the code. */
+async function startTwoFactorSignIn(ctx: Context, userId: string) {
+  const { token, expiresAt } = await createTwoFactorChallenge(ctx.db, userId, new Date());
+  ctx.cookie.setTwoFactorChallenge(token, expiresAt);
+  return { twoFactorRequired: true as const };
 }
 
 export const authRouter = router({
   /** The signed-in user, or null for a guest (the REST adapter turns null into 401). */
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user) : null)),
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user, ctx.config) : null)),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     await consume(ctx, 'register', addressOf(ctx.meta));
@@ -67,7 +85,7 @@ export const authRouter = router({
       return created;
     });
     await startSession(ctx, user.id);
-    return { user: toCurrentUser(user) };
+    return { user: toCurrentUser(user, ctx.config) };
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
@@ -93,9 +111,36 @@ export const authRouter = router({
       });
     }
     await signInSucceeded(ctx, input.email);
+    if (user.twoFactorEnabledAt) return startTwoFactorSignIn(ctx, user.id);
     await startSession(ctx, user.id);
     await logActivity(ctx.db, ctx.meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id });
-    return { user: toCurrentUser(user) };
+    return { user: toCurrentUser(user, ctx.config) };
+  }),
+
+  /** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
+  verifyTwoFactor: publicProcedure.input(twoFactorCodeInput).mutation(async ({ ctx, input }) => {
+    const now = new Date();
+    const challenge = await findTwoFactorChallenge(ctx.db, ctx.twoFactorChallenge, now);
+    if (!challenge) {
+      ctx.cookie.clearTwoFactorChallenge();
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: TWO_FACTOR_EXPIRED });
+    }
+    await consumeTwoFactorAttempt(ctx, challenge.userId);
+    const method = await verifySecondFactor(ctx.db, challenge.userId, input.code, now);
+    if (!method) {
+      await logActivity(ctx.db, ctx.meta, { userId: challenge.userId, action: 'auth.login_failed', details: { reason: 'two_factor_code' } });
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_TWO_FACTOR_CODE });
+    }
+    ctx.cookie.clearTwoFactorChallenge();
+    if (!(await spendTwoFactorChallenge(ctx.db, challenge.id, now))) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: TWO_FACTOR_EXPIRED });
+    }
+    const user = await ctx.db.user.findUniqueOrThrow({ where: { id: challenge.userId }, select: sessionUserSelect });
+    if (user.status === 'banned') throw new TRPCError({ code: 'FORBIDDEN', message: 'Your account has been banned.' });
+    await clearTwoFactorAttempts(ctx, user.id);
+    await startSession(ctx, user.id);
+    await logActivity(ctx.db, ctx.meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id, details: { twoFactor: method } });
+    return { user: toCurrentUser(user, ctx.config) };
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
@@ -118,7 +163,7 @@ export const authRouter = router({
       const taken = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true } });
       if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
     }
-    const user = await ctx.db.$transaction(async (tx) => {
+    const { user, rotated } = await ctx.db.$transaction(async (tx) => {
       const updated = await tx.user.update({
         where: { id: ctx.user.id },
         data: {
@@ -138,10 +183,15 @@ export const authRouter = router({
         targetId: ctx.user.id,
         details: { emailChanged: input.email !== ctx.user.email, passwordChanged: !!input.newPassword },
       });
-      return updated;
+      if (!input.newPassword) return { user: updated, rotated: null };
+      // A new password voids every reset link, half-done two-factor sign-in and other device; this
+      // session carries on under a new token, so a copy of the old cookie is worthless.
+      await tx.passwordResetToken.deleteMany({ where: { userId: ctx.user.id } });
+      await tx.twoFactorChallenge.deleteMany({ where: { userId: ctx.user.id } });
+      await invalidateUserSessions(tx, ctx.user.id, ctx.session.id);
+      return { user: updated, rotated: await rotateSessionToken(tx, ctx.session.id) };
     });
-    // A new password signs out every other device.
-    if (input.newPassword) await invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id);
-    return { user: toCurrentUser(user) };
+    if (rotated) ctx.cookie.set(rotated.token, rotated.session.expiresAt);
+    return { user: toCurrentUser(user, ctx.config) };
   }),
 });

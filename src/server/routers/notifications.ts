@@ -70,7 +70,7 @@ export const notificationsRouter = router({
       data: { emailNotifications: input.enabled },
       select: sessionUserSelect,
     });
-    return toCurrentUser(user);
+    return toCurrentUser(user, ctx.config);
   }),
 
   // --- Admin: e-mail outbox ----------------------------------------------------------------------

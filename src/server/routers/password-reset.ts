@@ -57,8 +57,9 @@ export const passwordResetRouter = router({
       const user = await tx.user.update({ where: { id: token.userId }, data: { password }, select: { id: true, email: true, firstName: true } });
       // Other links sent before this one are void too.
       await tx.passwordResetToken.deleteMany({ where: { userId: user.id, id: { not: token.id } } });
-      // Every session ends with the old password, in the same transaction.
+      // Every session (and half-done two-factor sign-in) ends with the old password, in the same transaction.
       await tx.session.deleteMany({ where: { userId: user.id } });
+      await tx.twoFactorChallenge.deleteMany({ where: { userId: user.id } });
       await enqueueEmail(tx, { userId: user.id, to: user.email, template: 'password_changed', ...passwordChangedEmail({ firstName: user.firstName }) });
       await logActivity(tx, ctx.meta, { userId: user.id, action: 'auth.password_reset.completed', targetType: 'user', targetId: user.id });
     });

@@ -1,0 +1,77 @@
+// Profile, Security in a browser: turn on two-factor sign-in (the code computed here from the key shown
+// on screen), sign out, sign in with password and code, then see and end sessions. Axe checks the section.
+import AxeBuilder from '@axe-core/playwright';
+import { request as apiRequest } from '@playwright/test';
+import { decodeBase32 } from 'oslo/encoding';
+import { generateHOTP } from 'oslo/otp';
+import { expect, signIn, test } from './fixtures.ts';
+
+const toast = (page: import('@playwright/test').Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const currentStep = () => Math.floor(Date.now() / 30_000);
+const codeAt = (secret: string, step: number) => generateHOTP(decodeBase32(secret), step, 6);
+
+test('a seller turns on two-factor sign-in, signs in with a code, and signs out another session', async ({ page, createUser, baseURL }) => {
+  const user = await createUser({ firstName: 'Hedy' });
+  await signIn(page, user.email, user.password);
+  await page.goto('/profile');
+  const security = page.getByTestId('security-section');
+  await expect(security.getByRole('heading', { name: 'Account security' })).toBeVisible();
+  await expect(security.getByTestId('session-row')).toHaveCount(1);
+
+  await security.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const qr = security.getByRole('img', { name: /QR code/ });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  const secret = (await security.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const axe = await new AxeBuilder({ page }).include('#security').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+
+  const enrolStep = currentStep();
+  await security.getByLabel('Code from your app').fill(await codeAt(secret, enrolStep));
+  await security.getByRole('button', { name: 'Turn on' }).click();
+  await expect(toast(page, 'Two-factor authentication is on')).toBeVisible();
+  const codes = security.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = await codes.first().innerText();
+  await security.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(security.getByText('10 recovery codes left.')).toBeVisible();
+
+  await page.getByTestId('user-menu-button').click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const codeField = page.getByLabel('Authentication code');
+  await expect(codeField).toBeFocused();
+  // The enrolment's code is spent; the next one is accepted a step early.
+  await codeField.fill(await codeAt(secret, Math.max(currentStep(), enrolStep + 1)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(toast(page, 'Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
+
+  // A second device signs in with a recovery code.
+  const phone = await apiRequest.newContext({ baseURL, userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' });
+  expect(await (await phone.post('/api/login', { data: { email: user.email, password: user.password } })).json()).toEqual({ twoFactorRequired: true });
+  expect((await phone.post('/api/login/2fa', { data: { code: recoveryCode } })).status()).toBe(200);
+
+  await page.goto('/profile');
+  const rows = security.getByTestId('session-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'This device' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Firefox 128 on Linux' })).toHaveCount(1);
+  const attempts = security.getByTestId('sign-in-attempts-card').getByRole('row');
+  await expect(attempts.filter({ hasText: 'Success' })).toHaveCount(3);
+  await expect(security.getByText('9 recovery codes left.')).toBeVisible();
+  const axeAfter = await new AxeBuilder({ page }).include('#security').analyze();
+  expect(axeAfter.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+
+  await security.getByRole('button', { name: 'Sign out Firefox 128 on Linux' }).click();
+  await expect(toast(page, 'Session signed out')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  expect((await phone.get('/api/auth/user')).status()).toBe(401);
+  await phone.dispose();
+});

@@ -1,0 +1,51 @@
+// The last sign-in attempts on the account, successful or not, so a person notices someone else's.
+import { trpc } from '~/client/trpc.ts';
+import { QueryView } from '~/components/query-view.tsx';
+import { formatSecurityDate } from './format.ts';
+
+const FAILURE_TEXT = { password: 'Failed: wrong password', code: 'Failed: wrong authentication code' } as const;
+
+export function SignInAttemptsCard() {
+  const attempts = trpc.security.signInAttempts.useQuery();
+  return (
+    <section className="mt-6 rounded-box border border-base-300 p-5 sm:p-6" aria-labelledby="attempts-heading" data-testid="sign-in-attempts-card">
+      <h3 id="attempts-heading" className="text-lg font-semibold">
+        Recent sign-in attempts
+      </h3>
+      <QueryView query={attempts} what="sign-in attempts" isEmpty={(rows) => rows.length === 0} empty="No sign-in attempts yet.">
+        {(rows) => (
+          <div className="mt-4 overflow-x-auto">
+            <table className="table table-sm">
+              <thead>
+                <tr className="text-base-content/85">
+                  <th scope="col">Time</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Browser</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((attempt) => (
+                  <tr key={attempt.id}>
+                    <td className="whitespace-nowrap">{formatSecurityDate(attempt.at)}</td>
+                    <td>
+                      {attempt.failure ? (
+                        <span className="badge badge-error badge-sm whitespace-nowrap">{FAILURE_TEXT[attempt.failure]}</span>
+                      ) : (
+                        <span className="badge badge-success badge-sm">Success</span>
+                      )}
+                    </td>
+                    <td>{attempt.ipAddress ?? 'Unknown'}</td>
+                    <td>
+                      {attempt.browser} on {attempt.os}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
+    </section>
+  );
+}
