@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from './src/server/first-admin.ts';
 import { prerenderPublicPages } from './src/server/http/prerender.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
+import { pruneExpiredSessions } from './src/server/auth/session.ts';
 import { startBackgroundWorker } from './src/server/mail/worker.ts';
 import { createDocumentStore } from './src/server/storage/choose-store.ts';
 
@@ -47,7 +48,10 @@ const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (
 });
 
 const jobWorker = startBackgroundWorker({ db: database.prisma, env, log });
-const pruneTimer = setInterval(() => void pruneRateLimits(database.prisma).catch(() => {}), 60 * 60_000);
+const pruneTimer = setInterval(() => {
+  void pruneRateLimits(database.prisma).catch(() => {});
+  void pruneExpiredSessions(database.prisma).catch(() => {});
+}, 60 * 60_000);
 pruneTimer.unref();
 
 let shuttingDown = false;

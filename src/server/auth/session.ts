@@ -144,3 +144,9 @@ export async function invalidateSession(db: Db, sessionId: string) {
 export async function invalidateUserSessions(db: Pick<Prisma.TransactionClient, 'session'>, userId: string, exceptSessionId?: string) {
   await db.session.deleteMany({ where: { userId, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) } });
 }
+
+/** Expired sessions and two-factor challenges are useless; removed now and then (idempotent, any instance). */
+export async function pruneExpiredSessions(db: Db, now = new Date()) {
+  await db.session.deleteMany({ where: { expiresAt: { lt: now } } });
+  await db.twoFactorChallenge.deleteMany({ where: { expiresAt: { lt: now } } });
+}
