@@ -86,6 +86,9 @@ const { hostile } = fc.letrec<{ hostile: unknown }>((tie) => ({
 
 // --- Near-valid inputs from each procedure's own schema ------------------------------------------
 
+/** A list cursor as the lists encode it (src/server/domain/admin-lists.ts). */
+const cursor = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
 interface Known {
   /** Ids of rows that exist, to reach the queries behind the checks. */
   recordIds: number[];
@@ -100,6 +103,7 @@ const USER_ID_KEYS = new Set(['userId', 'assignedTo', 'user']);
 function plausible(schema: ZodTypeAny, key: string, known: Known): fc.Arbitrary<unknown> {
   if (RECORD_ID_KEYS.has(key)) return fc.oneof(fc.constantFrom(...known.recordIds), fc.constantFrom(...known.recordIds.map(String)));
   if (USER_ID_KEYS.has(key)) return fc.constantFrom(...known.userIds);
+  if (key === 'cursor') return fc.constantFrom(undefined, '1', cursor([new Date().toISOString(), known.recordIds[0]]), cursor(['a', known.userIds[0]]));
   const def = schema._def as Record<string, any>;
   switch (def.typeName as string) {
     case 'ZodObject': {
@@ -178,7 +182,7 @@ function inputFor(procedure: Procedure, known: Known): fc.Arbitrary<unknown> {
   if (!schema) return fc.oneof(fc.constant(undefined), hostile);
   return fc.oneof(
     { weight: 6, arbitrary: mutated(schema, known) },
-    { weight: 1, arbitrary: plausible(schema, '', known) },
+    { weight: 2, arbitrary: plausible(schema, '', known) },
     { weight: 1, arbitrary: hostile },
   );
 }
@@ -240,8 +244,6 @@ function superjsonText(value: unknown): string {
   }
 }
 
-const cursor = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
-
 // --- Generated REST requests --------------------------------------------------------------------
 
 /** The procedure each documented route calls, found by running its handler against a recording caller. */
@@ -262,7 +264,7 @@ async function procedureOf(route: RestRoute): Promise<string | null> {
 const idSegment = (known: Known) =>
   fc.oneof(
     { weight: 1, arbitrary: fc.constantFrom(...known.recordIds.map(String), ...known.userIds) },
-    { weight: 3, arbitrary: hostileText.map((text) => encodeURIComponent(text).slice(0, 1500)) },
+    { weight: 2, arbitrary: hostileText.map((text) => encodeURIComponent(text).slice(0, 1500)) },
   );
 
 const queryString = (keys: string[]) =>
