@@ -11,7 +11,7 @@ import type { Db } from './db/index.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
-import { pathLengthLimit } from './http/path-limit.ts';
+import { requestPathChecks } from './http/request-path.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
@@ -41,7 +41,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
   app.use('*', securityHeaders(env.TRUST_PROXY, shell?.scriptHashes));
-  app.use('*', pathLengthLimit());
+  app.use('*', requestPathChecks());
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
