@@ -21,7 +21,7 @@ const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 /** Runs per path or procedure and role; FC_RUNS=50 for a long local search. */
 const numRuns = Number(process.env.FC_RUNS ?? 3);
 /** Generous: a busy 2-core machine with the embedded database, and room for long local searches. */
-const timeout = Math.max(90_000, numRuns * 25_000);
+const timeout = Math.max(150_000, numRuns * 30_000);
 const ADMIN_PASSWORD = 'the admin passphrase, never generated';
 
 // --- Hostile values ------------------------------------------------------------------------------
