@@ -12,6 +12,7 @@ import { RateLimitedError } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
+import { requestPathChecks } from './http/request-path.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { documentsDir } from './storage/choose-store.ts';
@@ -48,6 +49,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
   app.use('*', securityHeaders(env.TRUST_PROXY, shell?.scriptHashes));
+  app.use('*', requestPathChecks());
   for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, noStore);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

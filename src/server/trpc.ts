@@ -39,9 +39,39 @@ const mapDatabaseErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+export const NUL_REFUSED = 'Text must not contain NUL characters';
+
+/** Whether any string or key in `value` holds U+0000. Iterative, so no depth of nesting can overflow the stack. */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return true;
+    } else if (item !== null && typeof item === 'object' && !seen.has(item)) {
+      seen.add(item);
+      for (const key of Object.keys(item)) {
+        if (key.includes('\0')) return true;
+        pending.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold NUL, so a NUL anywhere in an input would fail at the database: it is
+ * refused for every procedure at once, on the raw input, before any schema or query sees it.
+ */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_REFUSED });
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDatabaseErrors);
+export const publicProcedure = t.procedure.use(mapDatabaseErrors).use(refuseNul);
 
 /** Signed in, with a live session. The 401 message contains "Unauthorized" (the client looks for it). */
 const signedInProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { z } from 'zod';
+import { isStorableDate, isUuid, parseRecordId } from '~/shared/schemas/bounds.ts';
 import type { activityListInput, prototypeFilters, prototypeListInput, userFilters, userListInput } from '~/shared/schemas/admin.ts';
 import type { Db } from '../db/index.ts';
 import { availableActions } from './prototype-workflow.ts';
@@ -39,7 +40,8 @@ function decodeCursor(cursor: string): [Key, Key] {
     if (
       Array.isArray(parsed) &&
       parsed.length === 2 &&
-      parsed.every((part) => typeof part === 'string' || typeof part === 'number')
+      // PostgreSQL text cannot hold NUL: such a cursor was never issued by us.
+      parsed.every((part) => (typeof part === 'string' && !part.includes('\0')) || typeof part === 'number')
     ) {
       return parsed as [Key, Key];
     }
@@ -58,7 +60,7 @@ interface SortSpec {
 
 const asDate = (value: Key) => {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (!isStorableDate(date)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
   return date;
 };
 const asString = (value: Key) => String(value);
@@ -109,12 +111,12 @@ async function keysetPage<Row extends { id: Key }>(options: {
 }
 
 const parseIntId = (value: Key) => {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  const id = parseRecordId(value);
+  if (id === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
   return id;
 };
 const parseUuid = (value: Key) => {
-  if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (typeof value !== 'string' || !isUuid(value)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
   return value;
 };
 
@@ -298,9 +300,7 @@ export function activityWhere(filters: { user?: string | undefined; action?: str
   const where: Prisma.UserActivityLogWhereInput = {};
   if (filters.action) where.action = filters.action;
   if (filters.user) {
-    where.userId = /^[0-9a-f-]{36}$/i.test(filters.user)
-      ? filters.user
-      : undefined;
+    where.userId = isUuid(filters.user) ? filters.user : undefined;
     if (!where.userId) where.user = { email: { contains: filters.user, mode: 'insensitive' } };
   }
   return where;

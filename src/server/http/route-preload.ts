@@ -12,9 +12,16 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** A loop, not /\/+$/: that regex retries from every slash of "/a////b" (quadratic time). */
+function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 0 && pathname[end - 1] === '/') end--;
+  return pathname.slice(0, end);
+}
+
 /** Route file candidates for a path, in TanStack Router's file layout (pathless _auth/_admin groups). */
 function routeFiles(pathname: string): string[] {
-  const clean = pathname.replace(/\/+$/, '') || '/';
+  const clean = withoutTrailingSlashes(pathname) || '/';
   if (clean === '/') return ['src/routes/index.tsx'];
   if (!/^(\/[a-z0-9-]+)+$/.test(clean)) return [];
   return ['', '/_auth', '/_admin'].flatMap((group) => [`src/routes${group}${clean}.tsx`, `src/routes${group}${clean}/index.tsx`]);

@@ -1,5 +1,7 @@
 // What payout lists return: named selects, amounts as exact decimal strings, nothing else leaves.
+import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { parseRecordId } from '~/shared/schemas/bounds.ts';
 import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts';
 import type { Db } from '../db/index.ts';
 import { ledgerBalance } from '../domain/ledger.ts';
@@ -53,11 +55,12 @@ export type AdminPayoutView = ReturnType<typeof toAdminPayoutView>;
 
 /** Newest first (ids grow with creation); the cursor is the last id of the page. */
 export async function listPayouts(db: Db, input: { status?: PayoutStatus | undefined; cursor?: string | undefined; limit: number }) {
-  const before = input.cursor ? Number(input.cursor) : null;
+  const before = input.cursor ? parseRecordId(input.cursor) : null;
+  if (input.cursor && before === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
   const rows = await db.transaction.findMany({
     where: {
       ...(input.status ? { status: input.status } : {}),
-      ...(before !== null && Number.isSafeInteger(before) ? { id: { lt: before } } : {}),
+      ...(before !== null ? { id: { lt: before } } : {}),
     },
     orderBy: { id: 'desc' },
     take: input.limit + 1,

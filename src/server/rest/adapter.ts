@@ -5,6 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { isUuid, parseRecordId } from '~/shared/schemas/bounds.ts';
 import type { Context } from '../context.ts';
 import { RateLimitedError } from '../domain/rate-limit.ts';
 import { createCaller } from '../routers/_app.ts';
@@ -28,6 +29,8 @@ export interface RestRoute {
   path: string;
   /** Status on success (200 unless the route creates something). */
   status?: 200 | 201;
+  /** What the path's `:id` names: an `Int` record (default) or a uuid. An id no row can have is a 404. */
+  pathId?: 'record' | 'uuid';
   handler(request: RestRequest): Promise<unknown>;
 }
 
@@ -103,6 +106,10 @@ export function mountRestRoutes(
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
       try {
+        const id = c.req.param('id');
+        if (id !== undefined && !(route.pathId === 'uuid' ? isUuid(id) : parseRecordId(id) !== null)) {
+          throw new RestError(404, 'Not found');
+        }
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(c);
         const caller = createCaller(await createContext(c));
         const result = await route.handler({ caller, body: body as never, params: c.req.param(), query: c.req.query() });

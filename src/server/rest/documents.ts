@@ -16,6 +16,8 @@ import { sameOriginWrites } from '../http/security.ts';
 import { PROTOTYPE_NOT_FOUND, assertMaySubmit, documentSelect, visiblePrototypes } from '../routers/prototypes.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import {
+  FILE_NAME_HEADER_MAX,
+  FILE_NAME_TOO_LONG,
   TOO_LARGE,
   UNSUPPORTED_TYPE,
   UploadError,
@@ -25,6 +27,7 @@ import {
   sanitizeFileName,
 } from '../storage/upload-check.ts';
 import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
+import { parseRecordId } from '~/shared/schemas/bounds.ts';
 import { EMPTY_FILE } from '~/shared/schemas/prototype.ts';
 import { errorResponse } from './adapter.ts';
 
@@ -43,12 +46,9 @@ export interface DocumentRouteDeps {
   maxBytes?: number;
 }
 
-function positiveId(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
-
 function decodeFileName(header: string | undefined): string | null {
   if (!header) return null;
+  if (header.length > FILE_NAME_HEADER_MAX) throw new UploadError(400, FILE_NAME_TOO_LONG);
   try {
     return decodeURIComponent(header);
   } catch {
@@ -82,7 +82,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       assertMaySubmit(user);
       await consume(ctx, 'documentUploads', user.id);
       const quota = ctx.config.storageQuotaBytes;
-      const prototypeId = positiveId(c.req.param('id'));
+      const prototypeId = parseRecordId(c.req.param('id'));
       const prototype =
         prototypeId === null
           ? null
@@ -137,7 +137,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     try {
       const ctx = await deps.createContext(c);
       if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-      const documentId = positiveId(c.req.param('id'));
+      const documentId = parseRecordId(c.req.param('id'));
       const document =
         documentId === null
           ? null

@@ -16,11 +16,11 @@ export const restRoutes = defineRoutes([
   // Seller (documents are streamed by src/server/rest/documents.ts, not JSON)
   { method: 'POST', path: '/api/prototypes', status: 201, handler: ({ caller, body }) => caller.prototypes.create(body) },
   { method: 'GET', path: '/api/seller/prototypes', handler: ({ caller }) => caller.prototypes.mine() },
-  { method: 'GET', path: '/api/seller/prototypes/:id', handler: ({ caller, params }) => caller.prototypes.byId({ id: Number(params.id) }) },
+  { method: 'GET', path: '/api/seller/prototypes/:id', handler: ({ caller, params }) => caller.prototypes.byId(withId(undefined, params)) },
   {
     method: 'POST',
     path: '/api/seller/prototypes/:id/quote-response',
-    handler: ({ caller, params, body }) => caller.prototypes.respondToQuote({ ...(body as object), id: Number(params.id) } as never),
+    handler: ({ caller, params, body }) => caller.prototypes.respondToQuote(withId(body, params)),
   },
   { method: 'GET', path: '/api/seller/transactions', handler: ({ caller }) => caller.prototypes.transactions() },
   { method: 'GET', path: '/api/seller/summary', handler: ({ caller }) => caller.prototypes.summary() },
@@ -55,9 +55,9 @@ export const restRoutes = defineRoutes([
     path: '/api/admin/prototypes/:id/final-reject',
     handler: ({ caller, params, body }) => caller.admin.rejectQuote(withId(body, params)),
   },
-  { method: 'PATCH', path: '/api/admin/users/:id/status', handler: ({ caller, params, body }) => caller.admin.updateUserStatus(withId(body, params)) },
-  { method: 'PUT', path: '/api/admin/users/:id/password', handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)) },
-  { method: 'DELETE', path: '/api/admin/users/:id', handler: ({ caller, params }) => caller.admin.deleteUser(withId(undefined, params)) },
+  { method: 'PATCH', path: '/api/admin/users/:id/status', pathId: 'uuid', handler: ({ caller, params, body }) => caller.admin.updateUserStatus(withId(body, params)) },
+  { method: 'PUT', path: '/api/admin/users/:id/password', pathId: 'uuid', handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)) },
+  { method: 'DELETE', path: '/api/admin/users/:id', pathId: 'uuid', handler: ({ caller, params }) => caller.admin.deleteUser(withId(undefined, params)) },
   { method: 'POST', path: '/api/admin/messages', status: 201, handler: ({ caller, body }) => caller.admin.sendMessage(body) },
   // Messages
   { method: 'GET', path: '/api/messages', handler: ({ caller }) => caller.messages.list() },

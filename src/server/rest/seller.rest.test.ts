@@ -102,12 +102,13 @@ describe('GET /api/seller/prototypes and /api/seller/transactions', () => {
 });
 
 describe('prototype detail and quote response', () => {
-  it('GET /api/seller/prototypes/:id is 404 for another seller and 400 for a bad id', async () => {
+  it('GET /api/seller/prototypes/:id is 404 for another seller and for an id no prototype can have', async () => {
     const { client } = await signedIn();
     const owner = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, owner.id);
     expect((await client.request('GET', `/api/seller/prototypes/${prototype.id}`)).status).toBe(404);
-    expect((await client.request('GET', '/api/seller/prototypes/abc')).status).toBe(400);
+    expect((await client.request('GET', '/api/seller/prototypes/abc')).status).toBe(404);
+    expect((await client.request('GET', '/api/seller/prototypes/2147483648')).status).toBe(404);
   });
 
   it('POST /api/seller/prototypes/:id/quote-response records the answer; the id in the path wins over the body', async () => {

@@ -42,8 +42,11 @@ describe('who may call the admin prototype paths', () => {
       const missing = await client.request('PATCH', `/api/admin/prototypes/999999/${path}`, body);
       expect(missing.status).toBe(404);
       expect(missing.json.message).toBe('Prototype not found');
-      const malformed = await client.request('PATCH', `/api/admin/prototypes/abc/${path}`, body);
-      expect(malformed.status).toBe(400);
+      // An id no prototype can have (not a number, beyond the integer column) names nothing either.
+      for (const id of ['abc', '99999999999999999999']) {
+        const malformed = await client.request('PATCH', `/api/admin/prototypes/${id}/${path}`, body);
+        expect(malformed.status).toBe(404);
+      }
       const unchanged = await t.db.prisma.prototype.findUniqueOrThrow({ where: { id: prototype.id } });
       expect(unchanged.status).toBe(prototype.status);
     });

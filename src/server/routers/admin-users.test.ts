@@ -84,13 +84,16 @@ describe('who may call the admin user paths', () => {
       ['PUT', `/api/admin/users/${target.id}/password`, { newPassword: '12345' }, 'Password must be at least 6 characters'],
       ['POST', '/api/admin/messages', { userId: target.id, subject: '', content: 'x' }, 'Subject is required'],
       ['POST', '/api/admin/messages', { userId: 'nope', subject: 's', content: 'x' }, 'Invalid user id'],
-      ['PATCH', '/api/admin/users/not-a-uuid/status', { status: 'active' }, 'Invalid user id'],
     ] as const;
     for (const [method, p, body, message] of bad) {
       const res = await client.request(method, p, body);
       expect(res.status, `${method} ${p} ${JSON.stringify(body)}`).toBe(400);
       expect(res.json.message).toContain(message);
     }
+    // A path naming no possible user is a missing resource, as for any other path.
+    const notAUser = await client.request('PATCH', '/api/admin/users/not-a-uuid/status', { status: 'active' });
+    expect(notAUser.status).toBe(404);
+    expect(notAUser.json).toEqual({ message: 'Not found' });
   });
 });
 

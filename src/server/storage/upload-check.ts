@@ -22,6 +22,9 @@ export class UploadError extends Error {
 }
 
 export const UNSUPPORTED_TYPE = UNSUPPORTED_FILE_TYPE;
+/** Longest `x-file-name` header read (URI-encoded); a stored name keeps at most 180 characters anyway. */
+export const FILE_NAME_HEADER_MAX = 1024;
+export const FILE_NAME_TOO_LONG = `File name is too long (at most ${FILE_NAME_HEADER_MAX} characters)`;
 export const TOO_LARGE = FILE_TOO_LARGE;
 
 const PDF = Buffer.from('%PDF-', 'latin1');
@@ -55,14 +58,27 @@ export function sanitizeFileName(raw: string): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
   let name = base
     .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '');
+    .replace(/\s+/g, ' ');
+  name = trimDotsAndSpaces(name);
   if (name.length > 180) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
     name = name.slice(0, 180 - ext.length).trimEnd() + ext;
   }
   return name || 'document';
+}
+
+/**
+ * Strips leading and trailing dots and spaces (a regex such as /[\s.]+$/ retries from every dot of
+ * "a....a" and takes quadratic time). Whitespace is already collapsed to single spaces here.
+ */
+function trimDotsAndSpaces(name: string): string {
+  const trimmable = (ch: string) => ch === '.' || ch === ' ';
+  let start = 0;
+  let end = name.length;
+  while (start < end && trimmable(name[start]!)) start++;
+  while (end > start && trimmable(name[end - 1]!)) end--;
+  return name.slice(start, end);
 }
 
 /**

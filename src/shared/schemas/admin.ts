@@ -18,14 +18,15 @@ import {
 export { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, LEVELS, PROTOTYPE_SORTS, USER_SORTS };
 export type { Level } from '../constants.ts';
 import { newPasswordField } from './auth.ts';
+import { recordId, storableDate, uuidId } from './bounds.ts';
 import { positiveMoneyAmount } from './money.ts';
 
 
 /** Rows a CSV export holds at most; the export says so when it was cut. */
 export const CSV_EXPORT_LIMIT = 50_000;
 
-const prototypeId = z.coerce.number({ invalid_type_error: 'Invalid prototype id' }).int('Invalid prototype id').positive('Invalid prototype id');
-const userId = z.string().uuid('Invalid user id');
+const prototypeId = recordId('prototype');
+const userId = uuidId('user');
 
 const optionalText = (max: number) =>
   z
@@ -120,7 +121,7 @@ export const userStatusInput = z
     id: userId,
     status: z.enum(USER_STATUSES),
     banReason: optionalText(1000),
-    restrictedUntil: z.coerce.date({ invalid_type_error: 'Invalid date' }).nullish().transform((v) => v ?? null),
+    restrictedUntil: storableDate().nullish().transform((v) => v ?? null),
     adminNotes: optionalText(5000).optional(),
   })
   .superRefine((input, ctx) => {

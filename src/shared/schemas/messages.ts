@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PROTOTYPE_STATUSES, type PrototypeStatus } from '../constants.ts';
 import { emailField, newPasswordField } from './auth.ts';
+import { recordId, storableDate, uuidId } from './bounds.ts';
 
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 10_000;
@@ -14,8 +15,6 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-const recordId = (what: string) =>
-  z.coerce.number({ invalid_type_error: `Invalid ${what} id` }).int(`Invalid ${what} id`).positive(`Invalid ${what} id`);
 
 export const messageIdInput = z.object({ id: recordId('message') });
 
@@ -30,7 +29,7 @@ export const replyForm = replyInput.omit({ parentMessageId: true });
 /** An admin starts a thread with a user, or with the seller of a prototype (the message links to it). */
 export const startThreadInput = z
   .object({
-    userId: z.string().uuid('Invalid user id').optional(),
+    userId: uuidId('user').optional(),
     prototypeId: recordId('prototype').optional(),
     subject: text('Subject', SUBJECT_MAX),
     content: text('Message', MESSAGE_MAX),
@@ -90,13 +89,13 @@ export const bulkCreateInput = z.object({
   message: text('Message', MESSAGE_MAX),
   target: audienceInput,
   /** Absent: send now. A time in the future: scheduled. */
-  scheduledFor: z.coerce.date({ invalid_type_error: 'Invalid date' }).nullish(),
+  scheduledFor: storableDate().nullish(),
   /** Keep it as a draft instead of sending. */
   draft: z.boolean().default(false),
 });
 export const bulkForm = bulkCreateInput.pick({ title: true, message: true });
 export const bulkIdInput = z.object({ id: recordId('bulk notification') });
-export const bulkSendInput = z.object({ id: recordId('bulk notification'), scheduledFor: z.coerce.date().nullish() });
+export const bulkSendInput = z.object({ id: recordId('bulk notification'), scheduledFor: storableDate().nullish() });
 
 // --- Password reset --------------------------------------------------------------------------------
 export const forgotPasswordInput = z.object({ email: emailField });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { PAYOUT_STATUSES, type PayoutStatus } from '../constants.ts';
+import { recordId } from './bounds.ts';
 
 export { PAYOUT_STATUSES, type PayoutStatus };
 
@@ -24,10 +25,7 @@ export const PAYOUT_METHOD_LABELS: Record<ManualPayoutMethod | 'stripe', string>
   other: 'Other',
 };
 
-const transactionId = z.coerce
-  .number({ invalid_type_error: 'Invalid transaction id' })
-  .int('Invalid transaction id')
-  .positive('Invalid transaction id');
+const transactionId = recordId('transaction');
 
 export const payoutIdInput = z.object({ id: transactionId });
 

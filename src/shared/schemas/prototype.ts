@@ -3,6 +3,7 @@
 // anything else (status, quote, sellerId, ...), so a body can never set them.
 import { z } from 'zod';
 import { ENERGY_TYPES, ENERGY_TYPE_LABELS, type EnergyType, UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '../constants.ts';
+import { recordId } from './bounds.ts';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -70,13 +71,7 @@ export const emptyPrototypeForm = {
 
 export const energyTypeOptions = ENERGY_TYPES.map((value: EnergyType) => ({ value, label: ENERGY_TYPE_LABELS[value] }));
 
-export const prototypeIdInput = z.object({
-  id: z
-    .number({ required_error: 'Prototype id is required', invalid_type_error: 'Prototype id must be a number' })
-    .int('Prototype id must be a whole number')
-    .positive('Prototype id must be positive')
-    .max(2_147_483_647, 'Prototype id is too large'),
-});
+export const prototypeIdInput = z.object({ id: recordId('prototype') });
 
 export const QUOTE_RESPONSES = ['accepted', 'declined'] as const;
 export type QuoteResponse = (typeof QUOTE_RESPONSES)[number];
