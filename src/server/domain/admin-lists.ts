@@ -5,6 +5,7 @@ import { sessionUserSelect } from '../auth/session-user.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { z } from 'zod';
 import type { activityListInput, prototypeFilters, prototypeListInput, userFilters, userListInput } from '~/shared/schemas/admin.ts';
+import { fullName } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { availableActions } from './prototype-workflow.ts';
 import { prototypeSelect, toPrototypeView } from './prototype-view.ts';
@@ -152,12 +153,6 @@ export const adminPrototypeSelect = {
 } satisfies Prisma.PrototypeSelect;
 type AdminPrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof adminPrototypeSelect }>;
 
-export function fullName(person: { firstName: string | null; lastName: string | null } | null): string | null {
-  if (!person) return null;
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
-  return name || null;
-}
-
 export function toAdminPrototypeView(row: AdminPrototypeRow) {
   const { seller, assignee, documents, ...base } = row;
   const view = toPrototypeView(base);
@@ -165,7 +160,7 @@ export function toAdminPrototypeView(row: AdminPrototypeRow) {
     ...view,
     sellerName: fullName(seller),
     sellerEmail: seller.email,
-    assigneeName: assignee ? (fullName(assignee) ?? assignee.email) : null,
+    assigneeName: assignee ? fullName(assignee) : null,
     documents,
     actions: availableActions(view),
   };
@@ -290,7 +285,7 @@ export const activitySelect = {
 type ActivityRow = Prisma.UserActivityLogGetPayload<{ select: typeof activitySelect }>;
 
 export function toActivityView({ user, ...row }: ActivityRow) {
-  return { ...row, actorEmail: user?.email ?? null, actorName: fullName(user) };
+  return { ...row, actorEmail: user?.email ?? null, actorName: user ? fullName(user) : null };
 }
 export type ActivityView = ReturnType<typeof toActivityView>;
 
