@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatAmount,
   formatFileSize,
   formatMeasure,
   formatNumber,
@@ -60,6 +61,12 @@ describe('formatUsd', () => {
     expect(formatUsd('12345678901234567890.12')).toBe('$12,345,678,901,234,567,890.12');
     expect(formatUsd(1e21)).toBe('$1,000,000,000,000,000,000,000.00');
     expect(formatUsd(1e-7)).toBe('$0.00');
+  });
+  it('has a plain form for CSV with the same rounding', () => {
+    expect(formatAmount('48000.5')).toBe('48000.50');
+    expect(formatAmount(1234567.891)).toBe('1234567.89');
+    expect(formatAmount('-2.675')).toBe('-2.68');
+    expect(formatAmount(0)).toBe('0.00');
   });
   it('refuses what is not an amount', () => {
     expect(() => formatUsd('abc')).toThrow(RangeError);

@@ -83,11 +83,8 @@ function decimalText(amount: string | number | DecimalLike): string {
   return amount.toFixed(); // decimal.js: every digit, never exponent notation
 }
 
-/**
- * US dollars: "$48,000.50", "-$12.00". Rounded half away from zero to the cent on the decimal
- * digits themselves ("0.005" -> "$0.01"), so "48000.5", 48000.5 and Decimal("48000.50") agree.
- */
-export function formatUsd(amount: string | number | DecimalLike): string {
+/** Sign and whole cents of an amount, rounded half away from zero on its decimal digits. */
+function toCents(amount: string | number | DecimalLike): { negative: boolean; digits: string } {
   const text = decimalText(amount);
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match || (match[2] === '' && !match[3])) throw new RangeError(`Not an amount: ${text}`);
@@ -95,9 +92,22 @@ export function formatUsd(amount: string | number | DecimalLike): string {
   // Whole cents as a digit string (BigInt: exact at any size), rounded on the third decimal.
   let cents = BigInt(`${whole || '0'}${fraction.padEnd(2, '0').slice(0, 2)}`);
   if ((fraction[2] ?? '0') >= '5') cents += 1n;
-  const digits = cents.toString().padStart(3, '0');
-  const negative = sign === '-' && cents !== 0n;
+  return { negative: sign === '-' && cents !== 0n, digits: cents.toString().padStart(3, '0') };
+}
+
+/**
+ * US dollars: "$48,000.50", "-$12.00". Rounded half away from zero to the cent on the decimal
+ * digits themselves ("0.005" -> "$0.01"), so "48000.5", 48000.5 and Decimal("48000.50") agree.
+ */
+export function formatUsd(amount: string | number | DecimalLike): string {
+  const { negative, digits } = toCents(amount);
   return `${negative ? '-' : ''}$${groupThousands(digits.slice(0, -2))}.${digits.slice(-2)}`;
+}
+
+/** The same amount for machines (CSV): "48000.50", "-12.00", no symbol, no grouping. */
+export function formatAmount(amount: string | number | DecimalLike): string {
+  const { negative, digits } = toCents(amount);
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

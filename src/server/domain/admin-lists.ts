@@ -5,7 +5,7 @@ import { sessionUserSelect } from '../auth/session-user.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { z } from 'zod';
 import type { activityListInput, prototypeFilters, prototypeListInput, userFilters, userListInput } from '~/shared/schemas/admin.ts';
-import { fullName } from '~/shared/format.ts';
+import { formatAmount, fullName } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { availableActions } from './prototype-workflow.ts';
 import { prototypeSelect, toPrototypeView } from './prototype-view.ts';
@@ -334,6 +334,9 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
+const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
+
 export function toCsv(header: string[], rows: CsvCell[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
@@ -373,7 +376,7 @@ export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFi
     header,
     rows.map(toAdminPrototypeView).map((p) => [
       p.id, p.prototypeName, p.inventorName, p.sellerName, p.sellerEmail, p.energyType, p.status, p.priority,
-      p.powerOutput, p.efficiency, p.atomixQuote, p.quoteNotes, p.sellerResponse, p.finalAmount, p.assigneeName,
+      p.powerOutput, p.efficiency, csvAmount(p.atomixQuote), p.quoteNotes, p.sellerResponse, csvAmount(p.finalAmount), p.assigneeName,
       p.reviewerComments, p.documents.length, p.createdAt,
     ]),
   );
