@@ -208,12 +208,25 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(toast(page, 'Prototype Submitted!')).toBeVisible();
     const { rows } = await db.query<{ id: number }>(`SELECT id FROM prototypes WHERE prototype_name = $1`, [`Phone Cell ${theme}`]);
     await db.query(`UPDATE prototypes SET status = 'quoted', atomix_quote = 877500.45 WHERE id = $1`, [rows[0]!.id]);
+    await db.query(
+      `INSERT INTO transactions (prototype_id, seller_id, amount, platform_fee, seller_payout, status, completed_at)
+       SELECT id, seller_id, 975000.50, 97500.05, 877500.45, 'completed', now() FROM prototypes WHERE id = $1`,
+      [rows[0]!.id],
+    );
     await page.goto('/seller-dashboard');
-    // The amount stays on one line (an inline element that wraps has several boxes) and inside its card.
-    const amount = page.getByTestId('quote-status').getByText('$877,500.45', { exact: true });
-    await expect(amount).toBeVisible();
-    expect(await amount.evaluate((el) => el.getClientRects().length)).toBe(1);
-    expect(await amount.evaluate((el) => el.getBoundingClientRect().right <= el.closest('[data-testid="quote-status"]')!.getBoundingClientRect().right)).toBe(true);
+    // Every amount (Revenue in a half-width card, the quote, the answer's label) stays on one line (its
+    // text has one line box) and inside its card.
+    const amounts = page.getByText('$877,500.45', { exact: true });
+    await expect(amounts).toHaveCount(5); // Revenue, quote, answer label, Quotes panel, Recent Transactions
+    for (const amount of await amounts.all()) {
+      const fits = await amount.evaluate((el) => {
+        const lines = document.createRange();
+        lines.selectNodeContents(el);
+        const card = el.closest('li, [data-testid="quote-status"]')!.getBoundingClientRect();
+        return { lineBoxes: lines.getClientRects().length, inside: el.getBoundingClientRect().right <= card.right };
+      });
+      expect(fits).toEqual({ lineBoxes: 1, inside: true });
+    }
     await page.screenshot({ path: `${SHOTS}/dashboard-phone-${theme}.png`, fullPage: true });
     await page.goto(`/prototypes/${rows[0]!.id}`);
     await expect(page.getByTestId('documents')).toContainText('a-rather-long-document-name-for-phones.pdf');
