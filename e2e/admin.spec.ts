@@ -42,14 +42,14 @@ test('admin reviews prototypes: approve, reject with a reason, quote and accept'
   await expect(page.getByRole('tab', { name: 'Prototype Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('prototype-row')).toHaveCount(3);
   const approveRow = page.getByTestId('prototype-row').filter({ hasText: approveName });
-  await expect(approveRow.getByText('high priority')).toHaveClass(/badge-error/);
-  await expect(approveRow.getByText('submitted', { exact: true })).toHaveClass(/badge-neutral/);
+  await expect(approveRow.getByText('High priority')).toHaveClass(/badge-error/);
+  await expect(approveRow.getByText('Submitted', { exact: true })).toHaveClass(/badge-neutral/);
 
   // Approve
   const pendingBefore = Number(await page.getByTestId('counter-approved').textContent());
   await page.getByRole('button', { name: `Approve: ${approveName}` }).click();
   await toast(page, 'Prototype approved successfully');
-  await expect(approveRow.getByText('approved', { exact: true })).toHaveClass(/badge-success/);
+  await expect(approveRow.getByText('Approved', { exact: true })).toHaveClass(/badge-success/);
   await expect(page.getByRole('button', { name: `Approve: ${approveName}` })).toHaveCount(0);
   await expect(page.getByTestId('counter-approved')).toHaveText(String(pendingBefore + 1));
 

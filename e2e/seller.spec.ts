@@ -56,7 +56,8 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   ]);
   await expect(page.getByText('virus.exe: Unsupported file type')).toBeVisible();
   await expect(page.getByTestId('picked-file')).toHaveCount(2);
-  await expect(page.getByTestId('picked-file').first()).toContainText('0.00 MB');
+  // Sizes read in bytes, KB or MB, never "0.00 MB".
+  await expect(page.getByTestId('picked-file').first()).toContainText(`${PDF.length} bytes`);
   // Added then removed again before submitting.
   await input.setInputFiles([{ name: 'draft.pdf', mimeType: 'application/pdf', buffer: PDF }]);
   await page.getByRole('button', { name: 'Remove draft.pdf' }).click();
@@ -108,7 +109,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   const documents = page.getByTestId('documents');
   await expect(documents).toContainText('design-spec.pdf');
   await expect(documents).toContainText('bench-photo.png');
-  await expect(page.getByTestId('timeline')).toContainText('Submitted');
+  await expect(page.getByTestId('timeline')).toContainText('Prototype submitted for confidential review');
   await expect(page.getByTestId('timeline')).toContainText('Document uploaded: design-spec.pdf');
   const href = await page.getByRole('link', { name: 'Download design-spec.pdf' }).getAttribute('href');
   const download = await page.request.get(href!);
@@ -149,7 +150,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   await page.screenshot({ path: `${SHOTS}/detail-desktop-light.png`, fullPage: true });
   await page.goto('/prototype-tracker');
   await expect(page.getByRole('heading', { name: name })).toBeVisible();
-  await expect(page.getByText('Current stage: Initial Review. Status: Quoted.')).toBeAttached();
+  await expect(page.getByText('Current stage: Initial review. Status: Quoted.')).toBeAttached();
   await page.screenshot({ path: `${SHOTS}/tracker-desktop-light.png`, fullPage: true });
 
   // Another seller cannot see the prototype or its documents.
@@ -183,7 +184,7 @@ test('guests: the submission and dashboard rules, and the public tracker', async
 
   await page.goto('/prototype-tracker');
   await expect(page.getByRole('region', { name: 'By energy type' })).toContainText('Zero-Point Energy');
-  await expect(page.getByRole('region', { name: 'By stage' })).toContainText('Initial Review');
+  await expect(page.getByRole('region', { name: 'By stage' })).toContainText('Initial review');
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/tracker-guest-desktop-light.png`, fullPage: true });
 });
@@ -206,9 +207,26 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Submit Prototype' }).click();
     await expect(toast(page, 'Prototype Submitted!')).toBeVisible();
     const { rows } = await db.query<{ id: number }>(`SELECT id FROM prototypes WHERE prototype_name = $1`, [`Phone Cell ${theme}`]);
-    await db.query(`UPDATE prototypes SET status = 'quoted', atomix_quote = 1250 WHERE id = $1`, [rows[0]!.id]);
+    await db.query(`UPDATE prototypes SET status = 'quoted', atomix_quote = 877500.45 WHERE id = $1`, [rows[0]!.id]);
+    await db.query(
+      `INSERT INTO transactions (prototype_id, seller_id, amount, platform_fee, seller_payout, status, completed_at)
+       SELECT id, seller_id, 975000.50, 97500.05, 877500.45, 'completed', now() FROM prototypes WHERE id = $1`,
+      [rows[0]!.id],
+    );
     await page.goto('/seller-dashboard');
-    await expect(page.getByTestId('quote-status')).toContainText('$1,250.00');
+    // Every amount (Revenue in a half-width card, the quote, the answer's label) stays on one line (its
+    // text has one line box) and inside its card.
+    const amounts = page.getByText('$877,500.45', { exact: true });
+    await expect(amounts).toHaveCount(5); // Revenue, quote, answer label, Quotes panel, Recent Transactions
+    for (const amount of await amounts.all()) {
+      const fits = await amount.evaluate((el) => {
+        const lines = document.createRange();
+        lines.selectNodeContents(el);
+        const card = el.closest('li, [data-testid="quote-status"]')!.getBoundingClientRect();
+        return { lineBoxes: lines.getClientRects().length, inside: el.getBoundingClientRect().right <= card.right };
+      });
+      expect(fits).toEqual({ lineBoxes: 1, inside: true });
+    }
     await page.screenshot({ path: `${SHOTS}/dashboard-phone-${theme}.png`, fullPage: true });
     await page.goto(`/prototypes/${rows[0]!.id}`);
     await expect(page.getByTestId('documents')).toContainText('a-rather-long-document-name-for-phones.pdf');

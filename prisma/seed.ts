@@ -2,6 +2,7 @@
 // a newcomer sees full screens. Re-runnable: it replaces the demo accounts (…@demo.atomix.test) only.
 // With the embedded database, stop the server first (one process at a time may open it).
 import type { PrototypeStatus } from '../src/shared/constants.ts';
+import { timelineSentence } from '../src/shared/timeline-text.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { splitPayout } from '../src/server/domain/money.ts';
 import { env } from '../src/server/env.ts';
@@ -76,14 +77,22 @@ try {
       createdAt,
     });
     await db.prototypeTimeline.create({
-      data: { prototypeId: prototype.id, event: 'submitted', description: 'Prototype submitted for review', performedBy: item.seller.id, eventDate: createdAt },
+      data: {
+        prototypeId: prototype.id,
+        event: 'submitted',
+        description: timelineSentence({ event: 'submitted' }),
+        metadata: { to: 'submitted' },
+        performedBy: item.seller.id,
+        eventDate: createdAt,
+      },
     });
     if (item.status !== 'submitted') {
       await db.prototypeTimeline.create({
         data: {
           prototypeId: prototype.id,
-          event: `status:${item.status}`,
-          description: `Status changed to ${item.status.replace('_', ' ')}`,
+          event: 'status_changed',
+          description: timelineSentence({ event: 'status_changed', metadata: { status: item.status } }),
+          metadata: { status: item.status },
           performedBy: reviewer.id,
           eventDate: new Date(createdAt.getTime() + 2 * 86_400_000),
         },

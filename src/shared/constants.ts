@@ -23,6 +23,16 @@ export const PROTOTYPE_STATUSES = [
 ] as const;
 export type PrototypeStatus = (typeof PROTOTYPE_STATUSES)[number];
 
+/** The evaluation stages in order; a prototype may also be closed. */
+export const PIPELINE_STAGES = [
+  'initial_review',
+  'technical_evaluation',
+  'commercial_evaluation',
+  'negotiation',
+  'development',
+  'deployment',
+] as const;
+
 export const USER_STATUSES = ['active', 'restricted', 'banned'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const ROLES = ['user', 'admin'] as const;

@@ -9,8 +9,8 @@ import { type AdminSearch, type SetSearch, activityQueryInput } from './admin-se
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
+import { formatDateTime } from '~/shared/format.ts';
 
-const when = (d: Date) => d.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const input = activityQueryInput(search);
@@ -74,7 +74,7 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
             {page.items.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm md:flex-row md:items-baseline md:gap-4" data-testid="activity-row">
                 <time className="shrink-0 text-base-content/70 md:w-52" dateTime={entry.createdAt.toISOString()}>
-                  {when(entry.createdAt)}
+                  {formatDateTime(entry.createdAt, { seconds: true })}
                 </time>
                 <span className="badge badge-sm badge-outline shrink-0 font-mono">{entry.action}</span>
                 <span className="min-w-0 flex-1 break-words">

@@ -1,6 +1,7 @@
 // Badge colours of spec section 4 (daisyUI semantic colours, so both themes work).
 import type { PrototypeStatus } from '~/shared/constants.ts';
 import type { Level } from '~/shared/schemas/admin.ts';
+import { stateLabel } from '~/shared/format.ts';
 
 export function statusBadgeClass(status: PrototypeStatus | string): string {
   switch (status) {
@@ -21,16 +22,14 @@ export function priorityBadgeClass(priority: Level): string {
   return priority === 'high' ? 'badge-error' : priority === 'medium' ? 'badge-warning' : 'badge-success';
 }
 
-export const label = (value: string) => value.replace(/_/g, ' ');
-
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge badge-sm whitespace-nowrap ${statusBadgeClass(status)}`}>{label(status)}</span>;
+  return <span className={`badge badge-sm whitespace-nowrap ${statusBadgeClass(status)}`}>{stateLabel(status)}</span>;
 }
 
 export function PriorityBadge({ priority }: { priority: Level }) {
   return (
     <span className={`badge badge-sm badge-outline whitespace-nowrap ${priorityBadgeClass(priority)}`}>
-      {priority} priority
+      {stateLabel(priority)} priority
     </span>
   );
 }

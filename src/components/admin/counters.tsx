@@ -1,4 +1,5 @@
 import { trpc } from '~/client/trpc.ts';
+import { formatNumber } from '~/shared/format.ts';
 
 const COUNTERS = [
   { key: 'totalPrototypes', label: 'Total Prototypes' },
@@ -18,7 +19,7 @@ export function AdminCounters() {
         <div key={key} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
           <dt className="text-xs font-medium uppercase tracking-wide text-base-content/70">{label}</dt>
           <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid={`counter-${key}`}>
-            {data ? data[key].toLocaleString('en-US') : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
+            {data ? formatNumber(data[key]) : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
           </dd>
         </div>
       ))}

@@ -5,6 +5,7 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { LEVELS, type Level, quoteForm, rejectForm } from '~/shared/schemas/admin.ts';
+import { fullName, stateLabel } from '~/shared/format.ts';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
 
@@ -104,7 +105,7 @@ function ManageForm({ prototype, onClose }: { prototype: PrototypeTarget; onClos
         <select id="priority" className="select select-bordered w-full" value={priority} onChange={(e) => setPriorityValue(e.target.value as Level)}>
           {LEVELS.map((level) => (
             <option key={level} value={level}>
-              {level}
+              {stateLabel(level)}
             </option>
           ))}
         </select>
@@ -114,7 +115,7 @@ function ManageForm({ prototype, onClose }: { prototype: PrototypeTarget; onClos
           <option value="">Unassigned</option>
           {admins.data?.map((admin) => (
             <option key={admin.id} value={admin.id}>
-              {[admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email} ({admin.email})
+              {fullName(admin)} ({admin.email})
             </option>
           ))}
         </select>

@@ -9,21 +9,19 @@ import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/server/domain/prototype-workflow.ts';
-import { ENERGY_TYPES, ENERGY_TYPE_LABELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
+import { ENERGY_TYPES, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
+import { energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, stateLabel } from '~/shared/format.ts';
 import { LEVELS, PROTOTYPE_SORTS } from '~/shared/schemas/admin.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { type AdminSearch, type SetSearch, prototypeQueryInput } from './admin-search.ts';
-import { PriorityBadge, StatusBadge, label } from './badges.tsx';
+import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { ManageDialog, type PrototypeTarget, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
 
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
 
-const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const energyLabel = (value: string) => ENERGY_TYPE_LABELS[value as keyof typeof ENERGY_TYPE_LABELS] ?? value;
-const fileSize = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 
 export function PrototypePanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const input = prototypeQueryInput(search);
@@ -104,9 +102,9 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
         </button>
       </form>
       <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
-        <FilterSelect id="filter-status" label="Status" value={search.status} options={PROTOTYPE_STATUSES.map((s) => [s, label(s)])} onChange={(v) => apply({ status: v as AdminSearch['status'] })} />
-        <FilterSelect id="filter-energy" label="Energy type" value={search.energy} options={ENERGY_TYPES.map((e) => [e, energyLabel(e)])} onChange={(v) => apply({ energy: v as AdminSearch['energy'] })} />
-        <FilterSelect id="filter-priority" label="Priority" value={search.priority} options={LEVELS.map((l) => [l, l])} onChange={(v) => apply({ priority: v as AdminSearch['priority'] })} />
+        <FilterSelect id="filter-status" label="Status" value={search.status} options={PROTOTYPE_STATUSES.map((s) => [s, stateLabel(s)])} onChange={(v) => apply({ status: v as AdminSearch['status'] })} />
+        <FilterSelect id="filter-energy" label="Energy type" value={search.energy} options={ENERGY_TYPES.map((e) => [e, energyTypeLabel(e)])} onChange={(v) => apply({ energy: v as AdminSearch['energy'] })} />
+        <FilterSelect id="filter-priority" label="Priority" value={search.priority} options={LEVELS.map((l) => [l, stateLabel(l)])} onChange={(v) => apply({ priority: v as AdminSearch['priority'] })} />
         <FilterSelect
           id="filter-sort"
           label="Sort"
@@ -177,10 +175,10 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
             <PriorityBadge priority={prototype.priority} />
           </div>
           <p className="mt-1 text-sm text-base-content/70">
-            Inventor: <span className="text-base-content">{prototype.inventorName}</span> · {energyLabel(prototype.energyType)} · #{prototype.id}
+            Inventor: <span className="text-base-content">{prototype.inventorName}</span> · {energyTypeLabel(prototype.energyType)} · #{prototype.id}
           </p>
           <p className="text-sm text-base-content/70">
-            Seller: {prototype.sellerName ?? 'N/A'} ({prototype.sellerEmail})
+            Seller: {prototype.sellerName} ({prototype.sellerEmail})
             {prototype.assigneeName && <> · Reviewer: {prototype.assigneeName}</>}
           </p>
           <p className="mt-2 line-clamp-3 text-sm">{prototype.description}</p>
@@ -188,25 +186,25 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
             {prototype.powerOutput !== null && (
               <div className="flex gap-1">
                 <dt className="text-base-content/70">Power output</dt>
-                <dd>{prototype.powerOutput} kW</dd>
+                <dd className="whitespace-nowrap tabular-nums">{formatPower(prototype.powerOutput)}</dd>
               </div>
             )}
             {prototype.efficiency !== null && (
               <div className="flex gap-1">
                 <dt className="text-base-content/70">Efficiency</dt>
-                <dd>{prototype.efficiency}%</dd>
+                <dd className="whitespace-nowrap tabular-nums">{formatPercent(prototype.efficiency)}</dd>
               </div>
             )}
             {prototype.atomixQuote !== null && prototype.atomixQuote > 0 && (
               <div className="flex gap-1">
                 <dt className="text-base-content/70">Quote</dt>
-                <dd className="font-semibold">{money(prototype.atomixQuote)}</dd>
+                <dd className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(prototype.atomixQuote)}</dd>
               </div>
             )}
             {prototype.finalAmount !== null && (
               <div className="flex gap-1">
                 <dt className="text-base-content/70">Final amount</dt>
-                <dd className="font-semibold">{money(prototype.finalAmount)}</dd>
+                <dd className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(prototype.finalAmount)}</dd>
               </div>
             )}
             <div className="flex gap-1">
@@ -214,7 +212,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
               <dd data-testid="seller-response">
                 {prototype.sellerResponse ? (
                   <>
-                    <span className={`badge badge-sm ${prototype.sellerResponse === 'accepted' ? 'badge-success' : 'badge-error'}`}>{prototype.sellerResponse}</span>
+                    <span className={`badge badge-sm ${prototype.sellerResponse === 'accepted' ? 'badge-success' : 'badge-error'}`}>{stateLabel(prototype.sellerResponse)}</span>
                     {prototype.sellerResponseNote && <span className="ml-1">“{prototype.sellerResponseNote}”</span>}
                   </>
                 ) : (
@@ -234,7 +232,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
                     <a className="link link-primary text-sm" href={`/api/documents/${doc.id}`} download={doc.fileName}>
                       {doc.fileName}
                     </a>{' '}
-                    <span className="text-xs text-base-content/75">({fileSize(doc.fileSize)})</span>
+                    <span className="text-xs text-base-content/75">({formatFileSize(doc.fileSize)})</span>
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,7 @@ import { trpc } from '~/client/trpc.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { ROLES, USER_STATUSES } from '~/shared/constants.ts';
 import { USER_SORTS } from '~/shared/schemas/admin.ts';
+import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
@@ -17,9 +18,7 @@ import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDi
 type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
 type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message';
 
-const fullName = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 const orNA = (value: string | null) => (value && value.trim() ? value : 'N/A');
-const dateTime = (d: Date) => d.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const list = trpc.admin.users.useQuery(userQueryInput(search), { placeholderData: keepPreviousData });
@@ -154,7 +153,7 @@ function UserFilters({ search, setSearch }: { search: AdminSearch; setSearch: Se
           id="filter-user-status"
           label="User status"
           value={search.ustatus}
-          options={USER_STATUSES.map((s) => [s, s])}
+          options={USER_STATUSES.map((s) => [s, stateLabel(s)])}
           onChange={(v) => apply({ ustatus: v as AdminSearch['ustatus'] })}
         />
         <FilterSelect
@@ -175,10 +174,10 @@ function UserBadges({ user }: { user: AdminUser }) {
     <div className="flex flex-wrap gap-1">
       <span className={`badge badge-sm ${user.role === 'admin' ? 'badge-primary' : 'badge-outline'}`}>{user.role}</span>
       {user.isVerified && <span className="badge badge-sm badge-success">Verified</span>}
-      {user.status === 'banned' && <span className="badge badge-sm badge-error">Banned</span>}
+      {user.status === 'banned' && <span className="badge badge-sm badge-error">{stateLabel('banned')}</span>}
       {user.status === 'restricted' && (
         <span className="badge badge-sm badge-warning whitespace-nowrap">
-          Restricted{user.restrictedUntil ? ` until ${dateTime(user.restrictedUntil)}` : ''}
+          {stateLabel('restricted')}{user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
         </span>
       )}
     </div>

@@ -9,7 +9,7 @@ import {
   gaugeLevel,
   gaugePercent,
 } from '~/shared/energy-monitor.ts';
-import { formatNumber } from '~/shared/number-format.ts';
+import { formatMeasure } from '~/shared/format.ts';
 import { GaugeIcon, TrendDownIcon, TrendFlatIcon, TrendUpIcon } from './icons.tsx';
 import { STATUS_STYLE, TREND_LABEL } from './status-style.ts';
 import { useEnergyMonitor } from './use-energy-monitor.ts';
@@ -102,7 +102,7 @@ function Gauge({ kind, value }: { kind: GaugeKind; value: number }) {
   const shown = useNumberTween(value);
   const level = LEVEL_STYLE[gaugeLevel(kind, value)];
   const digits = kind === 'output' ? 0 : 1;
-  const text = `${formatNumber(shown, digits)} ${gauge.unit}`;
+  const text = formatMeasure(shown, gauge.unit, digits);
   return (
     <div className="rounded-box border border-base-300 p-3 sm:p-4" data-testid={`gauge-${kind}`} data-level={gaugeLevel(kind, value)}>
       <dt className="flex min-h-6 flex-wrap items-center justify-between gap-x-2 text-xs font-medium text-base-content/70 sm:text-sm">
@@ -117,7 +117,7 @@ function Gauge({ kind, value }: { kind: GaugeKind; value: number }) {
           aria-valuemin={0}
           aria-valuemax={gauge.max}
           aria-valuenow={value}
-          aria-valuetext={`${value} ${gauge.unit} of ${formatNumber(gauge.max)}`}
+          aria-valuetext={`${formatMeasure(value, gauge.unit, digits)} of ${formatMeasure(gauge.max, gauge.unit)}`}
           className="mt-3 h-2 overflow-hidden rounded-full bg-base-300"
         >
           <div
@@ -126,7 +126,7 @@ function Gauge({ kind, value }: { kind: GaugeKind; value: number }) {
           />
         </div>
         <span className="mt-1.5 block text-xs text-base-content/70">
-          of {formatNumber(gauge.max)} {gauge.unit}
+          of {formatMeasure(gauge.max, gauge.unit)}
         </span>
       </dd>
     </div>

@@ -1,8 +1,9 @@
 import { useNumberTween } from '~/client/motion/use-number-tween.ts';
 import { MONITOR_CLAMPS, SYSTEM_HEALTH } from '~/shared/energy-monitor.ts';
+import { formatMeasure, formatPower } from '~/shared/format.ts';
 import { AtomIcon, TrendDownIcon, TrendFlatIcon, TrendUpIcon } from './icons.tsx';
 import { Sparkline } from './sparkline.tsx';
-import { STATUS_STYLE, TREND_LABEL, formatKw } from './status-style.ts';
+import { STATUS_STYLE, TREND_LABEL } from './status-style.ts';
 import { useEnergyMonitor } from './use-energy-monitor.ts';
 
 const TREND_ICON = { up: TrendUpIcon, down: TrendDownIcon, stable: TrendFlatIcon } as const;
@@ -47,7 +48,7 @@ export function ReactorReadout() {
       <div className="relative mt-6">
         <p className="text-xs uppercase tracking-widest text-white/65">Net output</p>
         <p className="mt-1 flex items-baseline gap-2">
-          <span className="text-4xl font-bold tabular-nums sm:text-5xl">{formatKw(output)}</span>
+          <span className="text-4xl font-bold tabular-nums sm:text-5xl">{formatPower(output)}</span>
           <span className="inline-flex items-center gap-1 text-sm text-white/75">
             <TrendIcon className="size-4" />
             {TREND_LABEL[state.trend]}
@@ -62,9 +63,9 @@ export function ReactorReadout() {
       </div>
 
       <dl className="relative mt-4 grid grid-cols-3 gap-2 text-center">
-        <Reading label="Efficiency" value={`${state.efficiency.toFixed(1)}%`} />
-        <Reading label="Load" value={`${state.load.toFixed(1)}%`} />
-        <Reading label="Core" value={`${state.temperature.toFixed(1)} °C`} />
+        <Reading label="Efficiency" value={formatMeasure(state.efficiency, '%', 1)} />
+        <Reading label="Load" value={formatMeasure(state.load, '%', 1)} />
+        <Reading label="Core" value={formatMeasure(state.temperature, '°C', 1)} />
       </dl>
 
       <figcaption className="relative mt-4 flex items-center justify-between gap-2 border-t border-white/10 pt-4 text-sm">

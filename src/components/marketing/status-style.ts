@@ -1,5 +1,4 @@
 import type { MonitorStatus, MonitorTrend } from '~/shared/energy-monitor.ts';
-import { formatNumber } from '~/shared/number-format.ts';
 
 /** Colours and words for a monitor status, shared by the hero readout and the live monitor. */
 export const STATUS_STYLE: Record<MonitorStatus, { label: string; dot: string; badge: string; text: string }> = {
@@ -9,5 +8,3 @@ export const STATUS_STYLE: Record<MonitorStatus, { label: string; dot: string; b
 };
 
 export const TREND_LABEL: Record<MonitorTrend, string> = { up: 'Up', down: 'Down', stable: 'Stable' };
-
-export const formatKw = (value: number) => `${formatNumber(value)} kW`;

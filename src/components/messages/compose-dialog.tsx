@@ -6,6 +6,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { startThreadForm } from '~/shared/schemas/messages.ts';
+import { fullName } from '~/shared/format.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 
 type Target = { kind: 'prototype'; id: number; label: string } | { kind: 'user'; id: string; label: string };
@@ -71,7 +72,7 @@ function ComposeForm({
   const options =
     kind === 'prototype'
       ? (prototypes.data?.items ?? []).map((p) => ({ value: String(p.id), label: `#${p.id} ${p.prototypeName} (${p.inventorName})` }))
-      : (users.data?.items ?? []).map((u) => ({ value: u.id, label: `${[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} · ${u.email}` }));
+      : (users.data?.items ?? []).map((u) => ({ value: u.id, label: `${fullName(u)} · ${u.email}` }));
 
   return (
     <form

@@ -4,7 +4,7 @@ import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/shared/constants.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import { formatMessageDate } from './format.ts';
+import { formatDateTime, fullName } from '~/shared/format.ts';
 
 type Filter = 'open' | 'handled' | 'all';
 const FILTER_LABELS: Record<Filter, string> = { open: 'Open', handled: 'Handled', all: 'All' };
@@ -60,12 +60,12 @@ export function ContactsPanel({ filter, setFilter }: { filter: Filter; setFilter
                 <p className="mt-3 whitespace-pre-wrap break-words">{c.message}</p>
                 <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-base-content/70">
                   <span>
-                    Received {formatMessageDate(c.createdAt)}
+                    Received {formatDateTime(c.createdAt)}
                     {c.handledAt && (
                       <>
                         {' '}
-                        · Handled {formatMessageDate(c.handledAt)}
-                        {c.handler ? ` by ${c.handler.firstName ?? c.handler.email}` : ''}
+                        · Handled {formatDateTime(c.handledAt)}
+                        {c.handler ? ` by ${fullName(c.handler)}` : ''}
                       </>
                     )}
                   </span>

@@ -1,9 +1,4 @@
-// Dates on the Messages screens (spec section 2): month day, year and time, e.g. "November 22, 2026 at 3:05 PM".
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-
-export function formatMessageDate(date: Date | string): string {
-  return dateTime.format(typeof date === 'string' ? new Date(date) : date);
-}
+// Subjects and previews on the Messages screens (dates: formatDateTime of ~/shared/format.ts).
 
 /** "Re: subject", without stacking "Re: Re: ...". */
 export function replySubject(subject: string): string {

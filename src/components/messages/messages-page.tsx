@@ -10,7 +10,8 @@ import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import { formatMessageDate, preview } from './format.ts';
+import { formatDateTime } from '~/shared/format.ts';
+import { preview } from './format.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { ThreadView } from './thread-view.tsx';
@@ -114,7 +115,7 @@ function MessageListItem({ message: m, selected, onOpen }: { message: Message; s
           </span>
           <span className="mt-0.5 block truncate text-sm text-base-content/70">{preview(m.message)}</span>
           <span className="mt-1 block text-xs text-base-content/70">
-            {m.from} · {formatMessageDate(m.createdAt)}
+            {m.from} · {formatDateTime(m.createdAt)}
           </span>
           {!m.isRead && <span className="sr-only">Unread</span>}
         </span>
@@ -149,7 +150,7 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
         {message.subject}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">
-        From {message.from} · <time dateTime={new Date(message.createdAt).toISOString()}>{formatMessageDate(message.createdAt)}</time>
+        From {message.from} · <time dateTime={new Date(message.createdAt).toISOString()}>{formatDateTime(message.createdAt)}</time>
       </p>
       {message.aboutPrototype && (
         <p className="mt-2 text-sm">

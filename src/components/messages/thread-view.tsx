@@ -1,7 +1,7 @@
 // A conversation, oldest first: the viewer's own messages on the right, the other side's on the left.
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '~/server/routers/_app.ts';
-import { formatMessageDate } from './format.ts';
+import { formatDateTime } from '~/shared/format.ts';
 
 export type ThreadMessage = inferRouterOutputs<AppRouter>['messages']['thread'][number];
 
@@ -13,7 +13,7 @@ export function ThreadView({ messages, label = 'Conversation' }: { messages: Thr
           <div className="chat-header mb-1 flex flex-wrap items-baseline gap-x-2 text-xs">
             <span className="font-semibold">{m.from}</span>
             <time dateTime={new Date(m.createdAt).toISOString()} className="text-base-content/70">
-              {formatMessageDate(m.createdAt)}
+              {formatDateTime(m.createdAt)}
             </time>
           </div>
           <div className={`chat-bubble max-w-[90%] sm:max-w-[80%] ${m.mine ? 'chat-bubble-primary' : 'bg-base-200 text-base-content'}`}>

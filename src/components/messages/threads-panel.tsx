@@ -9,7 +9,8 @@ import type { AppRouter } from '~/server/routers/_app.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import type { InboxSearch, SetInboxSearch } from './inbox-search.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
-import { formatMessageDate, preview } from './format.ts';
+import { formatDateTime } from '~/shared/format.ts';
+import { preview } from './format.ts';
 import { ReplyForm } from './reply-form.tsx';
 import { ThreadView } from './thread-view.tsx';
 
@@ -106,7 +107,7 @@ function ThreadItem({ thread: th, selected, onOpen }: { thread: Thread; selected
             {preview(th.lastMessage)}
           </span>
           <span className="mt-1 block text-xs text-base-content/70">
-            {formatMessageDate(th.lastMessageAt)} · {th.messageCount} message{th.messageCount === 1 ? '' : 's'}
+            {formatDateTime(th.lastMessageAt)} · {th.messageCount} message{th.messageCount === 1 ? '' : 's'}
             {th.aboutPrototype ? ` · ${th.aboutPrototype.prototypeName}` : ''}
           </span>
         </span>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatMessageDate } from '~/components/messages/format.ts';
+import { formatDateTime, formatPercent, stateLabel } from '~/shared/format.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { PROTOTYPE_STATUSES, type PrototypeStatus } from '~/shared/constants.ts';
@@ -44,18 +44,18 @@ export function BulkPanel() {
                   <li key={b.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="bulk-item">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <p className="min-w-0 font-semibold">{b.title}</p>
-                      <span className={`badge badge-sm ${STATUS_BADGE[b.status]}`}>{b.status}</span>
+                      <span className={`badge badge-sm whitespace-nowrap ${STATUS_BADGE[b.status]}`}>{stateLabel(b.status)}</span>
                     </div>
                     <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-sm">{b.message}</p>
                     <p className="mt-2 text-xs text-base-content/70">
-                      {b.audienceLabel} · created {formatMessageDate(b.createdAt)}
-                      {b.scheduledFor && b.status !== 'completed' && <> · scheduled for {formatMessageDate(b.scheduledFor)}</>}
-                      {b.completedAt && <> · completed {formatMessageDate(b.completedAt)}</>}
+                      {b.audienceLabel} · created {formatDateTime(b.createdAt)}
+                      {b.scheduledFor && b.status !== 'completed' && <> · scheduled for {formatDateTime(b.scheduledFor)}</>}
+                      {b.completedAt && <> · completed {formatDateTime(b.completedAt)}</>}
                     </p>
                     <div className="mt-3 flex items-center gap-3">
                       <progress className="progress progress-primary flex-1" value={b.deliveredCount} max={Math.max(1, b.recipientCount)} aria-label={`Delivery of ${b.title}`} />
                       <span className="whitespace-nowrap text-sm tabular-nums" data-testid="bulk-progress">
-                        {b.deliveredCount} / {b.recipientCount} delivered ({percent}%)
+                        {b.deliveredCount} / {b.recipientCount} delivered ({formatPercent(percent)})
                       </span>
                     </div>
                     {(b.status === 'scheduled' || b.status === 'draft') && (
@@ -148,7 +148,7 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
             <select id="bulk-status" className="select select-bordered w-full" value={status} onChange={(e) => setStatus(e.target.value as PrototypeStatus)}>
               {PROTOTYPE_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s.replace('_', ' ')}
+                  {stateLabel(s)}
                 </option>
               ))}
             </select>

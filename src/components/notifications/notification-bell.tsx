@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { useDismiss } from '~/client/use-dismiss.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatMessageDate } from '~/components/messages/format.ts';
+import { formatDateTime } from '~/shared/format.ts';
 
 /**
  * The count refreshes at most this often (the spec's "no polling" covers data fetches, not this
@@ -103,7 +103,7 @@ export function NotificationBell() {
                           {!n.isRead && <span className="sr-only"> (unread)</span>}
                         </span>
                         <span className="block break-words text-sm text-base-content/80">{n.message}</span>
-                        <span className="mt-1 block text-xs text-base-content/70">{formatMessageDate(n.createdAt)}</span>
+                        <span className="mt-1 block text-xs text-base-content/70">{formatDateTime(n.createdAt)}</span>
                       </span>
                     </span>
                   </>

@@ -1,6 +1,6 @@
 // The e-mail outbox: every mail the app queued, its delivery state, and (without SMTP) its text.
 import { trpc } from '~/client/trpc.ts';
-import { formatMessageDate } from '~/components/messages/format.ts';
+import { formatDateTime } from '~/shared/format.ts';
 import { QueryView } from '~/components/query-view.tsx';
 
 const STATUS_BADGE = { queued: 'badge-warning', sent: 'badge-success', failed: 'badge-error' } as const;
@@ -31,7 +31,7 @@ export function OutboxPanel() {
                     <span className={`badge badge-sm ${STATUS_BADGE[m.status]}`}>{m.status}</span>
                     <span className="min-w-0 flex-1 truncate font-medium">{m.subject}</span>
                     <span className="break-all text-sm text-base-content/70">{m.toAddress}</span>
-                    <span className="text-xs text-base-content/70">{formatMessageDate(m.sentAt ?? m.createdAt)}</span>
+                    <span className="text-xs text-base-content/70">{formatDateTime(m.sentAt ?? m.createdAt)}</span>
                   </summary>
                   <div className="border-t border-base-300 p-3 text-sm">
                     <p className="text-base-content/70">

@@ -6,7 +6,8 @@ import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
-import { formatDate, formatDollars } from '~/components/seller/format.ts';
+import { Amount } from '~/components/amount.tsx';
+import { formatDate, formatUsd, stateInSentence, stateLabel } from '~/shared/format.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
@@ -14,7 +15,6 @@ import {
   MANUAL_PAYOUT_METHODS,
   PAYOUT_METHOD_LABELS,
   PAYOUT_STATUSES,
-  PAYOUT_STATUS_LABELS,
   type PayoutStatus,
   manualPayoutInput,
 } from '~/shared/schemas/payouts.ts';
@@ -61,13 +61,13 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
         <TotalButton label="All" active={status === undefined} onClick={() => choose(undefined)} count={totals.data?.reduce((n, t) => n + t.count, 0)} />
         {PAYOUT_STATUSES.map((s) => {
           const total = totals.data?.find((t) => t.status === s);
-          return <TotalButton key={s} label={PAYOUT_STATUS_LABELS[s]} active={status === s} onClick={() => choose(s)} count={total?.count} amount={total?.sellerPayout} testId={`payout-total-${s}`} />;
+          return <TotalButton key={s} label={stateLabel(s)} active={status === s} onClick={() => choose(s)} count={total?.count} amount={total?.sellerPayout} testId={`payout-total-${s}`} />;
         })}
       </div>
 
       <section aria-labelledby="payout-list-title" className="mt-6 rounded-box border border-base-300 bg-base-100 shadow-sm">
         <h2 id="payout-list-title" className="px-5 pt-5 text-lg font-semibold">
-          {status ? `${PAYOUT_STATUS_LABELS[status]} payouts` : 'All payouts'}
+          {status ? `${stateLabel(status)} payouts` : 'All payouts'}
         </h2>
         {list.isLoading && <Spinner label="Loading payouts" className="py-10" />}
         {list.isError && (
@@ -81,14 +81,15 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
             {list.data.items.map((t) => (
               <li key={t.id} className="flex flex-col gap-1 px-5 py-4" data-testid={`payout-card-${t.id}`}>
                 <div className="flex items-center justify-between gap-2">
-                  <span className="font-semibold tabular-nums">{formatDollars(t.sellerPayout)}</span>
+                  <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</span>
                   <PayoutStatusBadge status={t.status} />
                 </div>
                 <span className="text-sm font-medium">
                   #{t.id} · {t.prototypeName}
                 </span>
                 <span className="text-xs text-base-content/70">
-                  {t.seller.name} · {formatDollars(t.amount)} less {formatDollars(t.platformFee)} fee
+                  {t.seller.name} · <span className="whitespace-nowrap tabular-nums">{formatUsd(t.amount)}</span> less{' '}
+                  <span className="whitespace-nowrap tabular-nums">{formatUsd(t.platformFee)}</span> fee
                 </span>
                 <PaidDetails payout={t} />
                 <PayButton payout={t} manual={manual} ready={!!mode.data} onPay={setPaying} className="mt-2 self-start" />
@@ -99,7 +100,7 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
         {list.data && list.data.items.length > 0 && (
           <div className="hidden overflow-x-auto p-2 md:block">
             <table className="table">
-              <caption className="sr-only">Payouts{status ? ` with status ${PAYOUT_STATUS_LABELS[status]}` : ''}</caption>
+              <caption className="sr-only">Payouts{status ? ` with status ${stateInSentence(status)}` : ''}</caption>
               <thead>
                 <tr className="text-base-content/85">
                   <th scope="col">Transaction</th>
@@ -129,9 +130,9 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
                         </span>
                       )}
                     </td>
-                    <td className="text-right tabular-nums">{formatDollars(t.amount)}</td>
-                    <td className="text-right tabular-nums">{formatDollars(t.platformFee)}</td>
-                    <td className="text-right font-semibold tabular-nums">{formatDollars(t.sellerPayout)}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.amount)}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.platformFee)}</td>
+                    <td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</td>
                     <td>
                       <PayoutStatusBadge status={t.status} />
                       <PaidDetails payout={t} />
@@ -179,11 +180,11 @@ function TotalButton(props: { label: string; active: boolean; onClick: () => voi
       aria-pressed={props.active}
       onClick={props.onClick}
       data-testid={props.testId}
-      className={`rounded-box border p-3 text-left shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-primary ${props.active ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:bg-base-200'}`}
+      className={`@container rounded-box border p-3 text-left shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-primary ${props.active ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:bg-base-200'}`}
     >
       <span className="block text-xs font-medium uppercase tracking-wide text-base-content/70">{props.label}</span>
       <span className="mt-1 block text-xl font-bold tabular-nums">{props.count ?? '–'}</span>
-      {props.amount !== undefined && <span className="block text-sm tabular-nums text-base-content/80">{formatDollars(props.amount)}</span>}
+      {props.amount !== undefined && <Amount value={props.amount} maxRem={0.875} className="block text-base-content/80" />}
     </button>
   );
 }
@@ -237,7 +238,7 @@ function StripePayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
     <ModalDialog
       open
       onClose={onClose}
-      title={`Pay ${formatDollars(payout.sellerPayout)} to ${payout.seller.name}`}
+      title={`Pay ${formatUsd(payout.sellerPayout)} to ${payout.seller.name}`}
       description={`A Stripe transfer for transaction #${payout.id} (${payout.prototypeName}) to the seller's connected account. Paying again never pays twice.`}
       testId="stripe-pay-dialog"
     >
@@ -257,7 +258,7 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
     onSettled: feedback.onSettled,
     onError: feedback.onError,
     onSuccess: () => {
-      toast({ title: 'Payout recorded', description: `${formatDollars(payout.sellerPayout)} to ${payout.seller.name}` });
+      toast({ title: 'Payout recorded', description: `${formatUsd(payout.sellerPayout)} to ${payout.seller.name}` });
       onClose();
     },
   });
@@ -275,7 +276,7 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
     <ModalDialog
       open
       onClose={onClose}
-      title={`Record payment of ${formatDollars(payout.sellerPayout)}`}
+      title={`Record payment of ${formatUsd(payout.sellerPayout)}`}
       description={`Transaction #${payout.id} (${payout.prototypeName}) to ${payout.seller.name}. Record it once the money has been sent.`}
       testId="manual-pay-dialog"
     >

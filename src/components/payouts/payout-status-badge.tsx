@@ -1,5 +1,6 @@
 // Payout status badges in daisyUI semantic colours (readable in both themes).
-import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '~/shared/schemas/payouts.ts';
+import { stateLabel } from '~/shared/format.ts';
+import type { PayoutStatus } from '~/shared/schemas/payouts.ts';
 
 const CLASS: Record<PayoutStatus, string> = {
   pending: 'badge-warning',
@@ -12,7 +13,7 @@ const CLASS: Record<PayoutStatus, string> = {
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   return (
     <span className={`badge badge-sm whitespace-nowrap ${CLASS[status]}`} data-testid="payout-status">
-      {PAYOUT_STATUS_LABELS[status]}
+      {stateLabel(status)}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 // /payouts: the seller's full transaction list, with what has been paid out and what is still owed.
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatDate, formatDollars } from '~/components/seller/format.ts';
+import { Amount } from '~/components/amount.tsx';
+import { formatDate, formatUsd } from '~/shared/format.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { PAYOUT_METHOD_LABELS } from '~/shared/schemas/payouts.ts';
 import { PayoutAccountCard } from './payout-account-card.tsx';
@@ -20,16 +21,16 @@ export function SellerPayoutsPage() {
       </header>
       <div className="grid gap-4 md:grid-cols-3">
         <dl className="grid grid-cols-2 gap-4 md:col-span-2">
-          <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+          <div className="@container rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <dt className="text-sm font-medium text-base-content/70">Paid out</dt>
-            <dd className="mt-2 break-all text-xl font-bold tabular-nums sm:text-2xl" data-testid="payouts-paid-out">
-              {data ? formatDollars(data.paidOut) : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
+            <dd className="mt-2 font-bold" data-testid="payouts-paid-out">
+              {data ? <Amount value={data.paidOut} maxRem={1.5} /> : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
             </dd>
           </div>
-          <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+          <div className="@container rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <dt className="text-sm font-medium text-base-content/70">Still owed to you</dt>
-            <dd className="mt-2 break-all text-xl font-bold tabular-nums sm:text-2xl" data-testid="payouts-owed">
-              {data ? formatDollars(data.owed) : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
+            <dd className="mt-2 font-bold" data-testid="payouts-owed">
+              {data ? <Amount value={data.owed} maxRem={1.5} /> : <span className="loading loading-dots loading-sm" aria-label="Loading" />}
             </dd>
           </div>
         </dl>
@@ -54,7 +55,7 @@ export function SellerPayoutsPage() {
               {data.items.map((t) => (
                 <li key={t.id} className="flex flex-col gap-1 px-5 py-4" data-testid="payout-row">
                   <div className="flex items-center justify-between gap-2">
-                    <span className="font-semibold">{formatDollars(t.sellerPayout)}</span>
+                    <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</span>
                     <PayoutStatusBadge status={t.status} />
                   </div>
                   <span className="text-sm">{t.prototypeName}</span>
@@ -87,9 +88,9 @@ export function SellerPayoutsPage() {
                         <span className="block text-xs text-base-content/70">Prototype #{t.prototypeId}</span>
                       </td>
                       <td className="whitespace-nowrap">{formatDate(t.createdAt)}</td>
-                      <td className="text-right tabular-nums">{formatDollars(t.amount)}</td>
-                      <td className="text-right tabular-nums">{formatDollars(t.platformFee)}</td>
-                      <td className="text-right font-semibold tabular-nums">{formatDollars(t.sellerPayout)}</td>
+                      <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.amount)}</td>
+                      <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.platformFee)}</td>
+                      <td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</td>
                       <td>
                         <PayoutStatusBadge status={t.status} />
                       </td>

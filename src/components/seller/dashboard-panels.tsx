@@ -2,32 +2,33 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { hasQuote } from '~/server/domain/prototype-workflow.ts';
 import { QUOTES_PANEL_LIMIT, RECENT_TRANSACTIONS_LIMIT } from '~/shared/constants.ts';
-import { formatDate, formatDollars } from './format.ts';
+import { Amount } from '~/components/amount.tsx';
+import { formatDate, formatNumber, formatUsd } from '~/shared/format.ts';
 import { StatusBadge, quotePanelVariant } from './status-badge.tsx';
 import type { SellerPrototype, SellerSummary, SellerTransaction } from './types.ts';
 
 export function SummaryCards({ summary }: { summary: SellerSummary }) {
   const cards = [
-    { label: 'Total Prototypes', value: String(summary.totalPrototypes), icon: 'M4 7h16M4 12h16M4 17h10' },
-    { label: 'Active Prototypes', value: String(summary.activePrototypes), icon: 'M13 3 4 14h7l-1 7 9-11h-7z' },
-    { label: 'Quoted Prototypes', value: String(summary.quotedPrototypes), icon: 'M7 7h10v10H7z M4 4h4 M16 20h4' },
+    { label: 'Total Prototypes', value: formatNumber(summary.totalPrototypes), icon: 'M4 7h16M4 12h16M4 17h10' },
+    { label: 'Active Prototypes', value: formatNumber(summary.activePrototypes), icon: 'M13 3 4 14h7l-1 7 9-11h-7z' },
+    { label: 'Quoted Prototypes', value: formatNumber(summary.quotedPrototypes), icon: 'M7 7h10v10H7z M4 4h4 M16 20h4' },
     {
       label: 'Revenue',
-      value: formatDollars(summary.revenue),
+      value: <Amount value={summary.revenue} maxRem={1.875} />,
       icon: 'M12 3v18 M16.5 7.5C16 6 14.2 5 12 5c-2.8 0-4.5 1.3-4.5 3.2 0 4.3 9 2.2 9 6.6 0 1.9-1.8 3.2-4.5 3.2-2.3 0-4.1-1-4.6-2.6',
     },
   ];
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Summary">
       {cards.map((card) => (
-        <li key={card.label} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5" data-testid={`summary-${card.label}`}>
+        <li key={card.label} className="@container rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5" data-testid={`summary-${card.label}`}>
           <div className="flex items-start justify-between gap-2">
             <p className="text-sm font-medium text-base-content/70">{card.label}</p>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="1.8">
               <path d={card.icon} strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </div>
-          <p className="mt-2 break-all text-2xl font-bold sm:text-3xl">{card.value}</p>
+          <p className="mt-2 whitespace-nowrap text-2xl font-bold tabular-nums sm:text-3xl">{card.value}</p>
         </li>
       ))}
     </ul>
@@ -57,7 +58,7 @@ export function QuotesPanel({ prototypes }: { prototypes: SellerPrototype[] }) {
           {quoted.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
               <div className="min-w-0">
-                <p className="font-semibold">{formatDollars(p.atomixQuote ?? 0)}</p>
+                <p className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(p.atomixQuote ?? 0)}</p>
                 <Link
                   to="/prototypes/$prototypeId"
                   params={{ prototypeId: String(p.id) }}
@@ -93,7 +94,7 @@ export function TransactionsPanel({ transactions }: { transactions: SellerTransa
           {transactions.slice(0, RECENT_TRANSACTIONS_LIMIT).map((t) => (
             <li key={t.id} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
               <div>
-                <p className="font-semibold">{formatDollars(t.sellerPayout)}</p>
+                <p className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</p>
                 <p className="text-sm text-base-content/70">Prototype #{t.prototypeId}</p>
               </div>
               <p className="text-sm text-base-content/70">{formatDate(t.createdAt)}</p>

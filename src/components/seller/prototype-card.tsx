@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { energyTypeLabel, statusLabel } from './format.ts';
+import { energyTypeLabel, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import type { SellerPrototype } from './types.ts';
 
@@ -19,7 +19,7 @@ export function PrototypeCard({ prototype }: { prototype: SellerPrototype }) {
             </Link>
           </h3>
           <p className="text-sm text-base-content/70">
-            {energyTypeLabel(prototype.energyType)} · Status: {statusLabel(prototype.status)}
+            {energyTypeLabel(prototype.energyType)} · Status: {stateLabel(prototype.status)}
           </p>
         </div>
         <Link to="/prototypes/$prototypeId" params={{ prototypeId: String(prototype.id) }} className="btn btn-ghost btn-sm" aria-label={`View details of ${prototype.prototypeName}`}>
@@ -32,13 +32,13 @@ export function PrototypeCard({ prototype }: { prototype: SellerPrototype }) {
           {prototype.powerOutput !== null && (
             <div className="flex gap-1.5">
               <dt className="text-base-content/70">Power output:</dt>
-              <dd className="font-medium">{prototype.powerOutput.toLocaleString('en-US')} kW</dd>
+              <dd className="font-medium">{formatPower(prototype.powerOutput)}</dd>
             </div>
           )}
           {prototype.efficiency !== null && (
             <div className="flex gap-1.5">
               <dt className="text-base-content/70">Efficiency:</dt>
-              <dd className="font-medium">{prototype.efficiency}%</dd>
+              <dd className="font-medium">{formatPercent(prototype.efficiency)}</dd>
             </div>
           )}
         </dl>

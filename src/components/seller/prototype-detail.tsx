@@ -7,7 +7,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast } from '~/components/toast/toast-store.ts';
-import { STAGE_LABELS, energyTypeLabel, formatDate, formatDateTime, formatMegabytes, humanize } from './format.ts';
+import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
@@ -52,10 +52,10 @@ function Detail({ id, userId }: { id: number; userId: string }) {
   const fields: [string, string | null][] = [
     ['Inventor', p.inventorName],
     ['Energy type', energyTypeLabel(p.energyType)],
-    ['Stage', STAGE_LABELS[p.stage] ?? humanize(p.stage)],
-    ['Priority', humanize(p.priority)],
-    ['Power output', p.powerOutput !== null ? `${p.powerOutput.toLocaleString('en-US')} kW` : null],
-    ['Efficiency', p.efficiency !== null ? `${p.efficiency}%` : null],
+    ['Stage', stateLabel(p.stage)],
+    ['Priority', stateLabel(p.priority)],
+    ['Power output', p.powerOutput !== null ? formatPower(p.powerOutput) : null],
+    ['Efficiency', p.efficiency !== null ? formatPercent(p.efficiency) : null],
     ['Submitted', formatDateTime(p.createdAt)],
     ['Last updated', formatDateTime(p.updatedAt)],
   ];
@@ -165,7 +165,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
                   {d.fileName}
                 </p>
                 <p className="text-xs text-base-content/60">
-                  {formatMegabytes(d.fileSize)} · {formatDate(d.uploadedAt)}
+                  {formatFileSize(d.fileSize)} · {formatDate(d.uploadedAt)}
                 </p>
               </div>
               <a href={`/api/documents/${d.id}`} download={d.fileName} className="btn btn-ghost btn-sm" aria-label={`Download ${d.fileName}`}>

@@ -3,8 +3,9 @@ import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
-import { ENERGY_TYPES } from '~/shared/constants.ts';
-import { PIPELINE_STAGES, STAGE_LABELS, energyTypeLabel, formatDate, humanize, statusLabel } from './format.ts';
+import { ENERGY_TYPES, PIPELINE_STAGES } from '~/shared/constants.ts';
+import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/format.ts';
+import { statusAfter, timelineSentence } from '~/shared/timeline-text.ts';
 import { StatusBadge } from './status-badge.tsx';
 import type { PipelineItem, Portfolio } from './types.ts';
 
@@ -55,9 +56,9 @@ function Pipeline() {
 /** Status changes recorded in the timeline, oldest first: the prototype's path so far. */
 function statusHistory(item: PipelineItem) {
   return item.timeline.flatMap((event) => {
-    const meta = (event.metadata ?? {}) as { to?: unknown; stage?: unknown };
-    if (typeof meta.to === 'string') return [{ id: event.id, label: statusLabel(meta.to), date: event.eventDate }];
-    if (event.event === 'quote_response') return [{ id: event.id, label: event.description ?? 'Quote response', date: event.eventDate }];
+    const status = statusAfter(event);
+    if (status) return [{ id: event.id, label: stateLabel(status), date: event.eventDate }];
+    if (event.event === 'quote_response') return [{ id: event.id, label: timelineSentence(event), date: event.eventDate }];
     return [];
   });
 }
@@ -82,7 +83,7 @@ function PipelineCard({ item }: { item: PipelineItem }) {
         <StatusBadge status={item.status} />
       </header>
       <p className="sr-only">
-        Current stage: {STAGE_LABELS[item.stage] ?? humanize(item.stage)}. Status: {statusLabel(item.status)}.
+        Current stage: {stateLabel(item.stage)}. Status: {stateLabel(item.status)}.
       </p>
       {closed ? (
         <p className="mt-4 text-sm font-medium">Evaluation closed</p>
@@ -90,7 +91,7 @@ function PipelineCard({ item }: { item: PipelineItem }) {
         <ul className="steps steps-vertical mt-4 w-full md:steps-horizontal" aria-hidden="true">
           {PIPELINE_STAGES.map((stage, index) => (
             <li key={stage} className={`step text-xs ${index <= current ? 'step-primary' : ''}`}>
-              <span className={index === current ? 'font-semibold' : 'text-base-content/70'}>{STAGE_LABELS[stage]}</span>
+              <span className={index === current ? 'font-semibold' : 'text-base-content/70'}>{stateLabel(stage)}</span>
             </li>
           ))}
         </ul>
@@ -122,7 +123,7 @@ function PublicPortfolio() {
     <>
       <p className="text-lg">
         <span className="text-4xl font-bold text-primary" data-testid="portfolio-total">
-          {data.total}
+          {formatNumber(data.total)}
         </span>{' '}
         {data.total === 1 ? 'prototype' : 'prototypes'} in evaluation and development
       </p>
@@ -141,7 +142,7 @@ function PublicPortfolio() {
           total={data.total}
           rows={[...PIPELINE_STAGES, 'closed'].map((stage) => ({
             key: stage,
-            label: STAGE_LABELS[stage] ?? humanize(stage),
+            label: stateLabel(stage),
             count: data.byStage.find((r) => r.stage === stage)?.count ?? 0,
           }))}
         />
@@ -173,7 +174,7 @@ function CountList({ title, rows, total }: { title: string; rows: { key: string;
           <li key={row.key}>
             <div className="flex justify-between text-sm">
               <span>{row.label}</span>
-              <span className="font-semibold">{row.count}</span>
+              <span className="font-semibold tabular-nums">{formatNumber(row.count)}</span>
             </div>
             <progress className="progress progress-primary h-2 w-full" value={row.count} max={Math.max(total, 1)} aria-hidden="true" />
           </li>

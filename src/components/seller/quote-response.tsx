@@ -3,7 +3,7 @@ import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import { isAllowed } from '~/server/domain/prototype-workflow.ts';
-import { formatDateTime, formatDollars } from './format.ts';
+import { formatDateTime, formatUsd } from '~/shared/format.ts';
 import type { SellerPrototype } from './types.ts';
 
 /**
@@ -41,7 +41,7 @@ export function QuoteResponse({ prototype }: { prototype: SellerPrototype }) {
   return (
     <div className="flex flex-col gap-2 border-t border-base-300 pt-3">
       <label htmlFor={noteId} className="text-sm font-medium">
-        Respond to the quote of {formatDollars(prototype.atomixQuote ?? 0)} <span className="font-normal text-base-content/70">(note optional)</span>
+        Respond to the quote of <span className="whitespace-nowrap tabular-nums">{formatUsd(prototype.atomixQuote ?? 0)}</span> <span className="font-normal text-base-content/70">(note optional)</span>
       </label>
       <textarea
         id={noteId}

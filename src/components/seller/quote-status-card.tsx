@@ -1,5 +1,5 @@
 import { hasQuote } from '~/server/domain/prototype-workflow.ts';
-import { formatDollars } from './format.ts';
+import { Amount } from '~/components/amount.tsx';
 import { QuoteResponse } from './quote-response.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import type { SellerPrototype } from './types.ts';
@@ -13,10 +13,10 @@ export function QuoteStatusCard({ prototype }: { prototype: SellerPrototype }) {
   return (
     <div className="flex flex-col gap-3 rounded-field border border-base-300 bg-base-200/60 p-4" data-testid="quote-status">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
+        <div className="@container min-w-0 flex-1">
           <p className="text-xs font-medium uppercase tracking-wide text-base-content/60">Quote status</p>
           <p className={quoted ? 'text-xl font-bold text-primary' : 'font-medium text-base-content/80'}>
-            {quoted ? formatDollars(prototype.atomixQuote ?? 0) : 'Awaiting Atomix quote'}
+            {quoted ? <Amount value={prototype.atomixQuote ?? 0} maxRem={1.25} /> : 'Awaiting Atomix quote'}
           </p>
         </div>
         <StatusBadge status={prototype.status} />

@@ -1,5 +1,5 @@
 import type { PrototypeStatus } from '~/shared/constants.ts';
-import { statusLabel } from './format.ts';
+import { stateLabel } from '~/shared/format.ts';
 
 // Spec badge variants mapped to daisyUI: default = badge-primary (the solid brand badge),
 // destructive = badge-error, secondary = badge-secondary, outline = badge-outline.
@@ -29,7 +29,7 @@ export function quotePanelVariant(status: PrototypeStatus | string): Variant {
 export function StatusBadge({ status, variant = prototypeStatusVariant(status) }: { status: string; variant?: Variant }) {
   return (
     <span className={`badge badge-sm whitespace-nowrap ${VARIANT_CLASS[variant]}`} data-variant={variant}>
-      {statusLabel(status)}
+      {stateLabel(status)}
     </span>
   );
 }

@@ -1,15 +1,8 @@
-import { formatDateTime, humanize } from './format.ts';
+import { formatDateTime } from '~/shared/format.ts';
+import { timelineSentence } from '~/shared/timeline-text.ts';
 import type { PrototypeDetail } from './types.ts';
 
-const EVENT_LABELS: Record<string, string> = {
-  submitted: 'Submitted',
-  document_uploaded: 'Document uploaded',
-  status_changed: 'Status changed',
-  quote_provided: 'Quote provided',
-  quote_response: 'Quote response',
-};
-
-/** The prototype's history from prototype_timeline: what happened, who did it, when. */
+/** The prototype's history from prototype_timeline: what happened (one sentence), who did it, when. */
 export function TimelineList({ events, currentUserId }: { events: PrototypeDetail['timeline']; currentUserId: string }) {
   if (events.length === 0) return <p className="text-sm text-base-content/70">No events yet</p>;
   return (
@@ -20,8 +13,7 @@ export function TimelineList({ events, currentUserId }: { events: PrototypeDetai
         return (
           <li key={event.id} className="relative">
             <span aria-hidden="true" className="absolute -left-[1.72rem] top-1 size-3 rounded-full border-2 border-base-100 bg-primary" />
-            <p className="font-medium">{EVENT_LABELS[event.event] ?? humanize(event.event)}</p>
-            {event.description && <p className="text-sm text-base-content/80">{event.description}</p>}
+            <p className="font-medium">{timelineSentence(event)}</p>
             <p className="text-xs text-base-content/60">
               {who} · <time dateTime={new Date(event.eventDate).toISOString()}>{formatDateTime(event.eventDate)}</time>
             </p>

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { UPLOAD_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
-import { formatMegabytes } from '~/components/seller/format.ts';
+import { formatFileSize } from '~/shared/format.ts';
 import type { PickedFile, RefusedFile } from './use-document-uploads.ts';
 
 const ACCEPT = UPLOAD_ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 /**
  * The drop area (spec section 5): pdf, doc, docx, jpg, jpeg, png, several at once, each listed
- * with its size in MB, removable before upload, with progress announced to screen readers.
+ * with its size (KB or MB), removable before upload, with progress announced to screen readers.
  */
 export function FileDropArea({
   files,
@@ -106,7 +106,7 @@ export function FileDropArea({
                     {f.file.name}
                   </p>
                   <p className="text-xs text-base-content/70">
-                    {formatMegabytes(f.file.size)}
+                    {formatFileSize(f.file.size)}
                     {f.state === 'done' && <span className="ml-2 text-success">Uploaded</span>}
                     {f.state === 'failed' && <span className="ml-2 text-error">{f.error}</span>}
                   </p>

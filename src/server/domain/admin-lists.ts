@@ -6,6 +6,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { z } from 'zod';
 import { isStorableDate, isUuid, parseRecordId } from '~/shared/schemas/bounds.ts';
 import type { activityListInput, prototypeFilters, prototypeListInput, userFilters, userListInput } from '~/shared/schemas/admin.ts';
+import { formatAmount, fullName } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { availableActions } from './prototype-workflow.ts';
 import { prototypeSelect, toPrototypeView } from './prototype-view.ts';
@@ -154,12 +155,6 @@ export const adminPrototypeSelect = {
 } satisfies Prisma.PrototypeSelect;
 type AdminPrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof adminPrototypeSelect }>;
 
-export function fullName(person: { firstName: string | null; lastName: string | null } | null): string | null {
-  if (!person) return null;
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
-  return name || null;
-}
-
 export function toAdminPrototypeView(row: AdminPrototypeRow) {
   const { seller, assignee, documents, ...base } = row;
   const view = toPrototypeView(base);
@@ -167,7 +162,7 @@ export function toAdminPrototypeView(row: AdminPrototypeRow) {
     ...view,
     sellerName: fullName(seller),
     sellerEmail: seller.email,
-    assigneeName: assignee ? (fullName(assignee) ?? assignee.email) : null,
+    assigneeName: assignee ? fullName(assignee) : null,
     documents,
     actions: availableActions(view),
   };
@@ -292,7 +287,7 @@ export const activitySelect = {
 type ActivityRow = Prisma.UserActivityLogGetPayload<{ select: typeof activitySelect }>;
 
 export function toActivityView({ user, ...row }: ActivityRow) {
-  return { ...row, actorEmail: user?.email ?? null, actorName: fullName(user) };
+  return { ...row, actorEmail: user?.email ?? null, actorName: user ? fullName(user) : null };
 }
 export type ActivityView = ReturnType<typeof toActivityView>;
 
@@ -339,6 +334,9 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
+const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
+
 export function toCsv(header: string[], rows: CsvCell[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
@@ -378,7 +376,7 @@ export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFi
     header,
     rows.map(toAdminPrototypeView).map((p) => [
       p.id, p.prototypeName, p.inventorName, p.sellerName, p.sellerEmail, p.energyType, p.status, p.priority,
-      p.powerOutput, p.efficiency, p.atomixQuote, p.quoteNotes, p.sellerResponse, p.finalAmount, p.assigneeName,
+      p.powerOutput, p.efficiency, csvAmount(p.atomixQuote), p.quoteNotes, p.sellerResponse, csvAmount(p.finalAmount), p.assigneeName,
       p.reviewerComments, p.documents.length, p.createdAt,
     ]),
   );

@@ -8,6 +8,7 @@ import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { recordLedgerEntry, transactionReference } from './ledger.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './admin-lists.ts';
+import { formatUsd } from '~/shared/format.ts';
 import { splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
@@ -44,7 +45,8 @@ async function refuse(tx: Tx, action: PrototypeAction, id: number): Promise<neve
 interface TransitionEffects {
   /** Extra columns written by the conditional update. */
   data?: Prisma.PrototypeUncheckedUpdateManyInput;
-  timeline: { event: string; description: string; metadata?: Prisma.InputJsonValue };
+  /** Described by timelineSentence from the event and its metadata. */
+  timeline: { event: string; metadata?: Prisma.InputJsonValue };
   notification: { type: string; title: string; message: string };
   audit?: Prisma.InputJsonValue;
   /** More writes inside the same transaction, after the update won. */
@@ -65,7 +67,6 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
     await recordTimelineEvent(tx, {
       prototypeId: id,
       event: effects.timeline.event,
-      description: effects.timeline.description,
       performedBy: actorId,
       metadata: { action, ...(rule.to ? { status: rule.to } : {}), ...(effects.timeline.metadata as object | undefined) },
     });
@@ -91,14 +92,14 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
 
 export function startReview(request: TransitionRequest) {
   return transition(request, 'startReview', {
-    timeline: { event: 'status_changed', description: 'Review started' },
+    timeline: { event: 'status_changed' },
     notification: { type: 'prototype_under_review', title: 'Review started', message: 'Your prototype "{name}" is now under review.' },
   });
 }
 
 export function approve(request: TransitionRequest) {
   return transition(request, 'approve', {
-    timeline: { event: 'status_changed', description: 'Prototype approved' },
+    timeline: { event: 'status_changed' },
     notification: { type: 'prototype_approved', title: 'Prototype approved', message: 'Your prototype "{name}" has been approved.' },
   });
 }
@@ -106,7 +107,7 @@ export function approve(request: TransitionRequest) {
 export function reject(request: TransitionRequest, reason: string) {
   return transition(request, 'reject', {
     data: { reviewerComments: reason },
-    timeline: { event: 'status_changed', description: `Prototype rejected: ${reason}`, metadata: { reason } },
+    timeline: { event: 'status_changed', metadata: { reason } },
     notification: {
       type: 'prototype_rejected',
       title: 'Prototype rejected',
@@ -120,11 +121,11 @@ export function reject(request: TransitionRequest, reason: string) {
 export function provideQuote(request: TransitionRequest, amount: string, notes: string | null) {
   return transition(request, 'quote', {
     data: { atomixQuote: toDecimal(amount), quoteNotes: notes, quoteProvideBy: request.actorId, quotedAt: new Date() },
-    timeline: { event: 'quote_provided', description: `Quote of $${toDecimal(amount).toFixed(2)} provided`, metadata: { amount } },
+    timeline: { event: 'quote_provided', metadata: { amount } },
     notification: {
       type: 'quote_provided',
       title: 'Quote provided',
-      message: `You have received a quote of $${toDecimal(amount).toFixed(2)} for "{name}".`,
+      message: `You have received a quote of ${formatUsd(amount)} for "{name}".`,
     },
     audit: { amount, notes },
   });
@@ -137,7 +138,7 @@ export function provideQuote(request: TransitionRequest, amount: string, notes: 
 export function acceptQuote(request: TransitionRequest, feePercent: number) {
   return transition(request, 'acceptQuote', {
     data: { completedAt: new Date() },
-    timeline: { event: 'quote_accepted', description: 'Quote accepted' },
+    timeline: { event: 'quote_accepted' },
     notification: { type: 'quote_accepted', title: 'Quote accepted', message: 'The quote for "{name}" has been accepted. A payout is being prepared.' },
     after: async (tx, prototype) => {
       const { atomixQuote } = await tx.prototype.findUniqueOrThrow({ where: { id: prototype.id }, select: { atomixQuote: true } });
@@ -158,7 +159,7 @@ export function acceptQuote(request: TransitionRequest, feePercent: number) {
         userId: prototype.sellerId,
         type: 'payout_due',
         amount: split.sellerPayout,
-        description: `Quote of $${split.amount.toFixed(2)} accepted for "${prototype.prototypeName}": payout after the $${split.platformFee.toFixed(2)} platform fee`,
+        description: `Quote of ${formatUsd(split.amount)} accepted for "${prototype.prototypeName}": payout after the ${formatUsd(split.platformFee)} platform fee`,
         reference: transactionReference(created.id),
         processedBy: request.actorId,
       });
@@ -174,7 +175,7 @@ export function acceptQuote(request: TransitionRequest, feePercent: number) {
 
 export function rejectQuote(request: TransitionRequest) {
   return transition(request, 'rejectQuote', {
-    timeline: { event: 'quote_rejected', description: 'Quote rejected' },
+    timeline: { event: 'quote_rejected' },
     notification: { type: 'quote_rejected', title: 'Quote rejected', message: 'The quote for "{name}" has been withdrawn and the prototype rejected.' },
   });
 }

@@ -2,27 +2,15 @@
 // (STORAGE_QUOTA_BYTES). Checked again, under a per-seller lock, where the document row is written,
 // so two parallel uploads cannot both fit into the same remaining space.
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { formatFileSize } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 
 type Queryable = Db | Prisma.TransactionClient;
 
-/** "1 GB", "512 MB", "1.5 GB": the quota as a person reads it. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const rounded = Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
-}
-
 export function quotaExceededMessage(quotaBytes: number, usedBytes: number): string {
   return (
-    `This file does not fit in your document storage: your documents may take ${formatBytes(quotaBytes)} in all ` +
-    `and already take ${formatBytes(usedBytes)}. Please contact us if you need more space.`
+    `This file does not fit in your document storage: your documents may take ${formatFileSize(quotaBytes)} in all ` +
+    `and already take ${formatFileSize(usedBytes)}. Please contact us if you need more space.`
   );
 }
 

@@ -12,6 +12,7 @@ import { logActivity } from '../domain/activity-log.ts';
 import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
 import { type Decimal, toDecimal } from '../domain/money.ts';
 import { notify } from '../domain/notifications.ts';
+import { formatUsd } from '~/shared/format.ts';
 import type { ManualPayoutMethod, PayoutStatus } from '~/shared/schemas/payouts.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -25,10 +26,6 @@ export interface PayoutActor {
   meta: RequestMeta;
 }
 export const WEBHOOK_ACTOR: PayoutActor = { actorId: null, meta: { ip: null, userAgent: 'Stripe webhook' } };
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** "$2,250.67", formatted from the exact decimal string. */
-export const dollars = (value: Decimal) => usd.format(value.toFixed(2) as unknown as number);
 
 export const payoutRowSelect = {
   id: true,
@@ -110,7 +107,7 @@ async function writeCompletion(tx: Tx, actor: PayoutActor, row: PayoutRow, compl
     prototypeId: row.prototypeId,
     type: 'payout_completed',
     title: 'Payout sent',
-    message: `Your payout of ${dollars(row.sellerPayout)} for "${row.prototype.prototypeName}" has been sent.`,
+    message: `Your payout of ${formatUsd(row.sellerPayout)} for "${row.prototype.prototypeName}" has been sent.`,
     actionUrl: '/payouts',
   });
   await audit(tx, actor, 'admin.payout.completed', row, {
@@ -152,7 +149,7 @@ export async function failStripePayout(tx: Tx, actor: PayoutActor, row: PayoutRo
     prototypeId: row.prototypeId,
     type: 'payout_failed',
     title: 'Payout delayed',
-    message: `Your payout of ${dollars(row.sellerPayout)} for "${row.prototype.prototypeName}" could not be sent yet. Our team has been told and will retry.`,
+    message: `Your payout of ${formatUsd(row.sellerPayout)} for "${row.prototype.prototypeName}" could not be sent yet. Our team has been told and will retry.`,
     actionUrl: '/payouts',
   });
   await audit(tx, actor, 'admin.payout.failed', row, { attempt, reason });
@@ -223,7 +220,7 @@ export async function applyTransferReversal(
       userId: row.sellerId,
       type: 'payout_reversed',
       amount: delta,
-      description: `Stripe reversed ${dollars(delta)} of the transfer for transaction #${row.id} (${row.prototype.prototypeName})`,
+      description: `Stripe reversed ${formatUsd(delta)} of the transfer for transaction #${row.id} (${row.prototype.prototypeName})`,
       reference: transferId,
     });
   }
@@ -241,7 +238,7 @@ export async function applyTransferReversal(
       prototypeId: row.prototypeId,
       type: 'payout_reversed',
       title: 'Payout reversed',
-      message: `${dollars(delta.gt(0) ? delta : row.sellerPayout)} of your payout for "${row.prototype.prototypeName}" was reversed. Our team will follow up.`,
+      message: `${formatUsd(delta.gt(0) ? delta : row.sellerPayout)} of your payout for "${row.prototype.prototypeName}" was reversed. Our team will follow up.`,
       actionUrl: '/payouts',
     });
     await audit(tx, WEBHOOK_ACTOR, 'stripe.transfer.reversed', row, {
@@ -285,7 +282,7 @@ export async function applyTransferFailure(tx: Tx, row: PayoutRow, transferId: s
     prototypeId: row.prototypeId,
     type: 'payout_failed',
     title: 'Payout failed',
-    message: `Your payout of ${dollars(row.sellerPayout)} for "${row.prototype.prototypeName}" failed. Our team will retry.`,
+    message: `Your payout of ${formatUsd(row.sellerPayout)} for "${row.prototype.prototypeName}" failed. Our team will retry.`,
     actionUrl: '/payouts',
   });
   await audit(tx, WEBHOOK_ACTOR, 'stripe.transfer.failed', row, { transferId, reason });

@@ -2,6 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { parseRecordId } from '~/shared/schemas/bounds.ts';
+import { fullName } from '~/shared/format.ts';
 import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts';
 import type { Db } from '../db/index.ts';
 import { ledgerBalance } from '../domain/ledger.ts';
@@ -29,9 +30,6 @@ const adminPayoutSelect = {
   processor: { select: { firstName: true, lastName: true, email: true } },
 } satisfies Prisma.TransactionSelect;
 type AdminPayoutRow = Prisma.TransactionGetPayload<{ select: typeof adminPayoutSelect }>;
-
-const fullName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 
 function toAdminPayoutView(row: AdminPayoutRow) {
   const { prototype, seller, processor, amount, platformFee, sellerPayout, ...rest } = row;

@@ -14,6 +14,7 @@
 //                      accepted for old endpoints and treated as a failed transfer
 import Stripe from 'stripe';
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { formatUsd } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { notify } from '../domain/notifications.ts';
 import { applyAccountState } from './connect.ts';
@@ -124,7 +125,9 @@ async function connectedPayoutFailed(tx: Tx, accountId: string | null, payout: S
   });
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Stripe counts whole cents; the amount is written from them exactly. */
 function formatCents(cents: number): string {
-  return usd.format(`${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}` as unknown as number);
+  const sign = cents < 0 ? '-' : '';
+  const digits = String(Math.abs(Math.trunc(cents))).padStart(3, '0');
+  return formatUsd(`${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`);
 }

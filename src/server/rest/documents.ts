@@ -121,7 +121,6 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
         await recordTimelineEvent(tx, {
           prototypeId: prototype.id,
           event: 'document_uploaded',
-          description: `Document uploaded: ${fileName}`,
           performedBy: user.id,
           metadata: { fileName, fileSize: size },
         });

@@ -155,6 +155,15 @@ describe('activity log', () => {
     expect(csv).toContain(`,'@SUM(A1:A9),"Smith, ""Jr""\nII","'=HYPERLINK(""http://evil"")",`);
     expect(csv).not.toContain('Other');
   });
+
+  it('writes names and amounts in the CSV the one way: a nameless seller by e-mail, quotes with cents', async () => {
+    const { caller } = await adminCaller();
+    const seller = await createUser(t.db.prisma, { firstName: null, lastName: null, email: 'nameless@example.test' });
+    await createPrototype(t.db.prisma, seller.id, { prototypeName: 'Priced', atomixQuote: '48000.5', status: 'quoted' });
+    const [header, row] = (await caller.admin.exportPrototypesCsv({ search: 'Priced' })).split('\r\n');
+    const cells = Object.fromEntries(header!.split(',').map((name, i) => [name, row!.split(',')[i]]));
+    expect(cells).toMatchObject({ sellerName: 'nameless@example.test', sellerEmail: 'nameless@example.test', atomixQuote: '48000.50', finalAmount: '' });
+  });
 });
 
 describe('csv cells', () => {

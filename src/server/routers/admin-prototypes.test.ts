@@ -69,7 +69,7 @@ describe('approve and reject', () => {
     expect(res.json).toMatchObject({ id: prototype.id, status: 'approved', sellerName: 'Nikola Tesla', actions: [] });
     const timeline = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id } });
     expect(timeline).toHaveLength(1);
-    expect(timeline[0]).toMatchObject({ event: 'status_changed', performedBy: admin!.id });
+    expect(timeline[0]).toMatchObject({ event: 'status_changed', performedBy: admin!.id, description: 'Status changed to approved' });
     const notes = await t.db.prisma.notification.findMany({ where: { userId: seller.id } });
     expect(notes).toHaveLength(1);
     expect(notes[0]?.message).toContain(prototype.prototypeName);
@@ -117,6 +117,29 @@ describe('quotes', () => {
     expect(res.json).toMatchObject({ status: 'quoted', atomixQuote: 12500.5, quoteNotes: 'Initial offer', quoteProvideBy: admin!.id, actions: ['acceptQuote', 'rejectQuote'] });
     const again = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 1 });
     expect(again.status).toBe(409);
+  });
+
+  it('writes the quote one way: timeline, the seller\'s notification and the ledger say "$12,500.50"', async () => {
+    const { prototype, seller } = await seededPrototype();
+    const { client } = await signedIn('admin');
+    await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 12500.5 });
+    const timeline = await t.db.prisma.prototypeTimeline.findFirstOrThrow({ where: { prototypeId: prototype.id } });
+    expect(timeline.description).toBe('Quote of $12,500.50 provided');
+    const note = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: seller.id, type: 'quote_provided' } });
+    expect(note.message).toBe(`You have received a quote of $12,500.50 for "${prototype.prototypeName}".`);
+    await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/final-approve`, { status: 'accepted' });
+    const ledger = await t.db.prisma.financialRecord.findFirstOrThrow({ where: { userId: seller.id } });
+    expect(ledger.description).toBe(`Quote of $12,500.50 accepted for "${prototype.prototypeName}": payout after the $1,250.05 platform fee`);
+  });
+
+  it('says a review start as a sentence, and a rejection with its reason', async () => {
+    const { prototype } = await seededPrototype();
+    const { user: admin } = await signedIn('admin');
+    const caller = await callerAs(t.db, admin!.id);
+    await caller.admin.startReview({ id: prototype.id });
+    await caller.admin.reject({ id: prototype.id, reason: 'Not reproducible' });
+    const timeline = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id }, orderBy: { id: 'asc' } });
+    expect(timeline.map((e) => e.description)).toEqual(['Status changed to under review', 'Status changed to rejected. Reason: Not reproducible']);
   });
 
   it('refuses a quote when one already exists even in an allowed status', async () => {

@@ -80,13 +80,12 @@ async function updatePrototypeField(
   ctx: AdminContext,
   id: number,
   data: { priority?: 'low' | 'medium' | 'high'; assignedTo?: string | null; reviewerComments?: string | null },
-  action: string,
-  description: string,
+  action: 'priority_changed' | 'assigned' | 'comments_updated',
 ) {
   return ctx.db.$transaction(async (tx) => {
     const { count } = await tx.prototype.updateMany({ where: { id }, data });
     if (count === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'Prototype not found' });
-    await recordTimelineEvent(tx, { prototypeId: id, event: action, description, performedBy: ctx.user.id, metadata: data });
+    await recordTimelineEvent(tx, { prototypeId: id, event: action, performedBy: ctx.user.id, metadata: data });
     await logActivity(tx, ctx.meta, {
       userId: ctx.user.id,
       action: `admin.prototype.${action}`,
@@ -118,7 +117,7 @@ export const adminRouter = router({
   setPriority: adminProcedure
     .input(priorityInput)
     .mutation(({ ctx, input }) =>
-      updatePrototypeField(ctx, input.id, { priority: input.priority }, 'priority_changed', `Priority set to ${input.priority}`),
+      updatePrototypeField(ctx, input.id, { priority: input.priority }, 'priority_changed'),
     ),
   assign: adminProcedure.input(assignInput).mutation(async ({ ctx, input }) => {
     if (input.assignedTo) {
@@ -126,18 +125,12 @@ export const adminRouter = router({
       if (!assignee) throw new TRPCError({ code: 'NOT_FOUND', message: 'Assignee not found' });
       if (assignee.role !== 'admin') throw new TRPCError({ code: 'BAD_REQUEST', message: 'Prototypes can only be assigned to administrators' });
     }
-    return updatePrototypeField(
-      ctx,
-      input.id,
-      { assignedTo: input.assignedTo },
-      'assigned',
-      input.assignedTo ? 'Reviewer assigned' : 'Reviewer unassigned',
-    );
+    return updatePrototypeField(ctx, input.id, { assignedTo: input.assignedTo }, 'assigned');
   }),
   setReviewerComments: adminProcedure
     .input(reviewerCommentsInput)
     .mutation(({ ctx, input }) =>
-      updatePrototypeField(ctx, input.id, { reviewerComments: input.reviewerComments }, 'comments_updated', 'Reviewer comments updated'),
+      updatePrototypeField(ctx, input.id, { reviewerComments: input.reviewerComments }, 'comments_updated'),
     ),
 
   /** Administrators a prototype can be assigned to. */

@@ -4,6 +4,7 @@
 // in the same transaction.
 import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { fullName } from '~/shared/format.ts';
 import {
   contactHandledInput,
   contactListInput,
@@ -32,22 +33,19 @@ const messageSelect = {
   parentMessageId: true,
   userId: true,
   prototype: { select: { id: true, prototypeName: true } },
-  admin: { select: { firstName: true, lastName: true } },
+  admin: { select: { firstName: true, lastName: true, email: true } },
   user: { select: { firstName: true, lastName: true, email: true } },
 } satisfies Prisma.AdminMessageSelect;
 type MessageRow = Prisma.AdminMessageGetPayload<{ select: typeof messageSelect }>;
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
-
-const fullName = (p: { firstName: string | null; lastName: string | null; email?: string } | null) =>
-  (p && [p.firstName, p.lastName].filter(Boolean).join(' ')) || p?.email || null;
 
 /** The message as the viewer reads it: who it is from, whether it was sent by the viewer. */
 function toMessageView(row: MessageRow, viewer: Viewer) {
   const fromUser = row.messageType === 'user_to_admin';
   const mine = fromUser ? row.userId === viewer.id : viewer.role === 'admin' && row.userId !== viewer.id;
   let from: string;
-  if (fromUser) from = row.userId === viewer.id ? 'You' : (fullName(row.user) ?? 'User');
-  else if (viewer.role === 'admin' && row.userId !== viewer.id) from = fullName(row.admin) ? `${fullName(row.admin)} (admin)` : TEAM_NAME;
+  if (fromUser) from = row.userId === viewer.id ? 'You' : fullName(row.user);
+  else if (viewer.role === 'admin' && row.userId !== viewer.id) from = row.admin ? `${fullName(row.admin)} (admin)` : TEAM_NAME;
   else from = TEAM_NAME;
   return {
     id: row.id,
@@ -150,7 +148,7 @@ export const messagesRouter = router({
         await notifyAdmins(tx, {
           prototypeId: root.prototypeId,
           type: 'message_reply',
-          title: `New reply from ${fullName(created.user) ?? 'a user'}`,
+          title: `New reply from ${fullName(created.user)}`,
           message: input.subject,
           actionUrl: `/admin-inbox?thread=${root.id}`,
         });
@@ -229,7 +227,7 @@ export const messagesRouter = router({
       return {
         id: r.id,
         subject: r.subject,
-        user: user ? { id: user.id, email: user.email, name: fullName(user) ?? user.email } : null,
+        user: user ? { id: user.id, email: user.email, name: fullName(user) } : null,
         aboutPrototype: r.prototype_id ? (prototypeById.get(r.prototype_id) ?? null) : null,
         messageCount: r.message_count,
         replyCount: r.reply_count,

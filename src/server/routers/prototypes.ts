@@ -6,6 +6,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
+import { formatUsd } from '~/shared/format.ts';
 import { moneyNumber, moneyString } from '../domain/money.ts';
 import { notifyAdmins } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
@@ -85,9 +86,6 @@ function toTransactionView(row: TransactionRow) {
 }
 export type TransactionView = ReturnType<typeof toTransactionView>;
 
-/** Exact decimal strings formatted as dollars ("$48,000.50"). */
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
 export const prototypesRouter = router({
@@ -112,7 +110,6 @@ export const prototypesRouter = router({
       await recordTimelineEvent(tx, {
         prototypeId: created.id,
         event: 'submitted',
-        description: 'Prototype submitted for confidential review',
         performedBy: ctx.user.id,
         metadata: { to: created.status, stage: created.stage },
       });
@@ -219,12 +216,11 @@ export const prototypesRouter = router({
         throw new TRPCError({ code: 'CONFLICT', message });
       }
       const quote = moneyString(current.atomixQuote);
-      const amount = dollars.format(quote as unknown as number);
+      const amount = formatUsd(quote ?? 0);
       const verb = input.response === 'accepted' ? 'accepted' : 'declined';
       await recordTimelineEvent(tx, {
         prototypeId: current.id,
         event: 'quote_response',
-        description: `Seller ${verb} the quote of ${amount}`,
         performedBy: ctx.user.id,
         metadata: { response: input.response, note: input.note, quote },
       });

@@ -2,6 +2,7 @@
 // the same schemas validate the tRPC/REST input and drive the forms.
 import { z } from 'zod';
 import { PROTOTYPE_STATUSES, type PrototypeStatus } from '../constants.ts';
+import { stateInSentence } from '../format.ts';
 import { emailField, newPasswordField } from './auth.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 
@@ -80,7 +81,7 @@ export function parseAudienceKey(key: string): AudienceInput | null {
 export function audienceLabel(key: string): string {
   const parsed = parseAudienceKey(key);
   if (!parsed) return key;
-  if (parsed.audience === 'prototype_status') return `Sellers with prototypes in status ${parsed.prototypeStatus as PrototypeStatus}`;
+  if (parsed.audience === 'prototype_status') return `Sellers with prototypes in status ${stateInSentence(parsed.prototypeStatus as PrototypeStatus)}`;
   return BULK_AUDIENCE_LABELS[parsed.audience];
 }
 

@@ -6,14 +6,6 @@ import { recordId } from './bounds.ts';
 
 export { PAYOUT_STATUSES, type PayoutStatus };
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  completed: 'Completed',
-  failed: 'Failed',
-  reversed: 'Reversed',
-};
-
 /** How an admin can say a payout was made when Stripe is not configured. */
 export const MANUAL_PAYOUT_METHODS = ['bank_transfer', 'wire', 'check', 'other'] as const;
 export type ManualPayoutMethod = (typeof MANUAL_PAYOUT_METHODS)[number];
