@@ -3,6 +3,7 @@
 // openapi.test.ts checks the keys equal the mounted routes, and the REST test client checks every
 // JSON answer against the schema of its status here.
 import { z } from 'zod';
+import { extendZodWithOpenApi } from 'zod-openapi';
 import { type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject, createDocument } from 'zod-openapi';
 import {
   adminMessageInput,
@@ -24,6 +25,9 @@ import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/s
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { FILE_NAME_HEADER } from './documents.ts';
 import * as body from './responses.ts';
+
+// .openapi() on the server's zod only (the client never imports this module).
+extendZodWithOpenApi(z);
 
 export type ContractKey = `${'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'} /api/${string}`;
 
@@ -190,7 +194,16 @@ export const restContract: Record<ContractKey, Operation> = {
   }),
   'PATCH /api/admin/prototypes/:id/approve': adminTransition('Approve a prototype'),
   'PATCH /api/admin/prototypes/:id/reject': adminTransition('Reject a prototype with a reason', withoutId(rejectInput)),
-  'PATCH /api/admin/prototypes/:id/quote': adminTransition('Provide a quote', withoutId(quoteInput)),
+  'PATCH /api/admin/prototypes/:id/quote': adminTransition(
+    'Provide a quote',
+    // The amount is checked by a refinement zod-openapi cannot see through: say what it accepts.
+    withoutId(quoteInput).extend({
+      atomixQuote: quoteInput.shape.atomixQuote.openapi({
+        type: ['number', 'string'],
+        description: 'Above 0, at most 2 decimals and 10 digits before the point: a number or a decimal string ("48000.50")',
+      }),
+    }),
+  ),
   'PATCH /api/admin/prototypes/:id/final-approve': adminTransition('Accept the quote (creates the pending payout)', withoutId(finalApproveInput)),
   'PATCH /api/admin/prototypes/:id/final-reject': adminTransition('Reject the quote', withoutId(finalRejectInput)),
   'PATCH /api/admin/users/:id/status': op('Admin', "Set a user's status (active, restricted, banned)", {
