@@ -21,6 +21,7 @@ import type { DocumentStore } from './storage/document-store.ts';
 import { noStore, sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
+import { mountApiDocs } from './rest/api-docs.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
@@ -75,6 +76,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.get('/api/login', (c) => c.redirect('/login', 302));
   mountStripeWebhook(app, { db, log });
   mountRestRoutes(app, restRoutes, createContext, log);
+  mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
   // A batch of more calls than the client ever sends is refused before any of them runs.

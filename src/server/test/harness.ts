@@ -8,6 +8,7 @@ import { type Env, parseEnv } from '../env.ts';
 import { createCaller } from '../routers/_app.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { resetDatabase, testDatabase } from './database.ts';
+import { assertMatchesContract } from './contract-check.ts';
 
 export const testEnv = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
 
@@ -60,6 +61,8 @@ export function restClient(db: Database, options: { ip?: string; origin?: string
     } catch {
       json = null;
     }
+    // Every answer of a documented path is checked against the OpenAPI contract (rest/openapi.ts).
+    assertMatchesContract(method, path, response, json);
     return { status: response.status, headers: response.headers, json, text };
   }
   return {

@@ -1,0 +1,264 @@
+// What the REST paths answer, as JSON (dates as ISO strings): the response half of the OpenAPI
+// contract (rest/openapi.ts). Objects are strict, so a field added to a procedure's result fails
+// the REST tests until it is documented here (test/harness.ts checks every response).
+import { z } from 'zod';
+import {
+  ENERGY_TYPES,
+  LEVELS,
+  PAYOUT_STATUSES,
+  PROTOTYPE_STATUSES,
+  ROLES,
+  USER_STATUSES,
+  CONTACT_SUBJECTS,
+} from '~/shared/constants.ts';
+import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
+import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
+import { PROTOTYPE_ACTION_NAMES } from '../domain/prototype-workflow.ts';
+
+/** The prototype stages of the data model (prisma/schema.prisma, enum PrototypeStage). */
+export const PROTOTYPE_STAGES = [
+  'initial_review',
+  'technical_evaluation',
+  'commercial_evaluation',
+  'negotiation',
+  'development',
+  'deployment',
+  'closed',
+] as const;
+
+const timestamp = z.string().datetime({ offset: true });
+const uuid = z.string().uuid();
+const id = z.number().int().positive();
+/** Transaction amounts: exact decimal strings with two places ("1234.50"). */
+const moneyText = z.string().regex(/^-?\d+\.\d{2}$/);
+/** JSON metadata of a timeline event, as it was recorded. */
+const jsonValue = z.unknown();
+
+export const errorBody = z.strictObject({ message: z.string() });
+export const successBody = z.strictObject({ success: z.literal(true) });
+
+// --- Auth ------------------------------------------------------------------------------------------
+export const currentUser = z.strictObject({
+  id: uuid,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role: z.enum(ROLES),
+  isVerified: z.boolean(),
+  /** Effective status: a restriction whose time has passed reads "active". */
+  status: z.enum(USER_STATUSES),
+  banReason: z.string().nullable(),
+  restrictedUntil: timestamp.nullable(),
+  adminNotes: z.string().nullable(),
+  emailNotifications: z.boolean(),
+  createdAt: timestamp,
+});
+export const userEnvelope = z.strictObject({ user: currentUser });
+
+// --- Public site -----------------------------------------------------------------------------------
+export const contactCreated = z.strictObject({
+  id,
+  name: z.string(),
+  email: z.string(),
+  subject: z.enum(CONTACT_SUBJECTS),
+  message: z.string(),
+  createdAt: timestamp,
+});
+export const portfolio = z.strictObject({
+  total: z.number().int().nonnegative(),
+  byEnergyType: z.array(z.strictObject({ energyType: z.string(), count: z.number().int().positive() })),
+  byStage: z.array(z.strictObject({ stage: z.enum(PROTOTYPE_STAGES), count: z.number().int().positive() })),
+});
+
+// --- Prototypes ------------------------------------------------------------------------------------
+const prototypeFields = {
+  id,
+  sellerId: uuid,
+  prototypeName: z.string(),
+  inventorName: z.string(),
+  energyType: z.enum(ENERGY_TYPES),
+  description: z.string(),
+  status: z.enum(PROTOTYPE_STATUSES),
+  stage: z.enum(PROTOTYPE_STAGES),
+  priority: z.enum(LEVELS),
+  powerOutput: z.number().int().nullable(),
+  efficiency: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  /** Prototype amounts are numbers (spec section 3). */
+  atomixQuote: z.number().nullable(),
+  quoteNotes: z.string().nullable(),
+  quoteProvideBy: uuid.nullable(),
+  quotedAt: timestamp.nullable(),
+  sellerResponse: z.enum(QUOTE_RESPONSES).nullable(),
+  sellerResponseNote: z.string().nullable(),
+  sellerResponseAt: timestamp.nullable(),
+  finalAmount: z.number().nullable(),
+  reviewerComments: z.string().nullable(),
+  assignedTo: uuid.nullable(),
+  completedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+export const prototype = z.strictObject(prototypeFields);
+
+export const prototypeDocument = z.strictObject({
+  id,
+  prototypeId: id,
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  uploadedAt: timestamp,
+});
+const timelineEvent = z.strictObject({
+  id,
+  event: z.string(),
+  description: z.string().nullable(),
+  eventDate: timestamp,
+  performedBy: uuid.nullable(),
+  metadata: jsonValue,
+  performer: z.strictObject({ firstName: z.string().nullable(), role: z.enum(ROLES) }).nullable(),
+});
+export const prototypeDetail = z.strictObject({
+  ...prototypeFields,
+  documents: z.array(prototypeDocument),
+  timeline: z.array(timelineEvent),
+});
+
+export const sellerTransaction = z.strictObject({
+  id,
+  prototypeId: id,
+  amount: moneyText,
+  platformFee: moneyText,
+  sellerPayout: moneyText,
+  status: z.enum(PAYOUT_STATUSES),
+  createdAt: timestamp,
+  completedAt: timestamp.nullable(),
+});
+export const sellerSummary = z.strictObject({
+  totalPrototypes: z.number().int().nonnegative(),
+  activePrototypes: z.number().int().nonnegative(),
+  quotedPrototypes: z.number().int().nonnegative(),
+  revenue: moneyText,
+});
+export const pipelineEntry = z.strictObject({
+  id,
+  prototypeName: z.string(),
+  energyType: z.enum(ENERGY_TYPES),
+  status: z.enum(PROTOTYPE_STATUSES),
+  stage: z.enum(PROTOTYPE_STAGES),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  timeline: z.array(
+    z.strictObject({ id, event: z.string(), description: z.string().nullable(), eventDate: timestamp, metadata: jsonValue }),
+  ),
+});
+
+// --- Admin -----------------------------------------------------------------------------------------
+export const adminPrototype = z.strictObject({
+  ...prototypeFields,
+  sellerName: z.string().nullable(),
+  sellerEmail: z.string(),
+  assigneeName: z.string().nullable(),
+  documents: z.array(prototypeDocument.omit({ prototypeId: true })),
+  /** The workflow actions an admin may take now. */
+  actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [string, ...string[]])),
+});
+export const adminUser = currentUser.omit({ emailNotifications: true });
+export const adminMessage = z.strictObject({
+  id,
+  subject: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: timestamp,
+  messageType: z.enum(['admin_to_user', 'user_to_admin']),
+  parentMessageId: id.nullable(),
+});
+
+// --- Messages --------------------------------------------------------------------------------------
+export const messageView = adminMessage.extend({
+  aboutPrototype: z.strictObject({ id, prototypeName: z.string() }).nullable(),
+  /** "You", the sender's name, or the team's name. */
+  from: z.string(),
+  /** Whether the caller sent it. */
+  mine: z.boolean(),
+});
+
+// --- Payouts ---------------------------------------------------------------------------------------
+const payoutMethod = z.enum(['stripe', ...MANUAL_PAYOUT_METHODS]);
+export const payoutAccount = z.strictObject({
+  mode: z.enum(['stripe', 'manual']),
+  connected: z.boolean(),
+  payoutsEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+});
+export const payoutAccountState = payoutAccount.omit({ mode: true });
+export const onboardingLink = z.strictObject({ url: z.string().url() });
+export const sellerPayouts = z.strictObject({
+  items: z.array(
+    z.strictObject({
+      id,
+      prototypeId: id,
+      amount: moneyText,
+      platformFee: moneyText,
+      sellerPayout: moneyText,
+      status: z.enum(PAYOUT_STATUSES),
+      payoutMethod: payoutMethod.nullable(),
+      createdAt: timestamp,
+      completedAt: timestamp.nullable(),
+      prototypeName: z.string(),
+      /** The Stripe transfer id or the reference an admin recorded. */
+      reference: z.string().nullable(),
+    }),
+  ),
+  paidOut: moneyText,
+  owed: moneyText,
+});
+export const adminPayout = z.strictObject({
+  id,
+  prototypeId: id,
+  amount: moneyText,
+  platformFee: moneyText,
+  sellerPayout: moneyText,
+  status: z.enum(PAYOUT_STATUSES),
+  payoutMethod: payoutMethod.nullable(),
+  payoutReference: z.string().nullable(),
+  stripeTransferId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  payoutAttempt: z.number().int().nonnegative(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  completedAt: timestamp.nullable(),
+  prototypeName: z.string(),
+  seller: z.strictObject({
+    id: uuid,
+    name: z.string(),
+    email: z.string(),
+    payoutAccountConnected: z.boolean(),
+    payoutsEnabled: z.boolean(),
+  }),
+  processedBy: z.string().nullable(),
+});
+export const payoutTotals = z.array(
+  z.strictObject({
+    status: z.enum(PAYOUT_STATUSES),
+    count: z.number().int().nonnegative(),
+    amount: moneyText,
+    platformFee: moneyText,
+    sellerPayout: moneyText,
+  }),
+);
+export const stripePayoutResult = z.strictObject({
+  outcome: z.discriminatedUnion('status', [
+    z.strictObject({ status: z.literal('completed'), transferId: z.string() }),
+    z.strictObject({ status: z.literal('failed'), reason: z.string() }),
+    z.strictObject({ status: z.literal('processing'), reason: z.string() }),
+  ]),
+  transaction: adminPayout,
+});
+export const manualPayoutResult = z.strictObject({ transaction: adminPayout });
+export const stripeWebhookResult = z.strictObject({
+  received: z.literal(true),
+  result: z.enum(['processed', 'duplicate', 'ignored']),
+});
