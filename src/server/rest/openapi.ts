@@ -19,6 +19,7 @@ import {
 import { ADMIN_MAX_PAGE_SIZE } from '~/shared/constants.ts';
 import { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
 import { contactInput } from '~/shared/schemas/contact.ts';
+import { twoFactorCodeInput } from '~/shared/schemas/security.ts';
 import { messageIdInput, replyInput } from '~/shared/schemas/messages.ts';
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
@@ -98,8 +99,18 @@ export const restContract: Record<ContractKey, Operation> = {
       ...errors(400, 403, 409, 413, 429),
     },
   }),
-  'POST /api/login': op('Auth', 'Sign in', {
+  'POST /api/login': op('Auth', 'Sign in (an account with two-factor sign-in answers { twoFactorRequired: true } and no session)', {
     requestBody: jsonBody(loginInput),
+    responses: {
+      200: {
+        description: 'Signed in (session cookie set), or the second factor is needed (a short-lived challenge cookie set)',
+        content: { 'application/json': { schema: z.union([body.userEnvelope, body.twoFactorRequired]) } },
+      },
+      ...errors(400, 401, 403, 413, 429),
+    },
+  }),
+  'POST /api/login/2fa': op('Auth', 'Second step of a two-factor sign-in: an authentication code or a recovery code', {
+    requestBody: jsonBody(twoFactorCodeInput),
     responses: {
       200: { ...json(body.userEnvelope, 'Signed in'), headers: sessionCookieHeader() },
       ...errors(400, 401, 403, 413, 429),
@@ -324,7 +335,7 @@ function adminTransition(summary: string, input?: z.AnyZodObject): Operation {
 }
 
 function sessionCookieHeader() {
-  return z.object({ 'Set-Cookie': z.string().describe(`The session cookie (${SESSION_COOKIE}, HttpOnly, SameSite=Lax)`) });
+  return z.object({ 'Set-Cookie': z.string().describe(`The session cookie (${SESSION_COOKIE}; __Host-${SESSION_COOKIE} over HTTPS; HttpOnly, SameSite=Lax)`) });
 }
 
 /** "/api/seller/prototypes/:id" → "/api/seller/prototypes/{id}". */

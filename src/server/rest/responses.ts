@@ -53,9 +53,15 @@ export const currentUser = z.strictObject({
   restrictedUntil: timestamp.nullable(),
   adminNotes: z.string().nullable(),
   emailNotifications: z.boolean(),
+  /** When two-factor sign-in was turned on (null: off). */
+  twoFactorEnabledAt: timestamp.nullable(),
+  /** An admin held back until they turn on two-factor sign-in (ADMIN_REQUIRE_2FA). */
+  twoFactorSetupRequired: z.boolean(),
   createdAt: timestamp,
 });
 export const userEnvelope = z.strictObject({ user: currentUser });
+/** The password was right; the account needs its second factor (POST /api/login/2fa). */
+export const twoFactorRequired = z.strictObject({ twoFactorRequired: z.literal(true) });
 
 // --- Public site -----------------------------------------------------------------------------------
 export const contactCreated = z.strictObject({
@@ -165,7 +171,7 @@ export const adminPrototype = z.strictObject({
   /** The workflow actions an admin may take now. */
   actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [string, ...string[]])),
 });
-export const adminUser = currentUser.omit({ emailNotifications: true });
+export const adminUser = currentUser.omit({ emailNotifications: true, twoFactorSetupRequired: true });
 export const adminMessage = z.strictObject({
   id,
   subject: z.string(),
