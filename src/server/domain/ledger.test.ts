@@ -37,7 +37,7 @@ interface ModelTx {
 describe('ledger', () => {
   const s = useFakeStripe();
 
-  it('chains balances and serialises concurrent writers of one seller', async () => {
+  it('chains balances and serialises concurrent writers of one seller (races only bite on PostgreSQL)', async () => {
     const seller = await createUser(t.db.prisma);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
