@@ -57,9 +57,11 @@ test('guests read the marketing pages without the data layer; signing in from th
 });
 
 test('while the next page loads, the current one stays and a progress bar shows', async ({ page }) => {
-  // A slow network: the data layer the login screen needs takes a second and a half to arrive.
+  // A slow network: the data layer the login screen needs arrives only when the test lets it.
+  let deliver!: () => void;
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
   await page.route(/\/assets\/data-layer-/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await delivered;
     await route.continue();
   });
   await page.goto('/contact');
@@ -67,6 +69,7 @@ test('while the next page loads, the current one stays and a progress bar shows'
   const progress = page.getByRole('progressbar', { name: 'Loading page' });
   await expect(progress).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Get In Touch' })).toBeVisible();
+  deliver();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(progress).toHaveCount(0);
 });

@@ -2,7 +2,7 @@
 // replies, the admin answers back in the thread, and each side's bell counts without a reload.
 // Also: the contact form in the admin inbox, bulk notifications, forgot password.
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const bellCount = (page: Page) => page.getByTestId('notification-count');
@@ -184,13 +184,15 @@ test('forgot password: the same answer, a one-time link, the new password works'
   await expect(toast(page, 'Password changed')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, user.email, 'fresh-pass-7');
+  // The old password no longer opens the account.
+  const withOldPassword = await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
+  expect(withOldPassword.status()).toBe(401);
   // Used once: the same link no longer works.
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('another-pass-8');
   await page.getByLabel('Confirm new password').fill('another-pass-8');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('This reset link is invalid or has expired.');
-  expect(PASSWORD).not.toBe('fresh-pass-7');
 });
 
 test('an admin starts a conversation from a prototype; the seller\'s message links to it', async ({ browser, createUser, db }) => {
@@ -222,7 +224,7 @@ test('an admin starts a conversation from a prototype; the seller\'s message lin
   await expect(sellerPage).toHaveURL(new RegExp(`/prototypes/${rows[0]!.id}$`));
 });
 
-test('a reply that fails shows the failure toast and keeps the dialog open', async ({ page, createUser, db }) => {
+test('a reply that fails on the server shows the failure toast, keeps the dialog open and stores nothing', async ({ page, createUser, db }) => {
   const seller = await createUser();
   await db.query(`INSERT INTO admin_messages (user_id, subject, message, message_type) VALUES ($1, 'Hello', 'Welcome', 'admin_to_user')`, [seller.id]);
   await signIn(page, seller.email, seller.password);
@@ -230,12 +232,28 @@ test('a reply that fails shows the failure toast and keeps the dialog open', asy
   await page.getByTestId('message-item').first().click();
   await page.getByRole('button', { name: 'Reply', exact: true }).click();
   await page.getByTestId('reply-dialog').getByLabel('Message').fill('Thanks');
-  await page.route('**/trpc/messages.reply**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]' }));
-  await page.getByRole('button', { name: 'Send Reply' }).click();
-  await expect(toast(page, 'Failed to send reply. Please try again.')).toBeVisible();
-  await expect(page.getByTestId('reply-dialog').getByLabel('Message')).toHaveValue('Thanks');
-  const { rows } = await db.query(`SELECT 1 FROM admin_messages WHERE user_id = $1 AND message_type = 'user_to_admin'`, [seller.id]);
-  expect(rows).toHaveLength(0);
+  // The server fails at the end of the reply's transaction (its audit row, after the message row is
+  // written) for this seller only: the request really arrives, and what it wrote must roll back.
+  const failAudit = `e2e_fail_audit_${seller.id.replaceAll('-', '')}`;
+  await db.query(`CREATE FUNCTION ${failAudit}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit down'; END $$`);
+  await db.query(
+    `CREATE TRIGGER ${failAudit} BEFORE INSERT ON user_activity_logs FOR EACH ROW
+     WHEN (NEW.user_id = '${seller.id}' AND NEW.action = 'message.reply') EXECUTE FUNCTION ${failAudit}()`,
+  );
+  try {
+    const answer = page.waitForResponse((response) => response.url().includes('/trpc/messages.reply'));
+    await page.getByRole('button', { name: 'Send Reply' }).click();
+    expect((await answer).status()).toBe(500);
+    await expect(toast(page, 'Failed to send reply. Please try again.')).toBeVisible();
+    await expect(page.getByTestId('reply-dialog').getByLabel('Message')).toHaveValue('Thanks');
+    const { rows } = await db.query(`SELECT 1 FROM admin_messages WHERE user_id = $1 AND message_type = 'user_to_admin'`, [seller.id]);
+    expect(rows).toHaveLength(0);
+    const notices = await db.query(`SELECT 1 FROM notifications WHERE type = 'message_reply' AND action_url = (SELECT '/admin-inbox?thread=' || id FROM admin_messages WHERE user_id = $1)`, [seller.id]);
+    expect(notices.rows).toHaveLength(0);
+  } finally {
+    await db.query(`DROP TRIGGER ${failAudit} ON user_activity_logs`);
+    await db.query(`DROP FUNCTION ${failAudit}()`);
+  }
 });
 
 test('the e-mail preference in Profile turns e-mail notices off and on', async ({ page, createUser, db }) => {

@@ -9,6 +9,17 @@ async function fillWidths(page: Page) {
   return page.getByTestId('progress-fill').evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width));
 }
 
+/** Lets the page run the tasks already queued (React renders and effects), whatever its clock says. */
+async function settle(page: Page) {
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    }));
+  }
+}
+
 test('home counters start at 0 below the fold and count up to 15, 127 and 250 once in view', async ({ page }) => {
   await page.goto('/');
   const counters = page.locator('dl[aria-label="Atomix Energy in numbers"]');
@@ -36,20 +47,37 @@ test('about counters count up to 15, 250 and 500', async ({ page }) => {
 });
 
 test('progress bars stay empty until half visible, then fill to 80, 65 and 45 percent after 500 ms', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
   await page.goto('/technology');
   const bars = page.getByRole('progressbar');
   await expect(bars).toHaveCount(3); // the page has rendered
   expect(await fillWidths(page)).toEqual(['0%', '0%', '0%']);
+  // The page's time stands still from here: only runFor moves it.
+  await page.clock.pauseAt(new Date('2026-01-01T01:00:00Z'));
   await page.getByText('Market Deployment', { exact: true }).scrollIntoViewIfNeeded();
-  const seenAt = Date.now();
-  await expect.poll(() => fillWidths(page), { timeout: 4000 }).toEqual(['80%', '65%', '45%']);
-  expect(Date.now() - seenAt).toBeGreaterThanOrEqual(400);
+  // Half of the list is visible once an observer of our own (created after the page's) says so.
+  await bars.first().locator('xpath=ancestor::ul[1]').evaluate((list) => new Promise<void>((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.intersectionRatio >= 0.5)) {
+        observer.disconnect();
+        resolve();
+      }
+    }, { threshold: 0.5 });
+    observer.observe(list);
+  }));
+  await settle(page);
+  await page.clock.runFor(499);
+  await settle(page);
+  expect(await fillWidths(page)).toEqual(['0%', '0%', '0%']);
+  await page.clock.runFor(1);
+  await expect.poll(() => fillWidths(page)).toEqual(['80%', '65%', '45%']);
   await expect(page.getByRole('progressbar', { name: 'Research' })).toHaveAttribute('aria-valuenow', '80');
   await expect(page.getByRole('progressbar', { name: 'Prototype Development' })).toHaveAttribute('aria-valuenow', '65');
   await expect(page.getByRole('progressbar', { name: 'Market Deployment' })).toHaveAttribute('aria-valuenow', '45');
 });
 
 test('the live monitor starts LIVE, freezes when PAUSED and resumes', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/technology');
   const monitor = page.getByTestId('energy-monitor');
   await monitor.scrollIntoViewIfNeeded();
@@ -59,19 +87,22 @@ test('the live monitor starts LIVE, freezes when PAUSED and resumes', async ({ p
   const readings = () =>
     monitor.locator('[role="meter"]').evaluateAll((meters) => meters.map((m) => m.getAttribute('aria-valuenow')).join('|'));
 
-  // Live: a new reading arrives every 3 seconds.
+  // Live: a new reading arrives every 3 seconds (of the page's clock, which the test runs forward).
   const first = await readings();
-  await expect.poll(readings, { timeout: 8000, intervals: [500] }).not.toBe(first);
+  await page.clock.runFor(3_000);
+  await expect.poll(readings).not.toBe(first);
 
   await toggle.click();
   await expect(toggle).toContainText('PAUSED');
   const frozen = await readings();
-  await page.waitForTimeout(4000);
+  await page.clock.runFor(9_000);
+  await settle(page);
   expect(await readings()).toBe(frozen);
 
   await toggle.click();
   await expect(toggle).toContainText('LIVE');
-  await expect.poll(readings, { timeout: 8000, intervals: [500] }).not.toBe(frozen);
+  await page.clock.runFor(3_000);
+  await expect.poll(readings).not.toBe(frozen);
 
   // Health, message and status belong together; the benchmarks are fixed.
   const health = await monitor.getByTestId('system-health').innerText();

@@ -155,8 +155,10 @@ for (const theme of ['light', 'dark'] as const) {
             expect(levels[i]! - levels[i - 1]!, `heading ${i} after h${levels[i - 1]}`).toBeLessThanOrEqual(1);
           }
 
-          // Let entrance transitions settle before measuring contrast.
-          await page.waitForTimeout(300);
+          // Let entrance transitions settle before measuring contrast (endless animations never do).
+          await page.waitForFunction(() =>
+            document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+          );
           await expectNoSeriousAxeViolations(page);
         });
       }

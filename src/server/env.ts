@@ -18,7 +18,8 @@ const rateLimit = (fallback: string) =>
       return rule ?? { limit: 1, windowSeconds: 1 };
     });
 
-const envSchema = z
+/** Exported for the docs test (README lists every variable). */
+export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),

@@ -15,11 +15,21 @@ describe('splitPayout', () => {
     expect(split.sellerPayout.toFixed(2)).toBe('0.27');
     expect(splitPayout('9999999999.99', '12.5').sellerPayout.toFixed(2)).toBe('8749999999.99');
   });
-  it('adds up for every cent amount in a range', () => {
-    for (let cents = 0; cents < 5000; cents += 7) {
-      const amount = (cents / 100).toFixed(2);
-      const { platformFee, sellerPayout } = splitPayout(amount, 10);
-      expect(platformFee.plus(sellerPayout).toFixed(2)).toBe(amount);
+  it('agrees with integer-cent arithmetic for every amount in a range and several fee rates', () => {
+    // The fee as an integer model computes it: cents × rate / 100, rounded half-up, where the rate
+    // is numerator / denominator; floor((2x + y) / 2y) is x / y rounded half-up for x, y ≥ 0.
+    const rates: [string, bigint, bigint][] = [['10', 10n, 1n], ['12.5', 125n, 10n], ['33.33', 3333n, 100n], ['0', 0n, 1n], ['100', 100n, 1n]];
+    const centsString = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+    const amounts = [...Array.from({ length: 715 }, (_, i) => BigInt(i * 7)), 999_999_999_999n, 123_456_789_005n];
+    for (const [rate, numerator, denominator] of rates) {
+      for (const cents of amounts) {
+        const x = cents * numerator;
+        const y = 100n * denominator;
+        const fee = (2n * x + y) / (2n * y);
+        const split = splitPayout(centsString(cents), rate);
+        expect(split.platformFee.toFixed(2), `${centsString(cents)} at ${rate}%`).toBe(centsString(fee));
+        expect(split.sellerPayout.toFixed(2), `${centsString(cents)} at ${rate}%`).toBe(centsString(cents - fee));
+      }
     }
   });
 });

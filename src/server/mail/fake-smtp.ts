@@ -1,8 +1,10 @@
-// A tiny SMTP server on loopback for tests: records every accepted message, and can refuse the
-// first N deliveries (a failing server) or stall before answering (a slow one).
+// A tiny SMTP server on loopback for tests: records every accepted message (envelope addresses
+// included), and can refuse the first N deliveries (a failing server) or hold its greeting until the
+// test releases it (a slow one, without a clock).
 import net from 'node:net';
 
 export interface ReceivedMail {
+  /** Envelope sender and recipients, bare addresses (`a@b.test`). */
   from: string;
   to: string[];
   data: string;
@@ -13,16 +15,22 @@ export interface ReceivedMail {
 export interface FakeSmtpOptions {
   /** Refuse this many MAIL FROM commands with a temporary error before accepting. */
   failFirst?: number;
-  /** Wait this long before the greeting (a slow server). */
-  greetingDelayMs?: number;
+  /** Greet no one until `releaseGreetings()` (a server that stalls as long as the test wants). */
+  holdGreetings?: boolean;
 }
+
+/** `<a@b.test> SIZE=12` -> `a@b.test`. */
+const envelopeAddress = (text: string) => /<([^>]*)>/.exec(text)?.[1] ?? text.trim();
 
 export async function startFakeSmtp(options: FakeSmtpOptions = {}) {
   const received: ReceivedMail[] = [];
   let refusals = 0;
+  let connections = 0;
+  let held: (() => void)[] | null = options.holdGreetings ? [] : null;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    connections++;
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
     let buffer = '';
@@ -30,7 +38,7 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}) {
     let current: Omit<ReceivedMail, 'data' | 'emailId'> = { from: '', to: [] };
     const reply = (line: string) => socket.writable && socket.write(`${line}\r\n`);
     const greet = () => reply('220 fake-smtp ready');
-    if (options.greetingDelayMs) setTimeout(greet, options.greetingDelayMs);
+    if (held) held.push(greet);
     else greet();
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
@@ -57,11 +65,11 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}) {
             refusals++;
             reply('451 4.3.0 Temporary failure, try again later');
           } else {
-            current = { from: line.slice(10).trim(), to: [] };
+            current = { from: envelopeAddress(line.slice(10)), to: [] };
             reply('250 OK');
           }
         } else if (verb === 'RCPT') {
-          current.to.push(line.slice(8).trim());
+          current.to.push(envelopeAddress(line.slice(8)));
           reply('250 OK');
         } else if (verb === 'DATA') {
           inData = true;
@@ -81,6 +89,15 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}) {
     received,
     get refusals() {
       return refusals;
+    },
+    /** Connections opened so far (a sender waiting on a held greeting counts). */
+    get connections() {
+      return connections;
+    },
+    releaseGreetings() {
+      const waiting = held ?? [];
+      held = null;
+      for (const greet of waiting) greet();
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -54,7 +54,7 @@ const statusesOf = (json: unknown) => (json as BatchItem[]).map((item) => item.e
 const testEnv = envWith({});
 
 describe('sign-in throttles under concurrency', () => {
-  it('30 simultaneous wrong passwords: 5 × 401, the rest 429 with Retry-After; the right password then is refused too', async () => {
+  it('30 simultaneous wrong passwords: 5 × 401, the rest 429 with Retry-After; the right password then is refused too (races only bite on PostgreSQL)', async () => {
     await createUser(t.db.prisma, { email: 'target@example.test' });
     const attacker = restClient(t.db, { ip: ATTACKER });
     const results = await Promise.all(
@@ -241,7 +241,7 @@ describe('documents: upload limit and storage quota', () => {
     expect((await upload(pdf(10))).status).toBe(413);
   });
 
-  it('holds the quota when uploads arrive at the same time', async () => {
+  it('holds the quota when uploads arrive at the same time (races only bite on PostgreSQL)', async () => {
     const upload = await uploader({ STORAGE_QUOTA_BYTES: '5000' });
     const results = await Promise.all(Array.from({ length: 6 }, () => upload(pdf(2000))));
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);

@@ -168,7 +168,7 @@ describe('bulk notifications', () => {
     expect(await t.db.prisma.emailMessage.count({ where: { template: 'announcement' } })).toBe(3);
   });
 
-  it('two workers delivering one large bulk notification reach every recipient exactly once', async () => {
+  it('two workers delivering one large bulk notification reach every recipient exactly once (races only bite on PostgreSQL)', async () => {
     const { asAdmin } = await audience();
     const many = await Promise.all(Array.from({ length: 230 }, () => createUser(t.db.prisma, { emailNotifications: false })));
     const created = await asAdmin.notifications.bulkCreate({ title: 'Hello all', message: 'Hi', target: { audience: 'all_users' } });
@@ -186,7 +186,7 @@ describe('bulk notifications', () => {
     expect(many).toHaveLength(230);
   });
 
-  it('batches running at the same time never deliver a recipient twice', async () => {
+  it('batches running at the same time never deliver a recipient twice (races only bite on PostgreSQL)', async () => {
     const { asAdmin } = await audience();
     await Promise.all(Array.from({ length: 60 }, () => createUser(t.db.prisma, { emailNotifications: false })));
     const created = await asAdmin.notifications.bulkCreate({ title: 'T', message: 'M', target: { audience: 'all_users' } });

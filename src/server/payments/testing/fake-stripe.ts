@@ -39,6 +39,16 @@ interface Injection {
   path: string;
   failure?: InjectedFailure;
   delayMs?: number;
+  hold?: { arrived: () => void; released: Promise<void>; answered: () => void };
+}
+
+/** An answer the fake holds back (the request was carried out) until the test releases it. */
+export interface HeldAnswer {
+  /** The request has arrived and been carried out; its answer waits. */
+  arrived: Promise<void>;
+  release(): void;
+  /** The answer has been sent (or the client had gone). */
+  answered: Promise<void>;
 }
 
 interface Answer {
@@ -102,6 +112,20 @@ export class FakeStripe {
   }
   delayNext(method: string, path: string, delayMs: number) {
     this.injections.push({ method, path, delayMs });
+  }
+  /** The next request to `method path` is carried out, but answered only when the test says so. */
+  holdNext(method: string, path: string): HeldAnswer {
+    let arrive!: () => void;
+    let release!: () => void;
+    let answer!: () => void;
+    const held: HeldAnswer = {
+      arrived: new Promise<void>((resolve) => (arrive = resolve)),
+      release: () => release(),
+      answered: new Promise<void>((resolve) => (answer = resolve)),
+    };
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.injections.push({ method, path, hold: { arrived: arrive, released, answered: answer } });
+    return held;
   }
 
   requestsTo(method: string, path: string) {
@@ -250,7 +274,13 @@ export class FakeStripe {
       if (key) this.inFlight.delete(key);
       send(answer);
     };
-    if (injection?.delayMs) setTimeout(finish, injection.delayMs);
+    if (injection?.hold) {
+      const { arrived, released, answered } = injection.hold;
+      arrived();
+      await released;
+      finish();
+      answered();
+    } else if (injection?.delayMs) setTimeout(finish, injection.delayMs);
     else finish();
   }
 
