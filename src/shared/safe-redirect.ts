@@ -33,18 +33,17 @@ function fullyDecoded(value: string): string | null {
 export function safeRedirect(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return null;
   if (!value.startsWith('/') || value.startsWith('//') || UNSAFE_CHARACTERS.test(value)) return null;
-  // The path is what a browser or the router may decode: it must stay a plain path once decoded too.
-  const rawPath = fullyDecoded(value.split(/[?#]/, 1)[0]!);
-  if (rawPath === null || rawPath.startsWith('//') || UNSAFE_CHARACTERS.test(rawPath)) return null;
   let url: URL;
   try {
     url = new URL(value, BASE);
   } catch {
     return null;
   }
-  if (url.origin !== BASE) return null;
+  // The path is what a browser or the router may decode: it must stay a plain path once decoded too.
   const path = fullyDecoded(url.pathname);
-  if (path === null || path.startsWith('//') || NOT_A_DESTINATION.test(path)) return null;
+  if (url.origin !== BASE || path === null || path.startsWith('//') || UNSAFE_CHARACTERS.test(path) || NOT_A_DESTINATION.test(path)) {
+    return null;
+  }
   const normalised = url.pathname + url.search + url.hash;
   return normalised.length <= MAX_REDIRECT_LENGTH ? normalised : null;
 }
