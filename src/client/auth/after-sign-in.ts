@@ -8,7 +8,8 @@ export interface SignInSearch {
 }
 
 export function validateSignInSearch(input: Record<string, unknown>): SignInSearch {
-  return compact({ redirect: safeRedirect(input.redirect) ?? undefined });
+  // The key stays, even when undefined: the router keeps raw params a route's result does not override.
+  return { redirect: safeRedirect(input.redirect) ?? undefined };
 }
 
 /** Spec section 6: an admin's dashboard is the admin panel, everyone else's the seller dashboard. */
