@@ -161,7 +161,7 @@ test('admin manages users: restrict, ban, reset password with Generate Random, d
 
 test('a signed-in seller sees the access-denied screen; a guest goes to /login', async ({ page, createUser }) => {
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
   const seller = await createUser();
   await signIn(page, seller.email, seller.password);
   await page.goto('/admin-panel');

@@ -154,9 +154,9 @@ test('profile: validation, wrong current password, then a saved change', async (
   expect(me).toMatchObject({ firstName: 'Lise-Anne', businessName: 'Meitner Labs' });
 });
 
-test('guests are sent to /login from private screens', async ({ page }) => {
+test('guests are sent to /login from private screens, with the way back', async ({ page }) => {
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });
 
 test('unknown paths show the 404 page', async ({ page }) => {

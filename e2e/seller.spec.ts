@@ -166,7 +166,7 @@ test('guests: the submission and dashboard rules, and the public tracker', async
   await page.goto('/prototype-submission');
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
   await expect(page.getByText('Please log in to submit a prototype.').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprototype-submission$/, { timeout: 5000 });
 
   // The dashboard goes to /api/login after 500 ms: that request is held until its screen is checked
   // (a busy machine could otherwise be gone from it before the check).

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { dashboardFor } from '~/client/auth/after-sign-in.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -8,12 +9,14 @@ import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { CurrentUser } from '~/server/routers/auth.ts';
 import { REDIRECT_AFTER_LOGIN_MS } from '~/shared/constants.ts';
+import { safeRedirect } from '~/shared/safe-redirect.ts';
 import { loginInput } from '~/shared/schemas/auth.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 const initial = { email: '', password: '' };
 
-export function LoginForm() {
+/** `redirectTo`: where the visitor was going when sent here (from /login's search, already checked). */
+export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
   const form = useZodForm(loginInput, initial);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -22,10 +25,10 @@ export function LoginForm() {
   const signedIn = (user: CurrentUser) => {
     utils.auth.me.setData(undefined, user);
     toast({ title: 'Logged in successfully!' });
-    // Spec section 6: admins go to the admin panel, everyone else to the seller dashboard, after 100 ms.
-    setTimeout(() => {
-      void navigate({ to: user.role === 'admin' ? '/admin-panel' : '/seller-dashboard' });
-    }, REDIRECT_AFTER_LOGIN_MS);
+    // Back where they were going (checked again: this is where the redirect is followed); otherwise
+    // spec section 6: admins to the admin panel, everyone else to the seller dashboard. After 100 ms.
+    const destination = safeRedirect(redirectTo) ?? dashboardFor(user);
+    setTimeout(() => void navigate({ href: destination, replace: true }), REDIRECT_AFTER_LOGIN_MS);
   };
   const login = trpc.auth.login.useMutation({
     onSuccess: (result) => ('user' in result ? signedIn(result.user) : setNeedsCode(true)),
@@ -67,7 +70,7 @@ export function LoginForm() {
       </button>
       <p className="text-center text-sm text-base-content/70">
         Don&apos;t have an account?{' '}
-        <Link to="/register" className="link link-primary">
+        <Link to="/register" search={redirectTo ? { redirect: redirectTo } : {}} className="link link-primary">
           Create one
         </Link>
       </p>

@@ -6,11 +6,13 @@ import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { MIN_PASSWORD_LENGTH } from '~/shared/constants.ts';
+import { safeRedirect } from '~/shared/safe-redirect.ts';
 import { registerInput } from '~/shared/schemas/auth.ts';
 
 const initial = { firstName: '', lastName: '', email: '', password: '', businessName: '', phoneNumber: '' };
 
-export function RegisterForm() {
+/** `redirectTo`: where the visitor was going when sent to sign in (from the search, already checked). */
+export function RegisterForm({ redirectTo }: { redirectTo?: string | undefined }) {
   const form = useZodForm(registerInput, initial);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -18,7 +20,8 @@ export function RegisterForm() {
     onSuccess: ({ user }) => {
       utils.auth.me.setData(undefined, user);
       toast({ title: 'Account created successfully!' });
-      void navigate({ to: '/' });
+      // Back where they were going (checked again where it is followed), otherwise home (spec section 8).
+      void navigate({ href: safeRedirect(redirectTo) ?? '/', replace: true });
     },
     onError: (error) =>
       toast({
@@ -64,7 +67,7 @@ export function RegisterForm() {
       </button>
       <p className="text-center text-sm text-base-content/70">
         Already have an account?{' '}
-        <Link to="/login" className="link link-primary">
+        <Link to="/login" search={redirectTo ? { redirect: redirectTo } : {}} className="link link-primary">
           Sign in
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -22,7 +23,7 @@ export function PrototypeDetailPage({ id }: { id: number }) {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Authentication Required</h1>
         <p className="mt-2 text-base-content/70">Please log in to see your prototypes.</p>
-        <Link to="/login" className="btn btn-primary mt-6">
+        <Link to="/login" search={returnTo(`/prototypes/${id}`)} className="btn btn-primary mt-6">
           Sign in
         </Link>
       </section>

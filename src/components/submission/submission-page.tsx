@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { isUnauthorized, serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
@@ -21,11 +22,14 @@ export function SubmissionPage() {
   return <SubmissionForm />;
 }
 
+/** Once signed in (or registered), the visitor comes back to the form. */
+const BACK_TO_THE_FORM = returnTo('/prototype-submission');
+
 function AuthenticationRequired() {
   const navigate = useNavigate();
   useEffect(() => {
     toast({ title: 'Authentication Required', description: 'Please log in to submit a prototype.', variant: 'destructive' });
-    const timer = setTimeout(() => void navigate({ to: '/login' }), REDIRECT_UNAUTHENTICATED_SUBMIT_MS);
+    const timer = setTimeout(() => void navigate({ to: '/login', search: BACK_TO_THE_FORM }), REDIRECT_UNAUTHENTICATED_SUBMIT_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
@@ -86,7 +90,7 @@ function SubmissionForm() {
     } catch (error) {
       if (isUnauthorized(error)) {
         toast({ title: 'Authentication Required', description: 'Please log in to submit a prototype.', variant: 'destructive' });
-        setTimeout(() => void navigate({ to: '/login' }), REDIRECT_AFTER_UNAUTHORIZED_SUBMIT_MS);
+        setTimeout(() => void navigate({ to: '/login', search: BACK_TO_THE_FORM }), REDIRECT_AFTER_UNAUTHORIZED_SUBMIT_MS);
       } else {
         toast({ title: 'Error', description: serverMessage(error, 'Failed to submit prototype. Please try again.'), variant: 'destructive' });
       }
