@@ -19,6 +19,8 @@ test('a seller turns on two-factor sign-in, signs in with a code, and signs out 
   await expect(security.getByTestId('session-row')).toHaveCount(1);
 
   await security.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await security.getByLabel('Your password').fill(user.password);
+  await security.getByRole('button', { name: 'Continue' }).click();
   const qr = security.getByRole('img', { name: /QR code/ });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);

@@ -50,8 +50,9 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
   app.use('*', securityHeaders(env.TRUST_PROXY, shell?.scriptHashes));
-  app.use('*', requestPathChecks());
+  // no-store first, so that even a refused path (414, malformed) on /api or /trpc is never cached.
   for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, noStore);
+  app.use('*', requestPathChecks());
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

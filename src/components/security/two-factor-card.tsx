@@ -20,7 +20,15 @@ export function TwoFactorCard() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const utils = trpc.useUtils();
   const refresh = () => Promise.all([utils.security.twoFactorStatus.invalidate(), utils.auth.me.invalidate()]);
-  const start = trpc.security.startTwoFactorSetup.useMutation({ onSuccess: setSetup, onError: fail('Could not start the set-up') });
+  // Set-up asks for the password first, so a borrowed session cannot tie the account to another device.
+  const [askPassword, setAskPassword] = useState(false);
+  const start = trpc.security.startTwoFactorSetup.useMutation({
+    onSuccess: (started) => {
+      setAskPassword(false);
+      setSetup(started);
+    },
+    onError: fail('Could not start the set-up'),
+  });
 
   let body;
   if (recoveryCodes) {
@@ -48,9 +56,18 @@ export function TwoFactorCard() {
         <p className="mt-2 text-sm text-base-content/70">
           Protect your account with a code from an authenticator app (such as Google Authenticator, 1Password or Aegis) each time you sign in.
         </p>
-        <button type="button" className="btn btn-primary btn-sm mt-4" disabled={start.isPending} onClick={() => start.mutate()}>
-          Set up two-factor authentication
-        </button>
+        {askPassword ? (
+          <PasswordConfirm
+            submitLabel="Continue"
+            pending={start.isPending}
+            onCancel={() => setAskPassword(false)}
+            onSubmit={(input) => start.mutate(input)}
+          />
+        ) : (
+          <button type="button" className="btn btn-primary btn-sm mt-4" onClick={() => setAskPassword(true)}>
+            Set up two-factor authentication
+          </button>
+        )}
       </>
     );
   }

@@ -16,7 +16,7 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Sign-in (and the profile's current-password check) for one account from one address. */
   signInAccountAddress: '5/15m',
   /** One account from every address: slows guessing spread over many addresses. */
-  signInAccount: '20/1h',
+  signInAccount: '30/1h',
   /** One address against every account: slows password spraying. */
   signInAddress: '100/1h',
   register: '20/1h',

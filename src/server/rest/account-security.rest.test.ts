@@ -64,7 +64,7 @@ async function signIn(email: string, options: Parameters<typeof browser>[0] = {}
 
 /** Turns two-factor sign-in on through the Profile procedures; returns the secret and recovery codes. */
 async function enrol(b: ReturnType<typeof browser>) {
-  const started = await b.request('POST', '/trpc/security.startTwoFactorSetup', {});
+  const started = await b.request('POST', '/trpc/security.startTwoFactorSetup', { json: { password: DEFAULT_PASSWORD } });
   expect(started.status, started.text).toBe(200);
   const { secret, uri } = started.json.result.data.json as { secret: string; uri: string };
   const step = totpStep(new Date());
@@ -186,8 +186,10 @@ describe('Cache-Control: no-store', () => {
       await b.request('GET', '/trpc/auth.me'),
       await b.request('GET', '/trpc/no.such.procedure'),
       await browser().request('GET', '/trpc/security.sessions'),
+      await b.request('GET', `/api/${'a'.repeat(2100)}`),
+      await b.request('GET', '/trpc/auth.me%ff'),
     ];
-    expect(answers.map((r) => r.status)).toEqual([200, 401, 400, 404, 404, 404, 200, 404, 401]);
+    expect(answers.map((r) => r.status)).toEqual([200, 401, 400, 404, 404, 404, 200, 404, 401, 414, 400]);
     for (const res of answers) expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -311,10 +313,13 @@ describe('two-factor sign-in', () => {
   it('enrols with a pending secret confirmed by a code, and stores recovery codes only hashed', async () => {
     const user = await createUser(t.db.prisma, { email: 'enrol@example.test' });
     const b = await signIn(user.email);
-    const started = await b.request('POST', '/trpc/security.startTwoFactorSetup', {});
+    const started = await b.request('POST', '/trpc/security.startTwoFactorSetup', { json: { password: DEFAULT_PASSWORD } });
     const { secret, uri } = trpcData(started);
     expect(uri).toBe(`otpauth://totp/Atomix%20Energy:enrol%40example.test?secret=${secret}&issuer=Atomix+Energy`);
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorEnabledAt).toBeNull();
+    // A stolen session alone cannot start the set-up: the password is asked first.
+    expect((await b.request('POST', '/trpc/security.startTwoFactorSetup', { json: { password: 'not-the-password' } })).status).toBe(400);
+    expect((await b.request('POST', '/trpc/security.startTwoFactorSetup', {})).status).toBe(400);
     const wrong = await b.request('POST', '/trpc/security.confirmTwoFactorSetup', { json: { code: '000000' } });
     expect(wrong.status).toBe(400);
     const code = await totpCodeAt(secret, totpStep(new Date()));

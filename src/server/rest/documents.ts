@@ -105,7 +105,10 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       if (!body) throw new UploadError(400, EMPTY_FILE);
 
       const key = `prototypes/${prototype.id}/${randomUUID()}`;
-      const inspector = new UploadInspector(ext, maxBytes);
+      // Stop reading as soon as the upload passes what is left of the quota, not after storing it all.
+      const room = quota - usedBefore;
+      const inspector =
+        room < maxBytes ? new UploadInspector(ext, room, quotaExceededMessage(quota, usedBefore)) : new UploadInspector(ext, maxBytes);
       const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
       source.on('error', (error) => inspector.destroy(error));
       // The row is written in the store's transaction: it exists exactly when the bytes do.

@@ -241,6 +241,29 @@ describe('documents: upload limit and storage quota', () => {
     expect((await upload(pdf(10))).status).toBe(413);
   });
 
+  it('stops reading an upload once it passes the room left in the quota (it never reaches the end)', async () => {
+    const upload = await uploader({ STORAGE_QUOTA_BYTES: '3000' });
+    expect((await upload(pdf(2000))).status).toBe(201);
+    // A body that sends more than the 1,000 bytes left and then never ends: only an early refusal answers.
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(pdf(1500)));
+      },
+    });
+    const seller = await t.db.prisma.prototype.findFirstOrThrow({ select: { id: true, sellerId: true } });
+    const cookie = `${SESSION_COOKIE}=${(await createSession(t.db.prisma, seller.sellerId, 30)).token}`;
+    const app = createApp({ db: t.db.prisma, env: { ...envWith({ STORAGE_QUOTA_BYTES: '3000' }), DATA_DIR: dataDir }, log: () => {} });
+    const res = await app.request(`http://localhost/api/prototypes/${seller.id}/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'big.pdf', cookie },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^This file does not fit in your document storage/);
+    expect(storedFiles()).toHaveLength(1);
+  });
+
   it('holds the quota when uploads arrive at the same time (races only bite on PostgreSQL)', async () => {
     const upload = await uploader({ STORAGE_QUOTA_BYTES: '5000' });
     const results = await Promise.all(Array.from({ length: 6 }, () => upload(pdf(2000))));

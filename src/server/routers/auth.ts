@@ -16,7 +16,8 @@ import {
 } from '../auth/two-factor.ts';
 import type { AppConfig, Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import { addressOf, clear, consume, reward } from '../domain/rate-limit.ts';
+import { addressOf, consume } from '../domain/rate-limit.ts';
+import { consumeSignInAttempt, signInSucceeded } from '../domain/sign-in-limits.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -27,26 +28,6 @@ export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminR
 export type CurrentUser = ReturnType<typeof toCurrentUser>;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
-
-/**
- * Counts a password check against the sign-in limits before the password is verified (ADR 0008):
- * the attacker's own keys first (this account from this address, then this address), the
- * account's shared budget last, so one address can never use up more than its own share of it.
- */
-async function consumeSignInAttempt(ctx: Context, email: string, refusal?: string) {
-  const address = addressOf(ctx.meta);
-  await consume(ctx, 'signInAccountAddress', `${email}|${address}`, refusal);
-  await consume(ctx, 'signInAddress', address, refusal);
-  await consume(ctx, 'signInAccount', email, refusal);
-}
-
-/** The right password: this account's tries from here start over, and the attempt is given back. */
-async function signInSucceeded(ctx: Context, email: string) {
-  const address = addressOf(ctx.meta);
-  await clear(ctx, 'signInAccountAddress', `${email}|${address}`);
-  await reward(ctx, 'signInAddress', address);
-  await reward(ctx, 'signInAccount', email);
-}
 
 async function startSession(ctx: Context, userId: string) {
   const lifetime = { days: ctx.config.sessionDays, maxDays: ctx.config.sessionMaxDays };

@@ -15,6 +15,7 @@ import {
 import { describeUserAgent } from '../auth/user-agent.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import type { LimiterScope } from '../domain/rate-limit.ts';
+import { consumeSignInAttempt, signInSucceeded } from '../domain/sign-in-limits.ts';
 import { protectedProcedure, router } from '../trpc.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,7 +93,9 @@ export const securityRouter = router({
   }),
 
   /** Step 1 of enrolment: a new secret, kept pending until a code from the app confirms it. */
-  startTwoFactorSetup: protectedProcedure.mutation(async ({ ctx }) => {
+  startTwoFactorSetup: protectedProcedure.input(currentPasswordInput).mutation(async ({ ctx, input }) => {
+    // The password first: a stolen session alone must not be able to tie the account to another device.
+    await assertPassword(ctx, input.password);
     const secret = newTotpSecret();
     const { count } = await ctx.db.user.updateMany({
       where: { id: ctx.user.id, twoFactorEnabledAt: null },
@@ -155,10 +158,10 @@ export const securityRouter = router({
   }),
 });
 
-/** The password, throttled with the codes (counted before Argon2 runs). */
-async function assertPassword(ctx: LimiterScope & { user: { id: string } }, password: string) {
-  await consumeTwoFactorAttempt(ctx, ctx.user.id);
+/** The password, throttled like every password check (counted before Argon2 runs). */
+async function assertPassword(ctx: LimiterScope & { meta: { ip: string | null }; user: { id: string; email: string } }, password: string) {
+  await consumeSignInAttempt(ctx, ctx.user.email, 'Too many wrong passwords.');
   const { password: hash } = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { password: true } });
   if (!(await verifyPassword(hash, password))) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
-  await clearTwoFactorAttempts(ctx, ctx.user.id);
+  await signInSucceeded(ctx, ctx.user.email);
 }

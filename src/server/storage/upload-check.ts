@@ -96,6 +96,8 @@ export class UploadInspector extends Transform {
   constructor(
     private readonly ext: DocumentExtension,
     private readonly maxBytes: number = UPLOAD_MAX_BYTES,
+    /** What a too-large upload is told (the storage quota words it its own way). */
+    private readonly tooLargeMessage: string = TOO_LARGE,
   ) {
     super();
   }
@@ -106,7 +108,7 @@ export class UploadInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.size += chunk.length;
-    if (this.size > this.maxBytes) return callback(new UploadError(413, TOO_LARGE));
+    if (this.size > this.maxBytes) return callback(new UploadError(413, this.tooLargeMessage));
     if (!this.headChecked) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
       if (this.head.length >= HEAD_BYTES) {
