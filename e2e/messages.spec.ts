@@ -46,7 +46,7 @@ test('an admin message is answered by the seller and answered back, with the bel
   await expect(item.getByText('New', { exact: true })).toHaveCount(0);
   const detail = sellerPage.getByTestId('message-detail');
   await expect(detail.getByRole('heading', { name: 'About your fusion cell' })).toBeVisible();
-  await expect(detail).toContainText(/From Atomix Energy team · [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
+  await expect(detail).toContainText(/From Atomix Energy team · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
 
   // The seller replies through the dialog.
   await detail.getByRole('button', { name: 'Reply' }).click();

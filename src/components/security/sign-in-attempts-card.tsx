@@ -14,7 +14,8 @@ export function SignInAttemptsCard() {
       </h3>
       <QueryView query={attempts} what="sign-in attempts" isEmpty={(rows) => rows.length === 0} empty="No sign-in attempts yet.">
         {(rows) => (
-          <div className="mt-4 overflow-x-auto">
+          // Focusable so that a keyboard can scroll the table sideways on a phone.
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="attempts-heading">
             <table className="table table-sm">
               <thead>
                 <tr className="text-base-content/85">
