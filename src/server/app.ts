@@ -8,7 +8,7 @@ import { getCookie } from 'hono/cookie';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
-import { RateLimitedError } from './domain/rate-limit.ts';
+import { RateLimitedError } from './domain/errors.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
@@ -92,7 +92,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
       createContext: (opts, c) => createContext(c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
       // A refused limit's wait goes on the HTTP answer; in a batch, the longest wait of its calls.
       responseMeta: ({ errors }) => {
-        const waits = errors.flatMap((error) => (error instanceof RateLimitedError ? [error.retryAfterSeconds] : []));
+        const waits = errors.flatMap((error) => (error.cause instanceof RateLimitedError ? [error.cause.retryAfterSeconds] : []));
         return waits.length ? { headers: new Headers({ 'Retry-After': String(Math.max(...waits)) }) } : {};
       },
       onError: ({ error, path: procedure }) => {

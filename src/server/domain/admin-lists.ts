@@ -1,6 +1,6 @@
 // The admin panel's lists on the server: search, filters, sorting and keyset (cursor) pagination,
 // counters computed by the database, and CSV export. Nothing here loads a whole table.
-import { TRPCError } from '@trpc/server';
+import { InvalidInputError } from './errors.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { z } from 'zod';
@@ -46,7 +46,7 @@ function decodeCursor(cursor: string): [Key, Key] {
   } catch {
     // fall through
   }
-  throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  throw new InvalidInputError('Invalid cursor');
 }
 
 interface SortSpec {
@@ -58,7 +58,7 @@ interface SortSpec {
 
 const asDate = (value: Key) => {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (Number.isNaN(date.getTime())) throw new InvalidInputError('Invalid cursor');
   return date;
 };
 const asString = (value: Key) => String(value);
@@ -110,11 +110,11 @@ async function keysetPage<Row extends { id: Key }>(options: {
 
 const parseIntId = (value: Key) => {
   const id = Number(value);
-  if (!Number.isSafeInteger(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (!Number.isSafeInteger(id)) throw new InvalidInputError('Invalid cursor');
   return id;
 };
 const parseUuid = (value: Key) => {
-  if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) throw new InvalidInputError('Invalid cursor');
   return value;
 };
 

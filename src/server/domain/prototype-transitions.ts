@@ -1,11 +1,11 @@
 // The database side of the prototype workflow: each admin transition of PROTOTYPE_ACTIONS is one
 // conditional update plus its timeline row, the seller's notification and the audit row, in one
 // transaction, so that of several admins acting on one prototype at once exactly one wins.
-import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
+import { ConflictError, NotFoundError } from './errors.ts';
 import { recordLedgerEntry, transactionReference } from './ledger.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './admin-lists.ts';
 import { splitPayout, toDecimal } from './money.ts';
@@ -34,11 +34,8 @@ export function allowedStateWhere(rule: WorkflowAction): Prisma.PrototypeWhereIn
 /** After an update matched nothing: 404 for an unknown id, otherwise 409 saying why. */
 async function refuse(tx: Tx, action: PrototypeAction, id: number): Promise<never> {
   const row = await tx.prototype.findUnique({ where: { id }, select: { status: true, atomixQuote: true } });
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Prototype not found' });
-  throw new TRPCError({
-    code: 'CONFLICT',
-    message: refusalMessage(action, { status: row.status, atomixQuote: row.atomixQuote?.toNumber() ?? null }),
-  });
+  if (!row) throw new NotFoundError('Prototype not found');
+  throw new ConflictError(refusalMessage(action, { status: row.status, atomixQuote: row.atomixQuote?.toNumber() ?? null }));
 }
 
 interface TransitionEffects {

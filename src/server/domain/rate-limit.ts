@@ -1,9 +1,9 @@
 // Every throttle of the app: fixed-window counters in PostgreSQL, so a limit holds across every app
 // instance. An attempt is counted first, in one atomic statement, and only then is the work done
 // (ADR 0008): parallel requests cannot slip past a limit that is checked before it is counted.
-import { TRPCError } from '@trpc/server';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
+import { RateLimitedError } from './errors.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -95,16 +95,6 @@ const REFUSALS: Record<LimitName, string> = {
   documentUploads: 'You have uploaded too many documents in a short time.',
   twoFactorCodes: 'Too many attempts.',
 };
-
-/** A 429: the request was refused by a limit; `retryAfterSeconds` becomes the Retry-After header. */
-export class RateLimitedError extends TRPCError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message: string,
-  ) {
-    super({ code: 'TOO_MANY_REQUESTS', message });
-  }
-}
 
 /** What a procedure (or the upload route) needs to apply a limit. */
 export interface LimiterScope {

@@ -5,12 +5,12 @@
 //   pending | failed | reversed --start--> processing --complete--> completed --reverse--> reversed
 //                                          processing --fail-----> failed
 //   pending | failed | reversed --recordManual (no Stripe)-------> completed
-import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
 import { type Decimal, toDecimal } from '../domain/money.ts';
+import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { notify } from '../domain/notifications.ts';
 import type { ManualPayoutMethod, PayoutStatus } from '~/shared/schemas/payouts.ts';
 
@@ -44,11 +44,11 @@ export type PayoutRow = Prisma.TransactionGetPayload<{ select: typeof payoutRowS
 
 export async function loadPayout(db: Pick<Tx, 'transaction'>, id: number): Promise<PayoutRow> {
   const row = await db.transaction.findUnique({ where: { id }, select: payoutRowSelect });
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Transaction not found' });
+  if (!row) throw new NotFoundError('Transaction not found');
   return row;
 }
 
-function refusal(row: PayoutRow): TRPCError {
+function refusal(row: PayoutRow): ConflictError {
   const messages: Record<PayoutStatus, string> = {
     pending: 'This payout has not been started',
     processing: 'This payout is already being processed',
@@ -56,7 +56,7 @@ function refusal(row: PayoutRow): TRPCError {
     failed: 'This payout has failed',
     reversed: 'This payout was reversed',
   };
-  return new TRPCError({ code: 'CONFLICT', message: messages[row.status] });
+  return new ConflictError(messages[row.status]);
 }
 
 async function audit(tx: Tx, actor: PayoutActor, action: string, row: PayoutRow, details: Prisma.InputJsonValue) {

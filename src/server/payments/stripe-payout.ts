@@ -4,9 +4,9 @@
 // most one transfer exists per attempt. Only a definitive refusal from Stripe fails the payout; no
 // answer (timeout, connection, 5xx, a concurrent request with the same key) leaves it processing,
 // and paying it again asks Stripe with the same key until the answer is known.
-import { TRPCError } from '@trpc/server';
 import Stripe from 'stripe';
 import type { Db } from '../db/index.ts';
+import { ConflictError, PreconditionFailedError } from '../domain/errors.ts';
 import { toCents } from '../domain/money.ts';
 import {
   type PayoutActor,
@@ -67,18 +67,15 @@ async function existingTransfer(stripe: Stripe, row: PayoutRow): Promise<Stripe.
  */
 export async function payWithStripe(db: Db, stripe: Stripe, actor: PayoutActor & { actorId: string }, transactionId: number): Promise<PayoutOutcome> {
   let row = await loadPayout(db, transactionId);
-  if (row.status === 'completed') throw new TRPCError({ code: 'CONFLICT', message: 'This payout has already been paid' });
+  if (row.status === 'completed') throw new ConflictError('This payout has already been paid');
   const account = await sellerAccount(db, row.sellerId);
   if (!account.stripeAccountId) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The seller has not connected a payout account yet' });
+    throw new PreconditionFailedError('The seller has not connected a payout account yet');
   }
   let resumed = row.status === 'processing';
   if (!resumed) {
     if (!account.stripePayoutsEnabled) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: "The seller's payout account cannot receive payouts yet (Stripe onboarding is not complete)",
-      });
+      throw new PreconditionFailedError("The seller's payout account cannot receive payouts yet (Stripe onboarding is not complete)");
     }
     const from = row;
     const claimed = await db.$transaction((tx) => startPayout(tx, actor, from));
@@ -87,7 +84,7 @@ export async function payWithStripe(db: Db, stripe: Stripe, actor: PayoutActor &
     } else {
       // Someone else moved it first: a processing payout is resumed, anything else is refused.
       row = await loadPayout(db, transactionId);
-      if (row.status !== 'processing') throw new TRPCError({ code: 'CONFLICT', message: `This payout is now ${row.status}` });
+      if (row.status !== 'processing') throw new ConflictError(`This payout is now ${row.status}`);
       resumed = true;
     }
   }
