@@ -14,15 +14,13 @@ import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
-import { documentsDir } from './storage/choose-store.ts';
-import { createDiskDocumentStore } from './storage/disk-store.ts';
-import type { DocumentStore } from './storage/document-store.ts';
 import { noStore, sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
+import { type Services, servicesFromEnv } from './services.ts';
 import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
 
 export interface AppOptions {
@@ -35,15 +33,16 @@ export interface AppOptions {
   prerendered?: PrerenderedPages;
   /** Answers /readyz: is the database reachable? */
   isReady?: () => Promise<boolean>;
-  /** Documents' bytes (storage/choose-store.ts); default: the disk under DATA_DIR, as in embedded mode. */
-  documentStore?: DocumentStore;
+  /** Services already chosen (server.ts: the document store; tests: their own); the rest come from env. */
+  services?: Partial<Services>;
 }
 
-export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady, documentStore }: AppOptions) {
+export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady, services: chosen }: AppOptions) {
   const app = new Hono();
-  const store = documentStore ?? createDiskDocumentStore(documentsDir(env.DATA_DIR), db);
+  // Built once: every request's context shares them.
+  const services = servicesFromEnv(env, db, chosen);
   const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) =>
-    createContextFromHono(c, db, env, resHeaders, { documentStore: store });
+    createContextFromHono(c, db, env, resHeaders, services);
 
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
@@ -57,7 +56,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   });
 
   // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
-  mountDocumentRoutes(app, { db, env, log, createContext, store });
+  mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore });
   for (const prefix of ['/api/*', '/trpc/*']) {
     app.use(prefix, sameOriginWrites(env.ALLOWED_ORIGINS));
     app.use(
@@ -71,7 +70,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
 
   // The seller dashboard sends logged-out visitors here (spec section 2).
   app.get('/api/login', (c) => c.redirect('/login', 302));
-  mountStripeWebhook(app, { db, log });
+  mountStripeWebhook(app, { db, log, payments: services.payments, mailer: services.mailer });
   mountRestRoutes(app, restRoutes, createContext, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 

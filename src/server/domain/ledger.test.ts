@@ -4,9 +4,8 @@
 // chain (balance = previous + amount) and the balance equals what an independent integer-cent
 // model says the platform owes.
 import { describe, expect, it } from 'vitest';
-import { setPayments } from '../payments/config.ts';
-import { acceptedQuote, signedWebhook, TEST_PUBLIC_URL, TEST_WEBHOOK_SECRET, useFakeStripe } from '../payments/testing/payments-harness.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { acceptedQuote, MANUAL_PAYMENTS, signedWebhook, useFakeStripe } from '../payments/testing/payments-harness.ts';
+import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 import { createUser } from '../test/factories.ts';
 import { auditLedger, ledgerBalance, recordLedgerEntry } from './ledger.ts';
 
@@ -53,7 +52,6 @@ describe('ledger', () => {
     const random = prng(seed);
     const pick = <T,>(items: T[]) => items[Math.floor(random() * items.length)];
     const client = restClient(t.db);
-    const stripeConfig = { stripe: s.stripe, webhookSecret: TEST_WEBHOOK_SECRET, publicUrl: TEST_PUBLIC_URL };
 
     const sellers = [];
     for (let i = 0; i < 3; i++) {
@@ -63,6 +61,8 @@ describe('ledger', () => {
     const model: ModelTx[] = [];
     const sentEvents: string[] = [];
     let adminCaller: Awaited<ReturnType<typeof acceptedQuote>>['adminCaller'] | null = null;
+    /** The same admin in a process without Stripe, where payouts are recorded manually. */
+    let manualCaller: Awaited<ReturnType<typeof acceptedQuote>>['adminCaller'] | null = null;
     const log: string[] = [];
 
     async function deliver(payload: string) {
@@ -91,6 +91,7 @@ describe('ledger', () => {
         const quote = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
         const accepted = await acceptedQuote(t.db, quote, pick(sellers)!);
         adminCaller ??= accepted.adminCaller;
+        manualCaller ??= await callerAs(t.db, accepted.admin.id, undefined, { payments: MANUAL_PAYMENTS });
         const fee = Math.floor((cents * 10 + 50) / 100); // 10% half-up, in integers
         model.push({ id: accepted.transaction.id, sellerId: accepted.seller.id, payoutCents: cents - fee, sentCents: 0, reversedCents: 0, transferId: null });
         log.push(`accept ${quote}`);
@@ -106,9 +107,7 @@ describe('ledger', () => {
       } else if (op < 0.7 && payable.length) {
         const tx = pick(payable)!;
         if ((await status(tx.id)) !== 'processing') {
-          setPayments({ stripe: null, webhookSecret: null, publicUrl: TEST_PUBLIC_URL });
-          await adminCaller!.payouts.recordManual({ id: tx.id, method: 'bank_transfer', reference: `BT-${step}` });
-          setPayments(stripeConfig);
+          await manualCaller!.payouts.recordManual({ id: tx.id, method: 'bank_transfer', reference: `BT-${step}` });
           tx.sentCents += tx.payoutCents - (tx.sentCents - tx.reversedCents);
           tx.transferId = null;
           log.push(`manual #${tx.id}`);

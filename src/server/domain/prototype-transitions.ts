@@ -4,6 +4,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { recordLedgerEntry, transactionReference } from './ledger.ts';
@@ -19,6 +20,8 @@ export type AdminTransition = Exclude<PrototypeAction, 'respondToQuote'>;
 export interface TransitionRequest {
   db: Db;
   meta: RequestMeta;
+  /** Links in the seller's notification e-mail (ctx.mailer). */
+  mailer: EmailLinks;
   actorId: string;
   prototypeId: number;
 }
@@ -50,7 +53,7 @@ interface TransitionEffects {
 
 async function transition(request: TransitionRequest, action: AdminTransition, effects: TransitionEffects) {
   const rule: WorkflowAction = PROTOTYPE_ACTIONS[action];
-  const { db, meta, actorId, prototypeId: id } = request;
+  const { db, meta, mailer, actorId, prototypeId: id } = request;
   return db.$transaction(async (tx) => {
     const { count } = await tx.prototype.updateMany({
       where: { id, ...allowedStateWhere(rule) },
@@ -66,7 +69,7 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
       performedBy: actorId,
       metadata: { action, ...(rule.to ? { status: rule.to } : {}), ...(effects.timeline.metadata as object | undefined) },
     });
-    await notify(tx, {
+    await notify(tx, mailer, {
       userId: prototype.sellerId,
       prototypeId: id,
       type: effects.notification.type,

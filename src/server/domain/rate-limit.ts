@@ -159,6 +159,23 @@ export function addressOf(meta: { ip: string | null }): string {
   return meta.ip ?? 'unknown';
 }
 
+/** The limiter service (ctx.limiter): the functions above, bound to one database and one set of rules. */
+export interface Limiter {
+  consume(name: LimitName, subject: string, refusal?: string): Promise<void>;
+  tryConsume(name: LimitName, subject: string): Promise<Attempt>;
+  reward(name: LimitName, subject: string): Promise<void>;
+  clear(name: LimitName, subject: string): Promise<void>;
+}
+
+export function createLimiter(scope: LimiterScope): Limiter {
+  return {
+    consume: (name, subject, refusal) => consume(scope, name, subject, refusal),
+    tryConsume: (name, subject) => tryConsume(scope, name, subject),
+    reward: (name, subject) => reward(scope, name, subject),
+    clear: (name, subject) => clear(scope, name, subject),
+  };
+}
+
 /** Old windows are useless; removed now and then so the table stays small. */
 export async function pruneRateLimits(db: Db) {
   await db.$executeRaw`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${MAX_WINDOW_SECONDS})`;

@@ -9,6 +9,7 @@ import { enqueueEmails } from './outbox.ts';
 import { backoffMs, claimJob, enqueueJob } from './queue.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './transport.ts';
 import { createWorker, jobHandlers, pruneFinishedJobs } from './worker.ts';
+import { testMailer } from '../services.ts';
 
 const t = useTestDatabase();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -26,7 +27,7 @@ async function smtp(options: FakeSmtpOptions = {}, timeouts = { connectionTimeou
 function worker(transport: MailTransport, workerId: string, extra: Partial<Parameters<typeof createWorker>[0]> = {}) {
   return createWorker({
     db: t.db.prisma,
-    handlers: jobHandlers(transport, 'Atomix Test <test@atomix.local>'),
+    handlers: jobHandlers(testMailer({ transport, from: 'Atomix Test <test@atomix.local>' })),
     workerId,
     pollMs: 5,
     backoff: { baseMs: 20, maxMs: 100 },
@@ -206,7 +207,7 @@ describe('notification e-mails follow notify()', () => {
     await expect(
       t.db.prisma.$transaction(async (tx) => {
         const { notify } = await import('../domain/notifications.ts');
-        await notify(tx, { userId: user.id, type: 't', title: 'T', message: 'M' });
+        await notify(tx, testMailer(), { userId: user.id, type: 't', title: 'T', message: 'M' });
         throw new Error('cause failed');
       }),
     ).rejects.toThrow('cause failed');

@@ -12,6 +12,7 @@ import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
 import { type Decimal, toDecimal } from '../domain/money.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { notify } from '../domain/notifications.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import type { ManualPayoutMethod, PayoutStatus } from '~/shared/schemas/payouts.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -92,7 +93,7 @@ interface Completion {
   reference?: string | null;
 }
 
-async function writeCompletion(tx: Tx, actor: PayoutActor, row: PayoutRow, completion: Completion) {
+async function writeCompletion(tx: Tx, links: EmailLinks, actor: PayoutActor, row: PayoutRow, completion: Completion) {
   const reference = completion.stripeTransferId ?? completion.reference ?? transactionReference(row.id);
   await recordLedgerEntry(tx, {
     userId: row.sellerId,
@@ -105,7 +106,7 @@ async function writeCompletion(tx: Tx, actor: PayoutActor, row: PayoutRow, compl
     reference,
     processedBy: actor.actorId,
   });
-  await notify(tx, {
+  await notify(tx, links, {
     userId: row.sellerId,
     prototypeId: row.prototypeId,
     type: 'payout_completed',
@@ -123,7 +124,7 @@ async function writeCompletion(tx: Tx, actor: PayoutActor, row: PayoutRow, compl
 }
 
 /** processing (this attempt) -> completed with the Stripe transfer. False when it already was. */
-export async function completeStripePayout(tx: Tx, actor: PayoutActor, row: PayoutRow, attempt: number, transferId: string) {
+export async function completeStripePayout(tx: Tx, links: EmailLinks, actor: PayoutActor, row: PayoutRow, attempt: number, transferId: string) {
   const { count } = await tx.transaction.updateMany({
     where: { id: row.id, status: 'processing', payoutAttempt: attempt },
     data: {
@@ -136,18 +137,18 @@ export async function completeStripePayout(tx: Tx, actor: PayoutActor, row: Payo
     },
   });
   if (count === 0) return false;
-  await writeCompletion(tx, actor, row, { attempt, method: 'stripe', stripeTransferId: transferId });
+  await writeCompletion(tx, links, actor, row, { attempt, method: 'stripe', stripeTransferId: transferId });
   return true;
 }
 
 /** processing (this attempt) -> failed: Stripe refused the transfer, so nothing moved. */
-export async function failStripePayout(tx: Tx, actor: PayoutActor, row: PayoutRow, attempt: number, reason: string) {
+export async function failStripePayout(tx: Tx, links: EmailLinks, actor: PayoutActor, row: PayoutRow, attempt: number, reason: string) {
   const { count } = await tx.transaction.updateMany({
     where: { id: row.id, status: 'processing', payoutAttempt: attempt },
     data: { status: 'failed', failureReason: reason.slice(0, 1000) },
   });
   if (count === 0) return false;
-  await notify(tx, {
+  await notify(tx, links, {
     userId: row.sellerId,
     prototypeId: row.prototypeId,
     type: 'payout_failed',
@@ -170,6 +171,7 @@ export async function notePayoutUnconfirmed(db: Pick<Tx, 'transaction'>, row: Pa
 /** Without Stripe: the admin says how and with which reference the seller was paid. */
 export async function recordManualPayout(
   tx: Tx,
+  links: EmailLinks,
   actor: PayoutActor & { actorId: string },
   id: number,
   method: ManualPayoutMethod,
@@ -189,7 +191,7 @@ export async function recordManualPayout(
     },
   });
   if (count === 0) throw refusal(await loadPayout(tx, id));
-  await writeCompletion(tx, actor, row, { attempt: row.payoutAttempt + 1, method, reference });
+  await writeCompletion(tx, links, actor, row, { attempt: row.payoutAttempt + 1, method, reference });
 }
 
 /**
@@ -200,6 +202,7 @@ export async function recordManualPayout(
  */
 export async function applyTransferReversal(
   tx: Tx,
+  links: EmailLinks,
   row: PayoutRow,
   transferId: string,
   totalReversedCents: number,
@@ -236,7 +239,7 @@ export async function applyTransferReversal(
     moved = count === 1;
   }
   if (delta.gt(0) || moved) {
-    await notify(tx, {
+    await notify(tx, links, {
       userId: row.sellerId,
       prototypeId: row.prototypeId,
       type: 'payout_reversed',
@@ -258,7 +261,7 @@ export async function applyTransferReversal(
  * A transfer Stripe reports as failed (the legacy `transfer.failed` event): if the payout had been
  * completed with it, the amount is owed again and the payout is failed; a processing one just fails.
  */
-export async function applyTransferFailure(tx: Tx, row: PayoutRow, transferId: string, reason: string) {
+export async function applyTransferFailure(tx: Tx, links: EmailLinks, row: PayoutRow, transferId: string, reason: string) {
   const completed = await tx.transaction.updateMany({
     where: { id: row.id, status: 'completed', stripeTransferId: transferId },
     data: { status: 'failed', failureReason: reason },
@@ -280,7 +283,7 @@ export async function applyTransferFailure(tx: Tx, row: PayoutRow, transferId: s
       reference: transferId,
     });
   }
-  await notify(tx, {
+  await notify(tx, links, {
     userId: row.sellerId,
     prototypeId: row.prototypeId,
     type: 'payout_failed',

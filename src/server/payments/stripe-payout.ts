@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import type { Db } from '../db/index.ts';
 import { ConflictError, PreconditionFailedError } from '../domain/errors.ts';
 import { toCents } from '../domain/money.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import {
   type PayoutActor,
   type PayoutRow,
@@ -65,7 +66,13 @@ async function existingTransfer(stripe: Stripe, row: PayoutRow): Promise<Stripe.
  * The admin's pay action. Starts a new attempt from pending, failed or reversed; on a payout that
  * is already processing it resumes the same attempt (same idempotency key). Completed: 409.
  */
-export async function payWithStripe(db: Db, stripe: Stripe, actor: PayoutActor & { actorId: string }, transactionId: number): Promise<PayoutOutcome> {
+export async function payWithStripe(
+  db: Db,
+  stripe: Stripe,
+  links: EmailLinks,
+  actor: PayoutActor & { actorId: string },
+  transactionId: number,
+): Promise<PayoutOutcome> {
   let row = await loadPayout(db, transactionId);
   if (row.status === 'completed') throw new ConflictError('This payout has already been paid');
   const account = await sellerAccount(db, row.sellerId);
@@ -88,12 +95,13 @@ export async function payWithStripe(db: Db, stripe: Stripe, actor: PayoutActor &
       resumed = true;
     }
   }
-  return sendTransfer(db, stripe, actor, row, account.stripeAccountId, resumed);
+  return sendTransfer(db, stripe, links, actor, row, account.stripeAccountId, resumed);
 }
 
 async function sendTransfer(
   db: Db,
   stripe: Stripe,
+  links: EmailLinks,
   actor: PayoutActor,
   row: PayoutRow,
   destination: string,
@@ -101,7 +109,7 @@ async function sendTransfer(
 ): Promise<PayoutOutcome> {
   const attempt = row.payoutAttempt;
   const complete = async (transferId: string): Promise<PayoutOutcome> => {
-    await db.$transaction((tx) => completeStripePayout(tx, actor, row, attempt, transferId));
+    await db.$transaction((tx) => completeStripePayout(tx, links, actor, row, attempt, transferId));
     return settled(db, row.id, { status: 'completed', transferId });
   };
 
@@ -125,7 +133,7 @@ async function sendTransfer(
   } catch (error) {
     const verdict = classifyStripeError(error);
     if (verdict.definitive) {
-      await db.$transaction((tx) => failStripePayout(tx, actor, row, attempt, verdict.reason));
+      await db.$transaction((tx) => failStripePayout(tx, links, actor, row, attempt, verdict.reason));
       return settled(db, row.id, { status: 'failed', reason: verdict.reason });
     }
     await notePayoutUnconfirmed(db, row, attempt, verdict.reason);

@@ -27,7 +27,6 @@ import { hashPassword } from '../auth/password.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { env } from '../env.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import {
   activityActions,
@@ -62,7 +61,7 @@ export async function removeStoredFiles(store: DocumentStore, keys: string[]) {
 }
 
 function request(ctx: AdminContext, prototypeId: number): transitions.TransitionRequest {
-  return { db: ctx.db, meta: ctx.meta, actorId: ctx.user.id, prototypeId };
+  return { db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId: ctx.user.id, prototypeId };
 }
 
 /**
@@ -112,7 +111,7 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
   acceptQuote: adminProcedure
     .input(finalApproveInput)
-    .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), env.PLATFORM_FEE_PERCENT)),
+    .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent)),
   rejectQuote: adminProcedure.input(finalRejectInput).mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id))),
 
   setPriority: adminProcedure
@@ -180,7 +179,7 @@ export const adminRouter = router({
     });
     // A ban ends every session at once (a restriction does not).
     if (input.status === 'banned') await invalidateUserSessions(ctx.db, input.id);
-    return toAdminUserView(user);
+    return toAdminUserView(user, ctx.clock.now());
   }),
 
   verifyUser: adminProcedure.input(verifyInput).mutation(async ({ ctx, input }) => {
@@ -193,7 +192,7 @@ export const adminRouter = router({
         targetType: 'user',
         targetId: input.id,
       });
-      return toAdminUserView(await tx.user.findUniqueOrThrow({ where: { id: input.id }, select: adminUserSelect }));
+      return toAdminUserView(await tx.user.findUniqueOrThrow({ where: { id: input.id }, select: adminUserSelect }), ctx.clock.now());
     });
   }),
 
@@ -255,7 +254,7 @@ export const adminRouter = router({
         },
         select: { id: true, subject: true, message: true, isRead: true, createdAt: true, messageType: true, parentMessageId: true },
       });
-      await notify(tx, {
+      await notify(tx, ctx.mailer, {
         userId: input.userId,
         type: 'admin_message',
         title: 'New message from the admin team',

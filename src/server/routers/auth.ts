@@ -16,7 +16,7 @@ import {
 } from '../auth/two-factor.ts';
 import type { AppConfig, Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import { addressOf, clear, consume, reward } from '../domain/rate-limit.ts';
+import { addressOf } from '../domain/rate-limit.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -35,17 +35,17 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
  */
 async function consumeSignInAttempt(ctx: Context, email: string, refusal?: string) {
   const address = addressOf(ctx.meta);
-  await consume(ctx, 'signInAccountAddress', `${email}|${address}`, refusal);
-  await consume(ctx, 'signInAddress', address, refusal);
-  await consume(ctx, 'signInAccount', email, refusal);
+  await ctx.limiter.consume('signInAccountAddress', `${email}|${address}`, refusal);
+  await ctx.limiter.consume('signInAddress', address, refusal);
+  await ctx.limiter.consume('signInAccount', email, refusal);
 }
 
 /** The right password: this account's tries from here start over, and the attempt is given back. */
 async function signInSucceeded(ctx: Context, email: string) {
   const address = addressOf(ctx.meta);
-  await clear(ctx, 'signInAccountAddress', `${email}|${address}`);
-  await reward(ctx, 'signInAddress', address);
-  await reward(ctx, 'signInAccount', email);
+  await ctx.limiter.clear('signInAccountAddress', `${email}|${address}`);
+  await ctx.limiter.reward('signInAddress', address);
+  await ctx.limiter.reward('signInAccount', email);
 }
 
 async function startSession(ctx: Context, userId: string) {
@@ -56,7 +56,7 @@ async function startSession(ctx: Context, userId: string) {
 
 /** The password was right for an account with two-factor sign-in: no session yet, a challenge for the code. */
 async function startTwoFactorSignIn(ctx: Context, userId: string) {
-  const { token, expiresAt } = await createTwoFactorChallenge(ctx.db, userId, new Date());
+  const { token, expiresAt } = await createTwoFactorChallenge(ctx.db, userId, ctx.clock.now());
   ctx.cookie.setTwoFactorChallenge(token, expiresAt);
   return { twoFactorRequired: true as const };
 }
@@ -66,7 +66,7 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user, ctx.config) : null)),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    await consume(ctx, 'register', addressOf(ctx.meta));
+    await ctx.limiter.consume('register', addressOf(ctx.meta));
     const existing = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true } });
     if (existing) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
     const user = await ctx.db.$transaction(async (tx) => {
@@ -119,7 +119,7 @@ export const authRouter = router({
 
   /** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
   verifyTwoFactor: publicProcedure.input(twoFactorCodeInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
+    const now = ctx.clock.now();
     const challenge = await findTwoFactorChallenge(ctx.db, ctx.twoFactorChallenge, now);
     if (!challenge) {
       ctx.cookie.clearTwoFactorChallenge();

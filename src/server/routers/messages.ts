@@ -15,7 +15,6 @@ import {
 import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { notify, notifyAdmins } from '../domain/notifications.ts';
-import { consume } from '../domain/rate-limit.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -130,7 +129,7 @@ export const messagesRouter = router({
    */
   reply: protectedProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
     // Each reply notifies the whole admin team; the team's own answers are not limited.
-    if (ctx.user.role !== 'admin') await consume(ctx, 'messageReplies', ctx.user.id);
+    if (ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
     return ctx.db.$transaction(async (tx) => {
       const root = await rootOf(tx, input.parentMessageId, ctx.user);
       const fromUser = root.userId === ctx.user.id;
@@ -147,7 +146,7 @@ export const messagesRouter = router({
         select: messageSelect,
       });
       if (fromUser) {
-        await notifyAdmins(tx, {
+        await notifyAdmins(tx, ctx.mailer, {
           prototypeId: root.prototypeId,
           type: 'message_reply',
           title: `New reply from ${fullName(created.user) ?? 'a user'}`,
@@ -155,7 +154,7 @@ export const messagesRouter = router({
           actionUrl: `/admin-inbox?thread=${root.id}`,
         });
       } else {
-        await notify(tx, {
+        await notify(tx, ctx.mailer, {
           userId: root.userId,
           prototypeId: root.prototypeId,
           type: 'admin_message',
@@ -283,7 +282,7 @@ export const messagesRouter = router({
         },
         select: messageSelect,
       });
-      await notify(tx, {
+      await notify(tx, ctx.mailer, {
         userId: recipient.id,
         prototypeId: input.prototypeId ?? null,
         type: 'admin_message',

@@ -11,7 +11,6 @@ import { notifyAdmins } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { prototypeSelect, toPrototypeView } from '../domain/prototype-view.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '../domain/prototype-workflow.ts';
-import { consume } from '../domain/rate-limit.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -94,7 +93,7 @@ export const prototypesRouter = router({
   /** POST /api/prototypes: the seller is the caller; status, stage and priority are the defaults. */
   create: protectedProcedure.input(prototypeInput).mutation(async ({ ctx, input }) => {
     assertMaySubmit(ctx.user);
-    await consume(ctx, 'prototypes', ctx.user.id);
+    await ctx.limiter.consume('prototypes', ctx.user.id);
     const row = await ctx.db.$transaction(async (tx) => {
       const created = await tx.prototype.create({
         data: {
@@ -116,7 +115,7 @@ export const prototypesRouter = router({
         performedBy: ctx.user.id,
         metadata: { to: created.status, stage: created.stage },
       });
-      await notifyAdmins(tx, {
+      await notifyAdmins(tx, ctx.mailer, {
         prototypeId: created.id,
         type: 'prototype_submitted',
         title: 'New prototype submitted',
@@ -228,7 +227,7 @@ export const prototypesRouter = router({
         performedBy: ctx.user.id,
         metadata: { response: input.response, note: input.note, quote },
       });
-      await notifyAdmins(tx, {
+      await notifyAdmins(tx, ctx.mailer, {
         prototypeId: current.id,
         type: 'quote_response',
         title: `Quote ${verb} by seller`,
