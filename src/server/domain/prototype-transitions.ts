@@ -8,11 +8,11 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { recordLedgerEntry, transactionReference } from './ledger.ts';
-import { adminPrototypeSelect, toAdminPrototypeView } from './admin-lists.ts';
+import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
 import { splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
-import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage } from './prototype-workflow.ts';
+import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage } from '~/shared/prototype-workflow.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AdminTransition = Exclude<PrototypeAction, 'respondToQuote'>;

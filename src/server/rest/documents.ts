@@ -12,7 +12,8 @@ import type { Env } from '../env.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domain/storage-quota.ts';
 import { sameOriginWrites } from '../http/security.ts';
-import { PROTOTYPE_NOT_FOUND, assertMaySubmit, documentSelect, visiblePrototypes } from '../routers/prototypes.ts';
+import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
+import { documentSelect } from '../domain/views/document-view.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import {
   TOO_LARGE,

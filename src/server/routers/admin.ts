@@ -28,19 +28,10 @@ import { invalidateUserSessions } from '../auth/session.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import {
-  activityActions,
-  activityCsv,
-  adminCounters,
-  adminPrototypeSelect,
-  adminUserSelect,
-  listActivity,
-  listPrototypes,
-  listUsers,
-  prototypesCsv,
-  toAdminPrototypeView,
-  toAdminUserView,
-} from '../domain/admin-lists.ts';
+import { activityActions, activityCsv, listActivity } from '../domain/views/activity-view.ts';
+import { adminCounters } from '../domain/views/admin-counters.ts';
+import { adminPrototypeSelect, listPrototypes, prototypesCsv, toAdminPrototypeView } from '../domain/views/prototype-view.ts';
+import { adminUserSelect, listUsers, toAdminUserView } from '../domain/views/user-view.ts';
 import { notify } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import * as transitions from '../domain/prototype-transitions.ts';
@@ -156,7 +147,7 @@ export const adminRouter = router({
   }),
 
   // --- Users -----------------------------------------------------------------------------------
-  users: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  users: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input, ctx.clock.now())),
 
   updateUserStatus: adminProcedure.input(userStatusInput).mutation(async ({ ctx, input }) => {
     const data = {

@@ -4,27 +4,20 @@ import { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.t
 import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_EXPIRED, twoFactorCodeInput } from '~/shared/schemas/security.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { createSession, invalidateSession, invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
-import { type SessionUser, sessionUserSelect } from '../auth/session-user.ts';
+import { sessionUserSelect } from '../auth/session-user.ts';
 import {
   clearTwoFactorAttempts,
   consumeTwoFactorAttempt,
   createTwoFactorChallenge,
   findTwoFactorChallenge,
-  mustEnrolTwoFactor,
   spendTwoFactorChallenge,
   verifySecondFactor,
 } from '../auth/two-factor.ts';
-import type { AppConfig, Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { addressOf } from '../domain/rate-limit.ts';
-import { effectiveStatus } from '../domain/user-status.ts';
+import { toCurrentUser } from '../domain/views/user-view.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
-
-/** The current user as every client reads it; `twoFactorSetupRequired`: an admin held back by ADMIN_REQUIRE_2FA. */
-export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>) {
-  return { ...user, status: effectiveStatus(user), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
-}
-export type CurrentUser = ReturnType<typeof toCurrentUser>;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 

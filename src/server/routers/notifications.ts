@@ -16,7 +16,7 @@ import { sessionUserSelect } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { countAudience, scheduleDelivery } from '../domain/bulk-notifications.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
-import { toCurrentUser } from './auth.ts';
+import { toCurrentUser } from '../domain/views/user-view.ts';
 
 const notificationSelect = {
   id: true,

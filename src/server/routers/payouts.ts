@@ -6,7 +6,7 @@ import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/sche
 import { createOnboardingLink, refreshAccountState } from '../payments/connect.ts';
 import { recordManualPayout } from '../payments/payout-state.ts';
 import { payWithStripe } from '../payments/stripe-payout.ts';
-import { adminPayout, listPayouts, payoutTotals, sellerPayouts } from '../payments/views.ts';
+import { adminPayout, listPayouts, payoutTotals, sellerPayouts } from '../domain/views/transaction-view.ts';
 import type { Context } from '../context.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 

@@ -4,51 +4,16 @@
 import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
-import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { moneyNumber, moneyString } from '../domain/money.ts';
 import { notifyAdmins } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
-import { prototypeSelect, toPrototypeView } from '../domain/prototype-view.ts';
-import { PROTOTYPE_ACTIONS, refusalMessage } from '../domain/prototype-workflow.ts';
-import { effectiveStatus } from '../domain/user-status.ts';
+import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
+import { documentSelect } from '../domain/views/document-view.ts';
+import { prototypeSelect, toPrototypeView } from '../domain/views/prototype-view.ts';
+import { sellerTransactionSelect, toSellerTransactionView } from '../domain/views/transaction-view.ts';
+import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
-
-export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
-
-/** Restricted (until their time passes) and banned users may not submit or upload. */
-export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUntil' | 'banReason'>): void {
-  const status = effectiveStatus(user);
-  if (status === 'banned') {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: `Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}. You cannot submit prototypes or upload documents.`,
-    });
-  }
-  if (status === 'restricted') {
-    const until = user.restrictedUntil
-      ? ` until ${user.restrictedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-      : '';
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: `Your account is restricted${until}. You cannot submit prototypes or upload documents while it is restricted.`,
-    });
-  }
-}
-
-/** A seller sees their own prototypes; admins see every prototype. */
-export function visiblePrototypes(user: Pick<SessionUser, 'id' | 'role'>): Prisma.PrototypeWhereInput {
-  return user.role === 'admin' ? {} : { sellerId: user.id };
-}
-
-export const documentSelect = {
-  id: true,
-  prototypeId: true,
-  fileName: true,
-  fileType: true,
-  fileSize: true,
-  uploadedAt: true,
-} satisfies Prisma.PrototypeDocumentSelect;
 
 const timelineSelect = {
   id: true,
@@ -59,30 +24,6 @@ const timelineSelect = {
   metadata: true,
   performer: { select: { firstName: true, role: true } },
 } satisfies Prisma.PrototypeTimelineSelect;
-
-const transactionSelect = {
-  id: true,
-  prototypeId: true,
-  amount: true,
-  platformFee: true,
-  sellerPayout: true,
-  status: true,
-  createdAt: true,
-  completedAt: true,
-} satisfies Prisma.TransactionSelect;
-
-type TransactionRow = Prisma.TransactionGetPayload<{ select: typeof transactionSelect }>;
-
-/** Transaction amounts leave the server as decimal strings (spec section 3). */
-function toTransactionView(row: TransactionRow) {
-  return {
-    ...row,
-    amount: moneyString(row.amount)!,
-    platformFee: moneyString(row.platformFee)!,
-    sellerPayout: moneyString(row.sellerPayout)!,
-  };
-}
-export type TransactionView = ReturnType<typeof toTransactionView>;
 
 /** Exact decimal strings formatted as dollars ("$48,000.50"). */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -147,10 +88,10 @@ export const prototypesRouter = router({
   transactions: protectedProcedure.query(async ({ ctx }) => {
     const rows = await ctx.db.transaction.findMany({
       where: { sellerId: ctx.user.id },
-      select: transactionSelect,
+      select: sellerTransactionSelect,
       orderBy: [...newestFirst],
     });
-    return rows.map(toTransactionView);
+    return rows.map(toSellerTransactionView);
   }),
 
   /** The dashboard's four figures, counted and summed by the database (revenue as a decimal string). */

@@ -1,9 +1,34 @@
-// What payout lists return: named selects, amounts as exact decimal strings, nothing else leaves.
+// What the API returns for a transaction: the seller's list on the dashboard, the seller's payouts
+// and the admin's Payouts view. Named selects, amounts as exact decimal strings, nothing else leaves.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts';
-import type { Db } from '../db/index.ts';
-import { ledgerBalance } from '../domain/ledger.ts';
-import { moneyString, toDecimal } from '../domain/money.ts';
+import type { Db } from '../../db/index.ts';
+import { ledgerBalance } from '../ledger.ts';
+import { moneyString, toDecimal } from '../money.ts';
+
+export const sellerTransactionSelect = {
+  id: true,
+  prototypeId: true,
+  amount: true,
+  platformFee: true,
+  sellerPayout: true,
+  status: true,
+  createdAt: true,
+  completedAt: true,
+} satisfies Prisma.TransactionSelect;
+
+type SellerTransactionRow = Prisma.TransactionGetPayload<{ select: typeof sellerTransactionSelect }>;
+
+/** Transaction amounts leave the server as decimal strings (spec section 3). */
+export function toSellerTransactionView(row: SellerTransactionRow) {
+  return {
+    ...row,
+    amount: moneyString(row.amount)!,
+    platformFee: moneyString(row.platformFee)!,
+    sellerPayout: moneyString(row.sellerPayout)!,
+  };
+}
+export type TransactionView = ReturnType<typeof toSellerTransactionView>;
 
 const adminPayoutSelect = {
   id: true,
