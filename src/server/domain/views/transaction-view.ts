@@ -5,6 +5,7 @@ import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts'
 import type { Db } from '../../db/index.ts';
 import { ledgerBalance } from '../ledger.ts';
 import { moneyString, toDecimal } from '../money.ts';
+import { fullName } from './user-view.ts';
 
 export const sellerTransactionSelect = {
   id: true,
@@ -20,7 +21,7 @@ export const sellerTransactionSelect = {
 type SellerTransactionRow = Prisma.TransactionGetPayload<{ select: typeof sellerTransactionSelect }>;
 
 /** Transaction amounts leave the server as decimal strings (spec section 3). */
-export function toSellerTransactionView(row: SellerTransactionRow) {
+export function toSellerTransactionView<Row extends SellerTransactionRow>(row: Row) {
   return {
     ...row,
     amount: moneyString(row.amount)!,
@@ -28,23 +29,16 @@ export function toSellerTransactionView(row: SellerTransactionRow) {
     sellerPayout: moneyString(row.sellerPayout)!,
   };
 }
-export type TransactionView = ReturnType<typeof toSellerTransactionView>;
+export type TransactionView = ReturnType<typeof toSellerTransactionView<SellerTransactionRow>>;
 
 const adminPayoutSelect = {
-  id: true,
-  prototypeId: true,
-  amount: true,
-  platformFee: true,
-  sellerPayout: true,
-  status: true,
+  ...sellerTransactionSelect,
   payoutMethod: true,
   payoutReference: true,
   stripeTransferId: true,
   failureReason: true,
   payoutAttempt: true,
-  createdAt: true,
   updatedAt: true,
-  completedAt: true,
   prototype: { select: { prototypeName: true } },
   seller: {
     select: { id: true, firstName: true, lastName: true, email: true, stripeAccountId: true, stripePayoutsEnabled: true },
@@ -53,25 +47,22 @@ const adminPayoutSelect = {
 } satisfies Prisma.TransactionSelect;
 type AdminPayoutRow = Prisma.TransactionGetPayload<{ select: typeof adminPayoutSelect }>;
 
-const fullName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+/** A person's name, or their e-mail address when they gave none. */
+const nameOrEmail = (person: { firstName: string | null; lastName: string | null; email: string }) => fullName(person) ?? person.email;
 
 function toAdminPayoutView(row: AdminPayoutRow) {
-  const { prototype, seller, processor, amount, platformFee, sellerPayout, ...rest } = row;
+  const { prototype, seller, processor, ...rest } = row;
   return {
-    ...rest,
-    amount: moneyString(amount)!,
-    platformFee: moneyString(platformFee)!,
-    sellerPayout: moneyString(sellerPayout)!,
+    ...toSellerTransactionView(rest),
     prototypeName: prototype.prototypeName,
     seller: {
       id: seller.id,
-      name: fullName(seller),
+      name: nameOrEmail(seller),
       email: seller.email,
       payoutAccountConnected: seller.stripeAccountId !== null,
       payoutsEnabled: seller.stripePayoutsEnabled,
     },
-    processedBy: processor ? fullName(processor) : null,
+    processedBy: processor ? nameOrEmail(processor) : null,
   };
 }
 export type AdminPayoutView = ReturnType<typeof toAdminPayoutView>;
@@ -115,18 +106,12 @@ export async function payoutTotals(db: Db) {
   });
 }
 
+/** The dashboard's transaction, plus how it was paid: the seller's Payouts page. */
 const sellerPayoutSelect = {
-  id: true,
-  prototypeId: true,
-  amount: true,
-  platformFee: true,
-  sellerPayout: true,
-  status: true,
+  ...sellerTransactionSelect,
   payoutMethod: true,
   payoutReference: true,
   stripeTransferId: true,
-  createdAt: true,
-  completedAt: true,
   prototype: { select: { prototypeName: true } },
 } satisfies Prisma.TransactionSelect;
 
@@ -138,11 +123,8 @@ export async function sellerPayouts(db: Db, sellerId: string) {
     ledgerBalance(db, sellerId),
   ]);
   return {
-    items: rows.map(({ prototype, amount, platformFee, sellerPayout, stripeTransferId, payoutReference, ...rest }) => ({
-      ...rest,
-      amount: moneyString(amount)!,
-      platformFee: moneyString(platformFee)!,
-      sellerPayout: moneyString(sellerPayout)!,
+    items: rows.map(({ prototype, stripeTransferId, payoutReference, ...rest }) => ({
+      ...toSellerTransactionView(rest),
       prototypeName: prototype.prototypeName,
       reference: stripeTransferId ?? payoutReference,
     })),
