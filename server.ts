@@ -13,6 +13,7 @@ import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 import { pruneExpiredSessions } from './src/server/auth/session.ts';
 import { startBackgroundWorker } from './src/server/mail/worker.ts';
 import { createDocumentStore } from './src/server/storage/choose-store.ts';
+import { servicesFromEnv } from './src/server/services.ts';
 
 const clientDir = env.CLIENT_DIR;
 const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
@@ -29,8 +30,9 @@ const database = await openDatabase({
   log: (msg) => log({ msg }),
 });
 log({ msg: `database ready (${database.kind === 'embedded' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL server'})` });
-// Documents live where every instance reaches them: in PostgreSQL with DATABASE_URL, on disk otherwise.
-const documentStore = createDocumentStore(database, env.DATA_DIR);
+// The services every request and the worker share, built once. Documents live where every instance
+// reaches them: in PostgreSQL with DATABASE_URL, on disk otherwise.
+const services = servicesFromEnv(env, database.prisma, { documentStore: createDocumentStore(database, env.DATA_DIR) });
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {
@@ -42,12 +44,12 @@ if (admin.action === 'generated') {
 }
 
 const prerendered = hasClient ? await prerenderPublicPages(log) : new Map();
-const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null, prerendered, documentStore });
+const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null, prerendered, services });
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}` });
 });
 
-const jobWorker = startBackgroundWorker({ db: database.prisma, env, log });
+const jobWorker = startBackgroundWorker({ db: database.prisma, mailer: services.mailer, log });
 const pruneTimer = setInterval(() => {
   void pruneRateLimits(database.prisma).catch(() => {});
   void pruneExpiredSessions(database.prisma).catch(() => {});

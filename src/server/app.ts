@@ -8,16 +8,13 @@ import { getCookie } from 'hono/cookie';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
-import { RateLimitedError } from './domain/rate-limit.ts';
+import { RateLimitedError } from './domain/errors.ts';
 import type { Env } from './env.ts';
 import { type Logger, requestLog } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
 import { requestPathChecks } from './http/request-path.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
-import { documentsDir } from './storage/choose-store.ts';
-import { createDiskDocumentStore } from './storage/disk-store.ts';
-import type { DocumentStore } from './storage/document-store.ts';
 import { noStore, sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
@@ -25,6 +22,7 @@ import { mountApiDocs } from './rest/api-docs.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
+import { type Services, servicesFromEnv } from './services.ts';
 import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
 
 export interface AppOptions {
@@ -37,15 +35,16 @@ export interface AppOptions {
   prerendered?: PrerenderedPages;
   /** Answers /readyz: is the database reachable? */
   isReady?: () => Promise<boolean>;
-  /** Documents' bytes (storage/choose-store.ts); default: the disk under DATA_DIR, as in embedded mode. */
-  documentStore?: DocumentStore;
+  /** Services already chosen (server.ts: the document store; tests: their own); the rest come from env. */
+  services?: Partial<Services>;
 }
 
-export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady, documentStore }: AppOptions) {
+export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady, services: chosen }: AppOptions) {
   const app = new Hono();
-  const store = documentStore ?? createDiskDocumentStore(documentsDir(env.DATA_DIR), db);
+  // Built once: every request's context shares them.
+  const services = servicesFromEnv(env, db, chosen);
   const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) =>
-    createContextFromHono(c, db, env, resHeaders, { documentStore: store });
+    createContextFromHono(c, db, env, resHeaders, services);
 
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
@@ -61,7 +60,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   });
 
   // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
-  mountDocumentRoutes(app, { db, env, log, createContext, store });
+  mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore });
   for (const prefix of ['/api/*', '/trpc/*']) {
     app.use(prefix, sameOriginWrites(env.ALLOWED_ORIGINS));
     app.use(
@@ -75,7 +74,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
 
   // The seller dashboard sends logged-out visitors here (spec section 2).
   app.get('/api/login', (c) => c.redirect('/login', 302));
-  mountStripeWebhook(app, { db, log });
+  mountStripeWebhook(app, { db, log, payments: services.payments, mailer: services.mailer });
   mountRestRoutes(app, restRoutes, createContext, log);
   mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
@@ -97,7 +96,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
       createContext: (opts, c) => createContext(c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
       // A refused limit's wait goes on the HTTP answer; in a batch, the longest wait of its calls.
       responseMeta: ({ errors }) => {
-        const waits = errors.flatMap((error) => (error instanceof RateLimitedError ? [error.retryAfterSeconds] : []));
+        const waits = errors.flatMap((error) => (error.cause instanceof RateLimitedError ? [error.cause.retryAfterSeconds] : []));
         return waits.length ? { headers: new Headers({ 'Retry-After': String(Math.max(...waits)) }) } : {};
       },
       onError: ({ error, path: procedure }) => {

@@ -5,11 +5,9 @@ import { type SessionInfo, sessionCookieName, validateSessionToken } from './aut
 import { twoFactorCookieName } from './auth/two-factor.ts';
 import type { SessionUser } from './auth/session-user.ts';
 import type { Db } from './db/index.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimitsOf } from './domain/rate-limit.ts';
-import { type Env, env as processEnv } from './env.ts';
-import { documentsDir } from './storage/choose-store.ts';
-import { createDiskDocumentStore } from './storage/disk-store.ts';
-import type { DocumentStore } from './storage/document-store.ts';
+import type { RateLimits } from './domain/rate-limit.ts';
+import type { Env } from './env.ts';
+import { type Services, testServices } from './services.ts';
 
 export interface RequestMeta {
   ip: string | null;
@@ -32,32 +30,33 @@ export interface AppConfig {
   storageQuotaBytes: number;
   sessionMaxDays: number;
   adminRequireTwoFactor: boolean;
+  /** The platform's share of an accepted quote, in percent. */
+  platformFeePercent: number;
+  /** The site's public origin (PUBLIC_URL), for links that leave the site. */
+  publicUrl: string;
 }
 
-export interface ContextInner {
+/** The request's own data beside the process's services (services.ts: config, clock, documentStore, mailer, payments, limiter). */
+export interface ContextInner extends Services {
   db: Db;
-  config: AppConfig;
   user: SessionUser | null;
   session: SessionInfo | null;
   meta: RequestMeta;
   cookie: SessionCookie;
-  /** Where documents' bytes live (storage/choose-store.ts); chosen once at start-up. */
-  documentStore: DocumentStore;
   /** The token of a pending two-factor sign-in (its cookie), between the password and the code. */
   twoFactorChallenge: string | null;
 }
 
 export function createContextInner(input: Partial<ContextInner> & { db: Db }): ContextInner {
   return {
-    config: { sessionDays: 30, sessionMaxDays: 90, adminRequireTwoFactor: false, limits: DEFAULT_RATE_LIMITS, storageQuotaBytes: 1024 ** 3 },
+    // Tests and scripts that pass no services get safe ones (a temporary document directory, no SMTP, no Stripe).
+    ...testServices(input.db, input),
     user: null,
     session: null,
     meta: { ip: null, userAgent: null },
     cookie: { set() {}, clear() {}, setTwoFactorChallenge() {}, clearTwoFactorChallenge() {} },
     twoFactorChallenge: null,
     ...input,
-    // Tests and scripts that pass none get the embedded mode's store.
-    documentStore: input.documentStore ?? createDiskDocumentStore(documentsDir(processEnv.DATA_DIR), input.db),
   };
 }
 export type Context = ContextInner;
@@ -95,8 +94,8 @@ export async function createContextFromHono(
   c: HonoContext,
   db: Db,
   env: Env,
-  resHeaders?: Headers,
-  services: Partial<Pick<ContextInner, 'documentStore'>> = {},
+  resHeaders: Headers | undefined,
+  services: Services,
 ): Promise<Context> {
   const secure = isHttps(c, env.TRUST_PROXY);
   const write = (header: string) => {
@@ -125,7 +124,7 @@ export async function createContextFromHono(
   let session: SessionInfo | null = null;
   const token = getCookie(c, sessionName);
   if (token) {
-    const result = await validateSessionToken(db, token, { days: env.SESSION_DAYS, maxDays: env.SESSION_MAX_DAYS }, meta);
+    const result = await validateSessionToken(db, token, { days: services.config.sessionDays, maxDays: services.config.sessionMaxDays }, meta);
     if (result) {
       ({ user, session } = result);
       if (result.renewed) cookie.set(token, result.session.expiresAt);
@@ -135,18 +134,11 @@ export async function createContextFromHono(
   }
   return createContextInner({
     db,
-    config: {
-      sessionDays: env.SESSION_DAYS,
-      sessionMaxDays: env.SESSION_MAX_DAYS,
-      adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,
-      limits: rateLimitsOf(env),
-      storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
-    },
+    ...services,
     user,
     session,
     meta,
     cookie,
     twoFactorChallenge: getCookie(c, challengeName) ?? null,
-    ...services,
   });
 }

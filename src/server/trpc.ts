@@ -6,6 +6,7 @@ import { Prisma } from '~/generated/prisma/client.ts';
 import { ADMIN_TWO_FACTOR_REQUIRED } from '~/shared/schemas/security.ts';
 import { mustEnrolTwoFactor, withEnrolledRole } from './auth/two-factor.ts';
 import type { Context } from './context.ts';
+import { DomainError, type DomainErrorKind } from './domain/errors.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -26,11 +27,29 @@ export function formatZodError(error: ZodError): string {
   return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
 }
 
-/** Known Prisma failures become the HTTP-meaningful tRPC codes; anything else stays a server error. */
+const TRPC_CODES: Record<DomainErrorKind, TRPCError['code']> = {
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  forbidden: 'FORBIDDEN',
+  invalid_input: 'BAD_REQUEST',
+  precondition_failed: 'PRECONDITION_FAILED',
+  rate_limited: 'TOO_MANY_REQUESTS',
+};
+
+/** The one place a domain refusal becomes a tRPC code (and, through it, an HTTP status); the domain error stays its cause. */
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: TRPC_CODES[error.kind], message: error.message, cause: error });
+}
+
+/**
+ * Domain refusals and known Prisma failures become the HTTP-meaningful tRPC codes; anything else
+ * stays a server error.
+ */
 const mapDatabaseErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
+    if (cause instanceof DomainError) throw toTRPCError(cause);
     if (cause instanceof Prisma.PrismaClientKnownRequestError) {
       if (cause.code === 'P2002') throw new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
       if (cause.code === 'P2025') throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found', cause });

@@ -8,7 +8,7 @@ import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import type { inferRouterOutputs } from '@trpc/server';
-import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/server/domain/prototype-workflow.ts';
+import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/shared/prototype-workflow.ts';
 import { ENERGY_TYPES, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
 import { energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, stateLabel } from '~/shared/format.ts';
 import { LEVELS, PROTOTYPE_SORTS } from '~/shared/schemas/admin.ts';

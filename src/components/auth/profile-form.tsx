@@ -8,7 +8,7 @@ import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { EmailPreferenceCard } from '~/components/notifications/email-preference-card.tsx';
 import { SecuritySection } from '~/components/security/security-section.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { CurrentUser } from '~/server/routers/auth.ts';
+import type { CurrentUser } from '~/server/domain/views/user-view.ts';
 import { profileForm } from '~/shared/schemas/auth.ts';
 
 /** Profile settings (spec section 2): shows "Loading..." until the user is known. */

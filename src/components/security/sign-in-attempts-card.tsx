@@ -15,7 +15,7 @@ export function SignInAttemptsCard() {
       <QueryView query={attempts} what="sign-in attempts" isEmpty={(rows) => rows.length === 0} empty="No sign-in attempts yet.">
         {(rows) => (
           // Focusable so that a keyboard can scroll the table sideways on a phone.
-          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="attempts-heading">
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Sign-in attempts table (scrolls sideways)">
             <table className="table table-sm">
               <thead>
                 <tr className="text-base-content/85">

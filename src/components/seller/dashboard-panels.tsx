@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { hasQuote } from '~/server/domain/prototype-workflow.ts';
+import { hasQuote } from '~/shared/prototype-workflow.ts';
 import { QUOTES_PANEL_LIMIT, RECENT_TRANSACTIONS_LIMIT } from '~/shared/constants.ts';
 import { Amount } from '~/components/amount.tsx';
 import { formatDate, formatNumber, formatUsd } from '~/shared/format.ts';

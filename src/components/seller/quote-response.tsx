@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';
-import { isAllowed } from '~/server/domain/prototype-workflow.ts';
+import { isAllowed } from '~/shared/prototype-workflow.ts';
 import { formatDateTime, formatUsd } from '~/shared/format.ts';
 import type { SellerPrototype } from './types.ts';
 

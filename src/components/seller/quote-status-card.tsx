@@ -1,4 +1,4 @@
-import { hasQuote } from '~/server/domain/prototype-workflow.ts';
+import { hasQuote } from '~/shared/prototype-workflow.ts';
 import { Amount } from '~/components/amount.tsx';
 import { QuoteResponse } from './quote-response.tsx';
 import { StatusBadge } from './status-badge.tsx';

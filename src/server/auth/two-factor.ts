@@ -7,7 +7,7 @@ import { createTOTPKeyURI, generateHOTP } from 'oslo/otp';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { AppConfig } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { type LimiterScope, clear, consume } from '../domain/rate-limit.ts';
+import type { Limiter } from '../domain/rate-limit.ts';
 import { hashToken } from './session.ts';
 import type { SessionUser } from './session-user.ts';
 
@@ -100,12 +100,12 @@ export async function replaceRecoveryCodes(tx: Pick<Prisma.TransactionClient, 'r
  * Counts one code attempt before the code is looked at, and refuses over the limit (the shared
  * consume-first limiter, ADR 0008), so parallel guesses cannot slip past it.
  */
-export function consumeTwoFactorAttempt(scope: LimiterScope, userId: string) {
-  return consume(scope, 'twoFactorCodes', userId);
+export function consumeTwoFactorAttempt({ limiter }: { limiter: Limiter }, userId: string) {
+  return limiter.consume('twoFactorCodes', userId);
 }
 
-export function clearTwoFactorAttempts(scope: LimiterScope, userId: string) {
-  return clear(scope, 'twoFactorCodes', userId);
+export function clearTwoFactorAttempts({ limiter }: { limiter: Limiter }, userId: string) {
+  return limiter.clear('twoFactorCodes', userId);
 }
 
 /**

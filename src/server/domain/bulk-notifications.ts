@@ -5,6 +5,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { type AudienceInput, parseAudienceKey } from '~/shared/schemas/messages.ts';
 import type { Db } from '../db/index.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import type { ClaimedJob } from '../mail/queue.ts';
 import { enqueueJob } from '../mail/queue.ts';
 import { notify } from './notifications.ts';
@@ -60,7 +61,7 @@ async function freezeRecipients(db: Db, id: number) {
 }
 
 /** Delivers one batch; false when nothing was left to take. */
-export async function deliverBatch(db: Db, id: number, size = BULK_BATCH_SIZE): Promise<boolean> {
+export async function deliverBatch(db: Db, links: EmailLinks, id: number, size = BULK_BATCH_SIZE): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const bulk = await tx.bulkNotification.findUnique({ where: { id }, select: { title: true, message: true, status: true } });
     if (!bulk || bulk.status !== 'sending') return false;
@@ -71,7 +72,7 @@ export async function deliverBatch(db: Db, id: number, size = BULK_BATCH_SIZE): 
       FOR UPDATE SKIP LOCKED`;
     if (rows.length === 0) return false;
     const userIds = rows.map((r) => r.user_id);
-    await notify(tx, { userId: userIds, type: 'announcement', title: bulk.title, message: bulk.message, actionUrl: null });
+    await notify(tx, links, { userId: userIds, type: 'announcement', title: bulk.title, message: bulk.message, actionUrl: null });
     await tx.bulkNotificationRecipient.updateMany({
       where: { bulkNotificationId: id, userId: { in: userIds }, deliveredAt: null },
       data: { deliveredAt: new Date() },
@@ -81,12 +82,13 @@ export async function deliverBatch(db: Db, id: number, size = BULK_BATCH_SIZE): 
   });
 }
 
-export async function bulkNotificationJobHandler(job: ClaimedJob, ctx: { db: Db; extendLease(): Promise<boolean> }) {
+/** The `bulk` job; its e-mails link to `links.publicUrl`. */
+export const bulkNotificationJobHandler = (links: EmailLinks) => async (job: ClaimedJob, ctx: { db: Db; extendLease(): Promise<boolean> }) => {
   const id = Number((job.payload as { bulkId?: unknown } | null)?.bulkId);
   const { db } = ctx;
   try {
     await freezeRecipients(db, id);
-    while (await deliverBatch(db, id)) {
+    while (await deliverBatch(db, links, id)) {
       // Another worker took the job over (our lease ran out): it finishes the rest.
       if (!(await ctx.extendLease())) return;
     }
@@ -100,4 +102,4 @@ export async function bulkNotificationJobHandler(job: ClaimedJob, ctx: { db: Db;
     }
     throw error;
   }
-}
+};

@@ -5,9 +5,8 @@
 // independent integer-cent model: what was quoted, minus what actually moved in (the fake) Stripe
 // and what the test itself recorded as paid by hand. The model never reads the database.
 import { describe, expect, it } from 'vitest';
-import { setPayments } from '../payments/config.ts';
-import { acceptedQuote, signedWebhook, TEST_PUBLIC_URL, TEST_WEBHOOK_SECRET, useFakeStripe } from '../payments/testing/payments-harness.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { acceptedQuote, MANUAL_PAYMENTS, signedWebhook, useFakeStripe } from '../payments/testing/payments-harness.ts';
+import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 import { createUser } from '../test/factories.ts';
 import { auditLedger, ledgerBalance, recordLedgerEntry } from './ledger.ts';
 
@@ -55,7 +54,6 @@ describe('ledger', () => {
     const random = prng(seed);
     const pick = <T,>(items: T[]) => items[Math.floor(random() * items.length)];
     const client = restClient(t.db);
-    const stripeConfig = { stripe: s.stripe, webhookSecret: TEST_WEBHOOK_SECRET, publicUrl: TEST_PUBLIC_URL };
 
     const sellers = [];
     const accountOf = new Map<string, string>();
@@ -68,6 +66,8 @@ describe('ledger', () => {
     const model: ModelTx[] = [];
     const sentEvents: string[] = [];
     let adminCaller: Awaited<ReturnType<typeof acceptedQuote>>['adminCaller'] | null = null;
+    /** The same admin in a process without Stripe, where payouts are recorded manually. */
+    let manualCaller: Awaited<ReturnType<typeof acceptedQuote>>['adminCaller'] | null = null;
     const log: string[] = [];
 
     async function deliver(payload: string) {
@@ -101,6 +101,7 @@ describe('ledger', () => {
         const quote = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
         const accepted = await acceptedQuote(t.db, quote, pick(sellers)!);
         adminCaller ??= accepted.adminCaller;
+        manualCaller ??= await callerAs(t.db, accepted.admin.id, undefined, { payments: MANUAL_PAYMENTS });
         const fee = Math.floor((cents * 10 + 50) / 100); // 10% half-up, in integers
         model.push({ id: accepted.transaction.id, sellerId: accepted.seller.id, payoutCents: cents - fee, manualCents: 0, unheard: new Set() });
         log.push(`accept ${quote}`);
@@ -123,9 +124,7 @@ describe('ledger', () => {
       } else if (op < 0.7 && payable.length) {
         const tx = pick(payable)!;
         if (tx.unheard.size === 0) {
-          setPayments({ stripe: null, webhookSecret: null, publicUrl: TEST_PUBLIC_URL });
-          await adminCaller!.payouts.recordManual({ id: tx.id, method: 'bank_transfer', reference: `BT-${step}` });
-          setPayments(stripeConfig);
+          await manualCaller!.payouts.recordManual({ id: tx.id, method: 'bank_transfer', reference: `BT-${step}` });
           tx.manualCents += outstandingCents(tx); // paid by hand: whatever was still owed
           log.push(`manual #${tx.id}`);
         }

@@ -3,6 +3,7 @@
 // every recipient who keeps e-mail notifications on (delivered later by the job worker).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import { notificationEmail } from '../mail/templates.ts';
 
 type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user' | 'emailMessage' | 'job'>;
@@ -18,7 +19,7 @@ export interface NotificationInput {
 }
 
 /** Creates one notification per recipient (and their e-mails); returns how many were written. */
-export async function notify(tx: Writer, input: NotificationInput): Promise<number> {
+export async function notify(tx: Writer, links: EmailLinks, input: NotificationInput): Promise<number> {
   const userIds = typeof input.userId === 'string' ? [input.userId] : [...new Set(input.userId)];
   if (userIds.length === 0) return 0;
   const { count } = await tx.notification.createMany({
@@ -41,14 +42,14 @@ export async function notify(tx: Writer, input: NotificationInput): Promise<numb
       userId: user.id,
       to: user.email,
       template: input.type,
-      ...notificationEmail({ firstName: user.firstName, title: input.title, message: input.message, actionUrl: input.actionUrl ?? null }),
+      ...notificationEmail(links, { firstName: user.firstName, title: input.title, message: input.message, actionUrl: input.actionUrl ?? null }),
     })),
   );
   return count;
 }
 
 /** Notifies every administrator (e.g. of a new submission or a seller's answer to a quote). */
-export async function notifyAdmins(tx: Writer, input: Omit<NotificationInput, 'userId'>): Promise<number> {
+export async function notifyAdmins(tx: Writer, links: EmailLinks, input: Omit<NotificationInput, 'userId'>): Promise<number> {
   const admins = await tx.user.findMany({ where: { role: 'admin' }, select: { id: true } });
-  return notify(tx, { ...input, userId: admins.map((a) => a.id) });
+  return notify(tx, links, { ...input, userId: admins.map((a) => a.id) });
 }

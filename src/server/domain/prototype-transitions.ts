@@ -1,18 +1,19 @@
 // The database side of the prototype workflow: each admin transition of PROTOTYPE_ACTIONS is one
 // conditional update plus its timeline row, the seller's notification and the audit row, in one
 // transaction, so that of several admins acting on one prototype at once exactly one wins.
-import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
+import { ConflictError, NotFoundError } from './errors.ts';
 import { recordLedgerEntry, transactionReference } from './ledger.ts';
-import { adminPrototypeSelect, toAdminPrototypeView } from './admin-lists.ts';
+import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
 import { formatUsd } from '~/shared/format.ts';
 import { splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
-import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage } from './prototype-workflow.ts';
+import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage } from '~/shared/prototype-workflow.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AdminTransition = Exclude<PrototypeAction, 'respondToQuote'>;
@@ -20,6 +21,8 @@ export type AdminTransition = Exclude<PrototypeAction, 'respondToQuote'>;
 export interface TransitionRequest {
   db: Db;
   meta: RequestMeta;
+  /** Links in the seller's notification e-mail (ctx.mailer). */
+  mailer: EmailLinks;
   actorId: string;
   prototypeId: number;
 }
@@ -35,11 +38,8 @@ export function allowedStateWhere(rule: WorkflowAction): Prisma.PrototypeWhereIn
 /** After an update matched nothing: 404 for an unknown id, otherwise 409 saying why. */
 async function refuse(tx: Tx, action: PrototypeAction, id: number): Promise<never> {
   const row = await tx.prototype.findUnique({ where: { id }, select: { status: true, atomixQuote: true } });
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Prototype not found' });
-  throw new TRPCError({
-    code: 'CONFLICT',
-    message: refusalMessage(action, { status: row.status, atomixQuote: row.atomixQuote?.toNumber() ?? null }),
-  });
+  if (!row) throw new NotFoundError('Prototype not found');
+  throw new ConflictError(refusalMessage(action, { status: row.status, atomixQuote: row.atomixQuote?.toNumber() ?? null }));
 }
 
 interface TransitionEffects {
@@ -55,7 +55,7 @@ interface TransitionEffects {
 
 async function transition(request: TransitionRequest, action: AdminTransition, effects: TransitionEffects) {
   const rule: WorkflowAction = PROTOTYPE_ACTIONS[action];
-  const { db, meta, actorId, prototypeId: id } = request;
+  const { db, meta, mailer, actorId, prototypeId: id } = request;
   return db.$transaction(async (tx) => {
     const { count } = await tx.prototype.updateMany({
       where: { id, ...allowedStateWhere(rule) },
@@ -70,7 +70,7 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
       performedBy: actorId,
       metadata: { action, ...(rule.to ? { status: rule.to } : {}), ...(effects.timeline.metadata as object | undefined) },
     });
-    await notify(tx, {
+    await notify(tx, mailer, {
       userId: prototype.sellerId,
       prototypeId: id,
       type: effects.notification.type,

@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { useTestDatabase } from '../test/harness.ts';
+import { toTRPCError } from '../trpc.ts';
+import { RateLimitedError } from './errors.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type LimitName,
-  RateLimitedError,
   clear,
   consume,
   parseRateLimitRule,
@@ -55,7 +56,7 @@ describe('consume', () => {
     const refused = await consume(limiter, 'contact', '192.0.2.9').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RateLimitedError);
     const error = refused as RateLimitedError;
-    expect(error.code).toBe('TOO_MANY_REQUESTS');
+    expect(toTRPCError(error).code).toBe('TOO_MANY_REQUESTS');
     expect(error.retryAfterSeconds).toBeGreaterThan(14 * 60);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     expect(error.message).toBe('Too many messages from your address. Please try again in 15 minutes.');

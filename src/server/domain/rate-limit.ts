@@ -1,9 +1,9 @@
 // Every throttle of the app: fixed-window counters in PostgreSQL, so a limit holds across every app
 // instance. An attempt is counted first, in one atomic statement, and only then is the work done
 // (ADR 0008): parallel requests cannot slip past a limit that is checked before it is counted.
-import { TRPCError } from '@trpc/server';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
+import { RateLimitedError } from './errors.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -96,16 +96,6 @@ const REFUSALS: Record<LimitName, string> = {
   twoFactorCodes: 'Too many attempts.',
 };
 
-/** A 429: the request was refused by a limit; `retryAfterSeconds` becomes the Retry-After header. */
-export class RateLimitedError extends TRPCError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message: string,
-  ) {
-    super({ code: 'TOO_MANY_REQUESTS', message });
-  }
-}
-
 /** What a procedure (or the upload route) needs to apply a limit. */
 export interface LimiterScope {
   db: Db;
@@ -167,6 +157,23 @@ export async function clear(scope: Pick<LimiterScope, 'db'>, name: LimitName, su
 /** The client address as a limit's subject (in-process callers have none). */
 export function addressOf(meta: { ip: string | null }): string {
   return meta.ip ?? 'unknown';
+}
+
+/** The limiter service (ctx.limiter): the functions above, bound to one database and one set of rules. */
+export interface Limiter {
+  consume(name: LimitName, subject: string, refusal?: string): Promise<void>;
+  tryConsume(name: LimitName, subject: string): Promise<Attempt>;
+  reward(name: LimitName, subject: string): Promise<void>;
+  clear(name: LimitName, subject: string): Promise<void>;
+}
+
+export function createLimiter(scope: LimiterScope): Limiter {
+  return {
+    consume: (name, subject, refusal) => consume(scope, name, subject, refusal),
+    tryConsume: (name, subject) => tryConsume(scope, name, subject),
+    reward: (name, subject) => reward(scope, name, subject),
+    clear: (name, subject) => clear(scope, name, subject),
+  };
 }
 
 /** Old windows are useless; removed now and then so the table stays small. */

@@ -9,6 +9,7 @@ import { EMAIL_JOB, enqueueEmails } from './outbox.ts';
 import { backoffMs, claimJob, completeJob, enqueueJob } from './queue.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from './transport.ts';
 import { createWorker, jobHandlers, pruneFinishedJobs } from './worker.ts';
+import { testMailer } from '../services.ts';
 
 const t = useTestDatabase();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -28,7 +29,7 @@ const FROM = 'Atomix Test <test@atomix.local>';
 function worker(transport: MailTransport, workerId: string, extra: Partial<Parameters<typeof createWorker>[0]> = {}) {
   return createWorker({
     db: t.db.prisma,
-    handlers: jobHandlers(transport, FROM),
+    handlers: jobHandlers(testMailer({ transport, from: FROM })),
     workerId,
     pollMs: 5,
     backoff: { baseMs: 20, maxMs: 100 },
@@ -218,7 +219,7 @@ describe('e-mail delivery', () => {
     expect(await sending).toBe(true);
     expect(await t.db.prisma.job.findFirstOrThrow()).toMatchObject({ status: 'running', lockedBy: 'second' });
     // The second worker runs the job now: the mail is sent already, so it sends nothing.
-    const handler = jobHandlers(transport, FROM)[EMAIL_JOB]!;
+    const handler = jobHandlers(testMailer({ transport, from: FROM }))[EMAIL_JOB]!;
     await handler(takenOver!, { db: t.db.prisma, workerId: 'second', extendLease: async () => true });
     expect(await completeJob(t.db.prisma, takenOver!.id, 'second')).toBe(true);
     expect(server.received).toHaveLength(1);
@@ -263,7 +264,7 @@ describe('notification e-mails follow notify()', () => {
     await expect(
       t.db.prisma.$transaction(async (tx) => {
         const { notify } = await import('../domain/notifications.ts');
-        await notify(tx, { userId: user.id, type: 't', title: 'T', message: 'M' });
+        await notify(tx, testMailer(), { userId: user.id, type: 't', title: 'T', message: 'M' });
         throw new Error('cause failed');
       }),
     ).rejects.toThrow('cause failed');

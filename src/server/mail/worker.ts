@@ -3,12 +3,11 @@
 // never slow or fail them.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import type { Env } from '../env.ts';
 import { BULK_JOB, bulkNotificationJobHandler } from '../domain/bulk-notifications.ts';
 import { emailJobHandler } from './deliver-email.ts';
 import { EMAIL_JOB } from './outbox.ts';
 import { type Backoff, type ClaimedJob, DEFAULT_BACKOFF, claimJob, completeJob, extendLease, retryOrFailJob } from './queue.ts';
-import { type MailTransport, transportFromEnv } from './transport.ts';
+import type { Mailer } from './mailer.ts';
 
 export interface JobContext {
   db: Db;
@@ -107,14 +106,14 @@ export function createWorker({
 }
 export type Worker = ReturnType<typeof createWorker>;
 
-export function jobHandlers(transport: MailTransport, from: string): Record<string, JobHandler> {
-  return { [EMAIL_JOB]: emailJobHandler(transport, from), [BULK_JOB]: bulkNotificationJobHandler };
+export function jobHandlers(mailer: Mailer): Record<string, JobHandler> {
+  return { [EMAIL_JOB]: emailJobHandler(mailer.transport, mailer.from), [BULK_JOB]: bulkNotificationJobHandler(mailer) };
 }
 
-/** The app's worker (server.ts): SMTP when SMTP_URL is set, the in-app outbox otherwise. */
-export function startBackgroundWorker({ db, env, log }: { db: Db; env: Env; log: (line: Record<string, unknown>) => void }) {
-  const transport = transportFromEnv(env);
-  const worker = createWorker({ db, handlers: jobHandlers(transport, env.MAIL_FROM), log });
+/** The app's worker (server.ts), with the app's mailer: SMTP when SMTP_URL is set, the in-app outbox otherwise. */
+export function startBackgroundWorker({ db, mailer, log }: { db: Db; mailer: Mailer; log: (line: Record<string, unknown>) => void }) {
+  const { transport } = mailer;
+  const worker = createWorker({ db, handlers: jobHandlers(mailer), log });
   worker.start();
   log({ msg: `job worker ${worker.workerId} started (mail: ${transport.name === 'smtp' ? 'SMTP' : 'in-app outbox'})` });
   // Finished jobs are only history; the e-mails themselves stay in email_messages.

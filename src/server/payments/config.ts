@@ -1,7 +1,8 @@
 // How payouts are made in this process: through Stripe Connect when STRIPE_SECRET_KEY is set,
-// otherwise recorded manually by an admin. Built once from the environment; tests swap it.
+// otherwise recorded manually by an admin. Built once from the environment (services.ts) and reached
+// through ctx.payments; tests pass their own.
 import Stripe from 'stripe';
-import { type Env, env } from '../env.ts';
+import type { Env } from '../env.ts';
 
 export interface PaymentsConfig {
   /** null: manual payouts (no Stripe keys). */
@@ -38,24 +39,11 @@ export function createStripeClient({ secretKey, apiBase, timeoutMs = 20_000, max
   });
 }
 
-export function paymentsFromEnv(source: Env): PaymentsConfig {
-  const publicUrl = (source.PUBLIC_URL ?? `http://localhost:${source.PORT}`).replace(/\/+$/, '');
+export function paymentsFromEnv(source: Env, publicUrl: string): PaymentsConfig {
   if (!source.STRIPE_SECRET_KEY) return { stripe: null, webhookSecret: null, publicUrl };
   return {
     stripe: createStripeClient({ secretKey: source.STRIPE_SECRET_KEY, apiBase: source.STRIPE_API_BASE }),
     webhookSecret: source.STRIPE_WEBHOOK_SECRET ?? null,
     publicUrl,
   };
-}
-
-let current: PaymentsConfig | null = null;
-
-export function payments(): PaymentsConfig {
-  current ??= paymentsFromEnv(env);
-  return current;
-}
-
-/** Tests: use this configuration (null goes back to the environment's). */
-export function setPayments(config: PaymentsConfig | null) {
-  current = config;
 }

@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
 import { notify } from '../domain/notifications.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -55,6 +56,7 @@ export async function createOnboardingLink(db: Db, stripe: Stripe, publicUrl: st
  */
 export async function applyAccountState(
   tx: Tx,
+  links: EmailLinks,
   account: Pick<Stripe.Account, 'id' | 'payouts_enabled' | 'details_submitted'>,
 ): Promise<PayoutAccountState | null> {
   const user = await tx.user.findFirst({
@@ -67,7 +69,7 @@ export async function applyAccountState(
     data: { stripePayoutsEnabled: account.payouts_enabled, stripeDetailsSubmitted: account.details_submitted },
   });
   if (account.payouts_enabled && !user.stripePayoutsEnabled) {
-    await notify(tx, {
+    await notify(tx, links, {
       userId: user.id,
       type: 'payout_account_ready',
       title: 'Payouts enabled',
@@ -79,10 +81,10 @@ export async function applyAccountState(
 }
 
 /** After Stripe's onboarding returns: ask Stripe for the account's state now (webhooks may lag). */
-export async function refreshAccountState(db: Db, stripe: Stripe, userId: string): Promise<PayoutAccountState> {
+export async function refreshAccountState(db: Db, stripe: Stripe, links: EmailLinks, userId: string): Promise<PayoutAccountState> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeAccountId: true } });
   if (!user.stripeAccountId) return { connected: false, payoutsEnabled: false, detailsSubmitted: false };
   const account = await stripe.accounts.retrieve(user.stripeAccountId);
-  const state = await db.$transaction((tx) => applyAccountState(tx, account));
+  const state = await db.$transaction((tx) => applyAccountState(tx, links, account));
   return state ?? { connected: false, payoutsEnabled: false, detailsSubmitted: false };
 }

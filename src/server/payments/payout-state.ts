@@ -5,14 +5,15 @@
 //   pending | failed | reversed --start--> processing --complete--> completed --reverse--> reversed
 //                                          processing --fail-----> failed
 //   pending | failed | reversed --recordManual (no Stripe)-------> completed
-import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
 import { type Decimal, toDecimal } from '../domain/money.ts';
+import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { notify } from '../domain/notifications.ts';
 import { formatUsd } from '~/shared/format.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import type { ManualPayoutMethod, PayoutStatus } from '~/shared/schemas/payouts.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -41,11 +42,11 @@ export type PayoutRow = Prisma.TransactionGetPayload<{ select: typeof payoutRowS
 
 export async function loadPayout(db: Pick<Tx, 'transaction'>, id: number): Promise<PayoutRow> {
   const row = await db.transaction.findUnique({ where: { id }, select: payoutRowSelect });
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Transaction not found' });
+  if (!row) throw new NotFoundError('Transaction not found');
   return row;
 }
 
-function refusal(row: PayoutRow): TRPCError {
+function refusal(row: PayoutRow): ConflictError {
   const messages: Record<PayoutStatus, string> = {
     pending: 'This payout has not been started',
     processing: 'This payout is already being processed',
@@ -53,7 +54,7 @@ function refusal(row: PayoutRow): TRPCError {
     failed: 'This payout has failed',
     reversed: 'This payout was reversed',
   };
-  return new TRPCError({ code: 'CONFLICT', message: messages[row.status] });
+  return new ConflictError(messages[row.status]);
 }
 
 async function audit(tx: Tx, actor: PayoutActor, action: string, row: PayoutRow, details: Prisma.InputJsonValue) {
@@ -89,7 +90,7 @@ interface Completion {
   reference?: string | null;
 }
 
-async function writeCompletion(tx: Tx, actor: PayoutActor, row: PayoutRow, completion: Completion) {
+async function writeCompletion(tx: Tx, links: EmailLinks, actor: PayoutActor, row: PayoutRow, completion: Completion) {
   const reference = completion.stripeTransferId ?? completion.reference ?? transactionReference(row.id);
   await recordLedgerEntry(tx, {
     userId: row.sellerId,
@@ -102,7 +103,7 @@ async function writeCompletion(tx: Tx, actor: PayoutActor, row: PayoutRow, compl
     reference,
     processedBy: actor.actorId,
   });
-  await notify(tx, {
+  await notify(tx, links, {
     userId: row.sellerId,
     prototypeId: row.prototypeId,
     type: 'payout_completed',
@@ -120,7 +121,7 @@ async function writeCompletion(tx: Tx, actor: PayoutActor, row: PayoutRow, compl
 }
 
 /** processing (this attempt) -> completed with the Stripe transfer. False when it already was. */
-export async function completeStripePayout(tx: Tx, actor: PayoutActor, row: PayoutRow, attempt: number, transferId: string) {
+export async function completeStripePayout(tx: Tx, links: EmailLinks, actor: PayoutActor, row: PayoutRow, attempt: number, transferId: string) {
   const { count } = await tx.transaction.updateMany({
     where: { id: row.id, status: 'processing', payoutAttempt: attempt },
     data: {
@@ -133,18 +134,18 @@ export async function completeStripePayout(tx: Tx, actor: PayoutActor, row: Payo
     },
   });
   if (count === 0) return false;
-  await writeCompletion(tx, actor, row, { attempt, method: 'stripe', stripeTransferId: transferId });
+  await writeCompletion(tx, links, actor, row, { attempt, method: 'stripe', stripeTransferId: transferId });
   return true;
 }
 
 /** processing (this attempt) -> failed: Stripe refused the transfer, so nothing moved. */
-export async function failStripePayout(tx: Tx, actor: PayoutActor, row: PayoutRow, attempt: number, reason: string) {
+export async function failStripePayout(tx: Tx, links: EmailLinks, actor: PayoutActor, row: PayoutRow, attempt: number, reason: string) {
   const { count } = await tx.transaction.updateMany({
     where: { id: row.id, status: 'processing', payoutAttempt: attempt },
     data: { status: 'failed', failureReason: reason.slice(0, 1000) },
   });
   if (count === 0) return false;
-  await notify(tx, {
+  await notify(tx, links, {
     userId: row.sellerId,
     prototypeId: row.prototypeId,
     type: 'payout_failed',
@@ -167,6 +168,7 @@ export async function notePayoutUnconfirmed(db: Pick<Tx, 'transaction'>, row: Pa
 /** Without Stripe: the admin says how and with which reference the seller was paid. */
 export async function recordManualPayout(
   tx: Tx,
+  links: EmailLinks,
   actor: PayoutActor & { actorId: string },
   id: number,
   method: ManualPayoutMethod,
@@ -186,7 +188,7 @@ export async function recordManualPayout(
     },
   });
   if (count === 0) throw refusal(await loadPayout(tx, id));
-  await writeCompletion(tx, actor, row, { attempt: row.payoutAttempt + 1, method, reference });
+  await writeCompletion(tx, links, actor, row, { attempt: row.payoutAttempt + 1, method, reference });
 }
 
 /**
@@ -197,6 +199,7 @@ export async function recordManualPayout(
  */
 export async function applyTransferReversal(
   tx: Tx,
+  links: EmailLinks,
   row: PayoutRow,
   transferId: string,
   totalReversedCents: number,
@@ -233,7 +236,7 @@ export async function applyTransferReversal(
     moved = count === 1;
   }
   if (delta.gt(0) || moved) {
-    await notify(tx, {
+    await notify(tx, links, {
       userId: row.sellerId,
       prototypeId: row.prototypeId,
       type: 'payout_reversed',
@@ -255,7 +258,7 @@ export async function applyTransferReversal(
  * A transfer Stripe reports as failed (the legacy `transfer.failed` event): if the payout had been
  * completed with it, the amount is owed again and the payout is failed; a processing one just fails.
  */
-export async function applyTransferFailure(tx: Tx, row: PayoutRow, transferId: string, reason: string) {
+export async function applyTransferFailure(tx: Tx, links: EmailLinks, row: PayoutRow, transferId: string, reason: string) {
   const completed = await tx.transaction.updateMany({
     where: { id: row.id, status: 'completed', stripeTransferId: transferId },
     data: { status: 'failed', failureReason: reason },
@@ -277,7 +280,7 @@ export async function applyTransferFailure(tx: Tx, row: PayoutRow, transferId: s
       reference: transferId,
     });
   }
-  await notify(tx, {
+  await notify(tx, links, {
     userId: row.sellerId,
     prototypeId: row.prototypeId,
     type: 'payout_failed',

@@ -4,10 +4,11 @@
 // most one transfer exists per attempt. Only a definitive refusal from Stripe fails the payout; no
 // answer (timeout, connection, 5xx, a concurrent request with the same key) leaves it processing,
 // and paying it again asks Stripe with the same key until the answer is known.
-import { TRPCError } from '@trpc/server';
 import Stripe from 'stripe';
 import type { Db } from '../db/index.ts';
+import { ConflictError, PreconditionFailedError } from '../domain/errors.ts';
 import { toCents } from '../domain/money.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import {
   type PayoutActor,
   type PayoutRow,
@@ -65,20 +66,23 @@ async function existingTransfer(stripe: Stripe, row: PayoutRow): Promise<Stripe.
  * The admin's pay action. Starts a new attempt from pending, failed or reversed; on a payout that
  * is already processing it resumes the same attempt (same idempotency key). Completed: 409.
  */
-export async function payWithStripe(db: Db, stripe: Stripe, actor: PayoutActor & { actorId: string }, transactionId: number): Promise<PayoutOutcome> {
+export async function payWithStripe(
+  db: Db,
+  stripe: Stripe,
+  links: EmailLinks,
+  actor: PayoutActor & { actorId: string },
+  transactionId: number,
+): Promise<PayoutOutcome> {
   let row = await loadPayout(db, transactionId);
-  if (row.status === 'completed') throw new TRPCError({ code: 'CONFLICT', message: 'This payout has already been paid' });
+  if (row.status === 'completed') throw new ConflictError('This payout has already been paid');
   const account = await sellerAccount(db, row.sellerId);
   if (!account.stripeAccountId) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The seller has not connected a payout account yet' });
+    throw new PreconditionFailedError('The seller has not connected a payout account yet');
   }
   let resumed = row.status === 'processing';
   if (!resumed) {
     if (!account.stripePayoutsEnabled) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: "The seller's payout account cannot receive payouts yet (Stripe onboarding is not complete)",
-      });
+      throw new PreconditionFailedError("The seller's payout account cannot receive payouts yet (Stripe onboarding is not complete)");
     }
     const from = row;
     const claimed = await db.$transaction((tx) => startPayout(tx, actor, from));
@@ -87,16 +91,17 @@ export async function payWithStripe(db: Db, stripe: Stripe, actor: PayoutActor &
     } else {
       // Someone else moved it first: a processing payout is resumed, anything else is refused.
       row = await loadPayout(db, transactionId);
-      if (row.status !== 'processing') throw new TRPCError({ code: 'CONFLICT', message: `This payout is now ${row.status}` });
+      if (row.status !== 'processing') throw new ConflictError(`This payout is now ${row.status}`);
       resumed = true;
     }
   }
-  return sendTransfer(db, stripe, actor, row, account.stripeAccountId, resumed);
+  return sendTransfer(db, stripe, links, actor, row, account.stripeAccountId, resumed);
 }
 
 async function sendTransfer(
   db: Db,
   stripe: Stripe,
+  links: EmailLinks,
   actor: PayoutActor,
   row: PayoutRow,
   destination: string,
@@ -104,7 +109,7 @@ async function sendTransfer(
 ): Promise<PayoutOutcome> {
   const attempt = row.payoutAttempt;
   const complete = async (transferId: string): Promise<PayoutOutcome> => {
-    await db.$transaction((tx) => completeStripePayout(tx, actor, row, attempt, transferId));
+    await db.$transaction((tx) => completeStripePayout(tx, links, actor, row, attempt, transferId));
     return settled(db, row.id, { status: 'completed', transferId });
   };
 
@@ -128,7 +133,7 @@ async function sendTransfer(
   } catch (error) {
     const verdict = classifyStripeError(error);
     if (verdict.definitive) {
-      await db.$transaction((tx) => failStripePayout(tx, actor, row, attempt, verdict.reason));
+      await db.$transaction((tx) => failStripePayout(tx, links, actor, row, attempt, verdict.reason));
       return settled(db, row.id, { status: 'failed', reason: verdict.reason });
     }
     await notePayoutUnconfirmed(db, row, attempt, verdict.reason);

@@ -4,7 +4,8 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../http/request-log.ts';
-import { type PaymentsConfig, payments } from './config.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentsConfig } from './config.ts';
 import { WebhookSignatureError, handleStripeEvent, verifyStripeEvent } from './webhooks.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -12,13 +13,15 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 export interface WebhookDeps {
   db: Db;
   log: Logger;
-  /** Defaults to the process's payments configuration (tests pass their own). */
-  config?: () => PaymentsConfig;
+  /** The app's payments service (services.ts). */
+  payments: PaymentsConfig;
+  /** Links in the notification e-mails webhooks cause. */
+  mailer: Mailer;
 }
 
-export function mountStripeWebhook(app: Hono, { db, log, config = payments }: WebhookDeps) {
+export function mountStripeWebhook(app: Hono, { db, log, payments, mailer }: WebhookDeps) {
   app.post(STRIPE_WEBHOOK_PATH, async (c) => {
-    const { webhookSecret } = config();
+    const { webhookSecret } = payments;
     if (!webhookSecret) return c.json({ message: 'Not found' }, 404);
     const raw = new Uint8Array(await c.req.arrayBuffer());
     let event;
@@ -32,7 +35,7 @@ export function mountStripeWebhook(app: Hono, { db, log, config = payments }: We
       throw error;
     }
     try {
-      const result = await handleStripeEvent(db, event);
+      const result = await handleStripeEvent(db, mailer, event);
       return c.json({ received: true, result });
     } catch (error) {
       // Nothing was recorded (one transaction): Stripe retries the event later.

@@ -17,6 +17,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatUsd } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { notify } from '../domain/notifications.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
 import { applyAccountState } from './connect.ts';
 import {
   WEBHOOK_ACTOR,
@@ -54,36 +55,36 @@ export function verifyStripeEvent(rawBody: Uint8Array, signature: string | undef
 
 export type EventResult = 'processed' | 'duplicate' | 'ignored';
 
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<EventResult> {
+export async function handleStripeEvent(db: Db, links: EmailLinks, event: Stripe.Event): Promise<EventResult> {
   const type = event.type as string;
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(type)) return 'ignored';
   return db.$transaction(async (tx) => {
     const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type }], skipDuplicates: true });
     if (count === 0) return 'duplicate';
-    await applyEvent(tx, type as HandledType, event);
+    await applyEvent(tx, links, type as HandledType, event);
     return 'processed';
   });
 }
 
-async function applyEvent(tx: Tx, type: HandledType, event: Stripe.Event) {
+async function applyEvent(tx: Tx, links: EmailLinks, type: HandledType, event: Stripe.Event) {
   const object = event.data.object as unknown;
   switch (type) {
     case 'account.updated':
-      await applyAccountState(tx, object as Stripe.Account);
+      await applyAccountState(tx, links, object as Stripe.Account);
       return;
     case 'transfer.created':
     case 'transfer.updated':
     case 'transfer.reversed':
-      await reconcileTransfer(tx, object as Stripe.Transfer);
+      await reconcileTransfer(tx, links, object as Stripe.Transfer);
       return;
     case 'transfer.failed': {
       const transfer = object as Stripe.Transfer & { failure_message?: string | null };
       const row = await payoutForTransfer(tx, transfer);
-      if (row) await applyTransferFailure(tx, row, transfer.id, transfer.failure_message ?? 'Stripe reported the transfer as failed');
+      if (row) await applyTransferFailure(tx, links, row, transfer.id, transfer.failure_message ?? 'Stripe reported the transfer as failed');
       return;
     }
     case 'payout.failed':
-      await connectedPayoutFailed(tx, event.account ?? null, object as Stripe.Payout);
+      await connectedPayoutFailed(tx, links, event.account ?? null, object as Stripe.Payout);
       return;
   }
 }
@@ -99,24 +100,24 @@ async function payoutForTransfer(tx: Tx, transfer: Stripe.Transfer) {
  * Brings a payout in line with a transfer's current state: a processing payout of the transfer's
  * attempt is completed with it, then any reversal not yet in the ledger is credited.
  */
-async function reconcileTransfer(tx: Tx, transfer: Stripe.Transfer) {
+async function reconcileTransfer(tx: Tx, links: EmailLinks, transfer: Stripe.Transfer) {
   let row = await payoutForTransfer(tx, transfer);
   if (!row) return;
   const attempt = Number(transfer.metadata?.attempt);
   if (row.status === 'processing' && row.payoutAttempt === attempt) {
-    await completeStripePayout(tx, WEBHOOK_ACTOR, row, attempt, transfer.id);
+    await completeStripePayout(tx, links, WEBHOOK_ACTOR, row, attempt, transfer.id);
     row = await tx.transaction.findUniqueOrThrow({ where: { id: row.id }, select: payoutRowSelect });
   }
   if (transfer.amount_reversed > 0) {
-    await applyTransferReversal(tx, row, transfer.id, transfer.amount_reversed, transfer.reversed);
+    await applyTransferReversal(tx, links, row, transfer.id, transfer.amount_reversed, transfer.reversed);
   }
 }
 
-async function connectedPayoutFailed(tx: Tx, accountId: string | null, payout: Stripe.Payout) {
+async function connectedPayoutFailed(tx: Tx, links: EmailLinks, accountId: string | null, payout: Stripe.Payout) {
   if (!accountId) return; // the platform's own payout: not a seller's
   const user = await tx.user.findFirst({ where: { stripeAccountId: accountId }, select: { id: true } });
   if (!user) return;
-  await notify(tx, {
+  await notify(tx, links, {
     userId: user.id,
     type: 'payout_bank_failed',
     title: 'Bank payout failed',

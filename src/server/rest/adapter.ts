@@ -7,9 +7,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { isUuid, parseRecordId } from '~/shared/schemas/bounds.ts';
 import type { Context } from '../context.ts';
-import { RateLimitedError } from '../domain/rate-limit.ts';
+import { DomainError, RateLimitedError } from '../domain/errors.ts';
 import { createCaller } from '../routers/_app.ts';
-import { formatZodError } from '../trpc.ts';
+import { formatZodError, toTRPCError } from '../trpc.ts';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -81,7 +81,9 @@ async function readJsonBody(c: HonoContext): Promise<unknown> {
   }
 }
 
-export function errorResponse(c: HonoContext, error: unknown, log: (line: Record<string, unknown>) => void) {
+export function errorResponse(c: HonoContext, thrown: unknown, log: (line: Record<string, unknown>) => void) {
+  // Thrown outside a procedure (the document routes): mapped as the tRPC middleware maps it.
+  const error = thrown instanceof DomainError ? toTRPCError(thrown) : thrown;
   if (error instanceof RestError) return c.json({ message: error.message }, error.status);
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
@@ -90,7 +92,7 @@ export function errorResponse(c: HonoContext, error: unknown, log: (line: Record
       return c.json({ message: 'Internal server error' }, 500);
     }
     const message = error.cause instanceof ZodError ? formatZodError(error.cause) : error.message;
-    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+    if (error.cause instanceof RateLimitedError) c.header('Retry-After', String(error.cause.retryAfterSeconds));
     return c.json({ message }, status);
   }
   log({ level: 'error', msg: 'unexpected error', error: String(error) });

@@ -42,7 +42,7 @@ async function storedFiles(): Promise<string[]> {
 
 async function http(userId: string | null) {
   const env = { ...testEnv, DATA_DIR: dataDir };
-  const app = createApp({ db: t.db.prisma, env, log: () => {}, documentStore: createDocumentStore(t.db, dataDir) });
+  const app = createApp({ db: t.db.prisma, env, log: () => {}, services: { documentStore: createDocumentStore(t.db, dataDir) } });
   const cookie = userId ? `${SESSION_COOKIE}=${(await createSession(t.db.prisma, userId, 30)).token}` : '';
   return {
     upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {

@@ -10,10 +10,10 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
-import { consume } from '../domain/rate-limit.ts';
 import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domain/storage-quota.ts';
 import { sameOriginWrites } from '../http/security.ts';
-import { PROTOTYPE_NOT_FOUND, assertMaySubmit, documentSelect, visiblePrototypes } from '../routers/prototypes.ts';
+import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
+import { documentSelect } from '../domain/views/document-view.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import {
   FILE_NAME_HEADER_MAX,
@@ -80,7 +80,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
       const user = ctx.user;
       assertMaySubmit(user);
-      await consume(ctx, 'documentUploads', user.id);
+      await ctx.limiter.consume('documentUploads', user.id);
       const quota = ctx.config.storageQuotaBytes;
       const prototypeId = parseRecordId(c.req.param('id'));
       const prototype =

@@ -13,7 +13,7 @@ import {
 } from '~/shared/constants.ts';
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
-import { PROTOTYPE_ACTION_NAMES } from '../domain/prototype-workflow.ts';
+import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
 
 /** The prototype stages of the data model (prisma/schema.prisma, enum PrototypeStage). */
 export const PROTOTYPE_STAGES = [

@@ -1,7 +1,7 @@
 // The admin lists: counters from the database, search, filters, sorting, keyset pages both ways,
 // the REST shape (array, newest first, Link rel="next") and the CSV exports.
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../domain/admin-lists.ts';
+import { csvCell, toCsv } from '../domain/csv.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 

@@ -1,7 +1,7 @@
 // The review workflow through the documented REST paths and the tRPC procedures: who may call,
 // which transitions the state table allows, what each one writes, and the race between admins.
 import { describe, expect, it } from 'vitest';
-import { PROTOTYPE_ACTIONS } from '../domain/prototype-workflow.ts';
+import { PROTOTYPE_ACTIONS } from '~/shared/prototype-workflow.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 

@@ -2,18 +2,18 @@
 // messages, verify; admins are never the target of a restriction, ban, reset or delete.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { env } from '../env.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createDiskDocumentStore } from '../storage/disk-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 
-async function signedIn(role: 'admin' | 'user' | null) {
-  const client = restClient(t.db);
+async function signedIn(role: 'admin' | 'user' | null, services: NonNullable<Parameters<typeof restClient>[1]>['services'] = {}) {
+  const client = restClient(t.db, { services });
   if (!role) return { client, user: null };
   const user = role === 'admin' ? await createAdmin(t.db.prisma) : await createUser(t.db.prisma);
   expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
@@ -163,19 +163,22 @@ describe('DELETE /api/admin/users/:id', () => {
     const other = await createUser(t.db.prisma);
     const keep = await createPrototype(t.db.prisma, other.id);
     const prototype = await createPrototype(t.db.prisma, seller.id, { status: 'accepted', atomixQuote: 100, finalAmount: 100 });
-    const store = createDiskDocumentStore(path.join(env.DATA_DIR, 'documents'), t.db.prisma);
+    // A directory of this test's own: the delete must remove the file from the app's store, and nothing under ./data.
+    const documentsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-delete-user-'));
+    onTestFinished(() => fs.rmSync(documentsDir, { recursive: true, force: true }));
+    const store = createDiskDocumentStore(documentsDir, t.db.prisma);
     const key = `prototypes/${prototype.id}/${randomUUID()}`;
     await store.save(key, Readable.from([Buffer.from('%PDF-1.4 test')]), (tx, fileSize) =>
       tx.prototypeDocument.create({
         data: { prototypeId: prototype.id, fileName: 'spec.pdf', fileType: 'application/pdf', fileSize, storageKey: key, uploadedBy: seller.id },
       }),
     );
-    const file = path.join(env.DATA_DIR, 'documents', ...key.split('/'));
+    const file = path.join(documentsDir, ...key.split('/'));
     expect(fs.existsSync(file)).toBe(true);
     await t.db.prisma.transaction.create({
       data: { prototypeId: prototype.id, sellerId: seller.id, amount: 100, platformFee: 10, sellerPayout: 90 },
     });
-    const { client, user: admin } = await signedIn('admin');
+    const { client, user: admin } = await signedIn('admin', { documentStore: store });
     await client.request('POST', '/api/admin/messages', { userId: seller.id, subject: 'Hi', content: 'Before delete' });
 
     const res = await client.request('DELETE', `/api/admin/users/${seller.id}`);

@@ -27,21 +27,11 @@ import { hashPassword } from '../auth/password.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { env } from '../env.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import {
-  activityActions,
-  activityCsv,
-  adminCounters,
-  adminPrototypeSelect,
-  adminUserSelect,
-  listActivity,
-  listPrototypes,
-  listUsers,
-  prototypesCsv,
-  toAdminPrototypeView,
-  toAdminUserView,
-} from '../domain/admin-lists.ts';
+import { activityActions, activityCsv, listActivity } from '../domain/views/activity-view.ts';
+import { adminCounters } from '../domain/views/admin-counters.ts';
+import { adminPrototypeSelect, listPrototypes, prototypesCsv, toAdminPrototypeView } from '../domain/views/prototype-view.ts';
+import { adminUserSelect, listUsers, toAdminUserView } from '../domain/views/user-view.ts';
 import { notify } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import * as transitions from '../domain/prototype-transitions.ts';
@@ -62,7 +52,7 @@ export async function removeStoredFiles(store: DocumentStore, keys: string[]) {
 }
 
 function request(ctx: AdminContext, prototypeId: number): transitions.TransitionRequest {
-  return { db: ctx.db, meta: ctx.meta, actorId: ctx.user.id, prototypeId };
+  return { db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId: ctx.user.id, prototypeId };
 }
 
 /**
@@ -111,7 +101,7 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
   acceptQuote: adminProcedure
     .input(finalApproveInput)
-    .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), env.PLATFORM_FEE_PERCENT)),
+    .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent)),
   rejectQuote: adminProcedure.input(finalRejectInput).mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id))),
 
   setPriority: adminProcedure
@@ -150,7 +140,7 @@ export const adminRouter = router({
   }),
 
   // --- Users -----------------------------------------------------------------------------------
-  users: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  users: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input, ctx.clock.now())),
 
   updateUserStatus: adminProcedure.input(userStatusInput).mutation(async ({ ctx, input }) => {
     const data = {
@@ -173,7 +163,7 @@ export const adminRouter = router({
     });
     // A ban ends every session at once (a restriction does not).
     if (input.status === 'banned') await invalidateUserSessions(ctx.db, input.id);
-    return toAdminUserView(user);
+    return toAdminUserView(user, ctx.clock.now());
   }),
 
   verifyUser: adminProcedure.input(verifyInput).mutation(async ({ ctx, input }) => {
@@ -186,7 +176,7 @@ export const adminRouter = router({
         targetType: 'user',
         targetId: input.id,
       });
-      return toAdminUserView(await tx.user.findUniqueOrThrow({ where: { id: input.id }, select: adminUserSelect }));
+      return toAdminUserView(await tx.user.findUniqueOrThrow({ where: { id: input.id }, select: adminUserSelect }), ctx.clock.now());
     });
   }),
 
@@ -248,7 +238,7 @@ export const adminRouter = router({
         },
         select: { id: true, subject: true, message: true, isRead: true, createdAt: true, messageType: true, parentMessageId: true },
       });
-      await notify(tx, {
+      await notify(tx, ctx.mailer, {
         userId: input.userId,
         type: 'admin_message',
         title: 'New message from the admin team',

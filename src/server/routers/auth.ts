@@ -4,28 +4,21 @@ import { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.t
 import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_EXPIRED, twoFactorCodeInput } from '~/shared/schemas/security.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { createSession, invalidateSession, invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
-import { type SessionUser, sessionUserSelect } from '../auth/session-user.ts';
+import { sessionUserSelect } from '../auth/session-user.ts';
 import {
   clearTwoFactorAttempts,
   consumeTwoFactorAttempt,
   createTwoFactorChallenge,
   findTwoFactorChallenge,
-  mustEnrolTwoFactor,
   spendTwoFactorChallenge,
   verifySecondFactor,
 } from '../auth/two-factor.ts';
-import type { AppConfig, Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import { addressOf, consume } from '../domain/rate-limit.ts';
+import { addressOf } from '../domain/rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from '../domain/sign-in-limits.ts';
-import { effectiveStatus } from '../domain/user-status.ts';
+import { toCurrentUser } from '../domain/views/user-view.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
-
-/** The current user as every client reads it; `twoFactorSetupRequired`: an admin held back by ADMIN_REQUIRE_2FA. */
-export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>) {
-  return { ...user, status: effectiveStatus(user), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
-}
-export type CurrentUser = ReturnType<typeof toCurrentUser>;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -37,7 +30,7 @@ async function startSession(ctx: Context, userId: string) {
 
 /** The password was right for an account with two-factor sign-in: no session yet, a challenge for the code. */
 async function startTwoFactorSignIn(ctx: Context, userId: string) {
-  const { token, expiresAt } = await createTwoFactorChallenge(ctx.db, userId, new Date());
+  const { token, expiresAt } = await createTwoFactorChallenge(ctx.db, userId, ctx.clock.now());
   ctx.cookie.setTwoFactorChallenge(token, expiresAt);
   return { twoFactorRequired: true as const };
 }
@@ -47,7 +40,7 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user, ctx.config) : null)),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    await consume(ctx, 'register', addressOf(ctx.meta));
+    await ctx.limiter.consume('register', addressOf(ctx.meta));
     const existing = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true } });
     if (existing) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists' });
     const user = await ctx.db.$transaction(async (tx) => {
@@ -100,7 +93,7 @@ export const authRouter = router({
 
   /** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
   verifyTwoFactor: publicProcedure.input(twoFactorCodeInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
+    const now = ctx.clock.now();
     const challenge = await findTwoFactorChallenge(ctx.db, ctx.twoFactorChallenge, now);
     if (!challenge) {
       ctx.cookie.clearTwoFactorChallenge();

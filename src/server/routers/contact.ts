@@ -1,11 +1,11 @@
 // The public contact form (spec sections 2, 5, 8): stored in `contacts`, throttled per address.
 import { contactInput } from '~/shared/schemas/contact.ts';
-import { addressOf, consume } from '../domain/rate-limit.ts';
+import { addressOf } from '../domain/rate-limit.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
 export const contactRouter = router({
   submit: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
-    await consume(ctx, 'contact', addressOf(ctx.meta));
+    await ctx.limiter.consume('contact', addressOf(ctx.meta));
     const contact = await ctx.db.contact.create({
       data: input,
       select: { id: true, name: true, email: true, subject: true, message: true, createdAt: true },

@@ -16,7 +16,6 @@ import {
 import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { notify, notifyAdmins } from '../domain/notifications.ts';
-import { consume } from '../domain/rate-limit.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -128,7 +127,7 @@ export const messagesRouter = router({
    */
   reply: protectedProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
     // Each reply notifies the whole admin team; the team's own answers are not limited.
-    if (ctx.user.role !== 'admin') await consume(ctx, 'messageReplies', ctx.user.id);
+    if (ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
     return ctx.db.$transaction(async (tx) => {
       const root = await rootOf(tx, input.parentMessageId, ctx.user);
       const fromUser = root.userId === ctx.user.id;
@@ -145,7 +144,7 @@ export const messagesRouter = router({
         select: messageSelect,
       });
       if (fromUser) {
-        await notifyAdmins(tx, {
+        await notifyAdmins(tx, ctx.mailer, {
           prototypeId: root.prototypeId,
           type: 'message_reply',
           title: `New reply from ${fullName(created.user)}`,
@@ -153,7 +152,7 @@ export const messagesRouter = router({
           actionUrl: `/admin-inbox?thread=${root.id}`,
         });
       } else {
-        await notify(tx, {
+        await notify(tx, ctx.mailer, {
           userId: root.userId,
           prototypeId: root.prototypeId,
           type: 'admin_message',
@@ -281,7 +280,7 @@ export const messagesRouter = router({
         },
         select: messageSelect,
       });
-      await notify(tx, {
+      await notify(tx, ctx.mailer, {
         userId: recipient.id,
         prototypeId: input.prototypeId ?? null,
         type: 'admin_message',

@@ -3,14 +3,14 @@
 // bulk notifications delivered by the job queue exactly once.
 import { describe, expect, it } from 'vitest';
 import { notify } from '../domain/notifications.ts';
-import { outboxTransport } from '../mail/transport.ts';
 import { createWorker, jobHandlers } from '../mail/worker.ts';
+import { testMailer } from '../services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 
-const worker = (id: string) => createWorker({ db: t.db.prisma, handlers: jobHandlers(outboxTransport, 'test@atomix.local'), workerId: id, pollMs: 5 });
+const worker = (id: string) => createWorker({ db: t.db.prisma, handlers: jobHandlers(testMailer({ from: 'test@atomix.local' })), workerId: id, pollMs: 5 });
 const notesOf = (userId: string) => t.db.prisma.notification.findMany({ where: { userId }, orderBy: { id: 'asc' } });
 
 describe('a notification with every event', () => {
@@ -64,7 +64,7 @@ describe('a notification with every event', () => {
     const seller = await createUser(t.db.prisma);
     const quiet = await createUser(t.db.prisma, { emailNotifications: false });
     const count = await t.db.prisma.$transaction((tx) =>
-      notify(tx, { userId: [seller.id, quiet.id, seller.id], type: 'payout_completed', title: 'Payout sent', message: '$900.00 is on its way', actionUrl: '/seller-dashboard' }),
+      notify(tx, testMailer(), { userId: [seller.id, quiet.id, seller.id], type: 'payout_completed', title: 'Payout sent', message: '$900.00 is on its way', actionUrl: '/seller-dashboard' }),
     );
     expect(count).toBe(2);
     expect((await t.db.prisma.emailMessage.findMany()).map((m) => m.userId)).toEqual([seller.id]);
@@ -77,8 +77,8 @@ describe('the bell', () => {
     const user = await createUser(t.db.prisma);
     const other = await createUser(t.db.prisma);
     await t.db.prisma.$transaction(async (tx) => {
-      for (const i of [1, 2, 3]) await notify(tx, { userId: user.id, type: 't', title: `N${i}`, message: 'm', actionUrl: i === 3 ? 'https://evil.example' : '/messages' });
-      await notify(tx, { userId: other.id, type: 't', title: 'Other', message: 'm' });
+      for (const i of [1, 2, 3]) await notify(tx, testMailer(), { userId: user.id, type: 't', title: `N${i}`, message: 'm', actionUrl: i === 3 ? 'https://evil.example' : '/messages' });
+      await notify(tx, testMailer(), { userId: other.id, type: 't', title: 'Other', message: 'm' });
     });
     const caller = await callerAs(t.db, user.id);
     let list = await caller.notifications.list();
@@ -101,10 +101,10 @@ describe('the bell', () => {
     const user = await createUser(t.db.prisma);
     const caller = await callerAs(t.db, user.id);
     expect((await caller.notifications.setEmailPreference({ enabled: false })).emailNotifications).toBe(false);
-    await t.db.prisma.$transaction((tx) => notify(tx, { userId: user.id, type: 't', title: 'A', message: 'm' }));
+    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 't', title: 'A', message: 'm' }));
     expect(await t.db.prisma.emailMessage.count()).toBe(0);
     expect((await caller.notifications.setEmailPreference({ enabled: true })).emailNotifications).toBe(true);
-    await t.db.prisma.$transaction((tx) => notify(tx, { userId: user.id, type: 't', title: 'B', message: 'm' }));
+    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 't', title: 'B', message: 'm' }));
     expect(await t.db.prisma.emailMessage.count()).toBe(1);
   });
 });
@@ -113,7 +113,7 @@ describe('the admin outbox', () => {
   it('shows queued and delivered mails to admins only, never a reset link', async () => {
     const admin = await createAdmin(t.db.prisma);
     const user = await createUser(t.db.prisma);
-    await t.db.prisma.$transaction((tx) => notify(tx, { userId: user.id, type: 't', title: 'Hello', message: 'World' }));
+    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 't', title: 'Hello', message: 'World' }));
     await (await callerAs(t.db, null)).passwordReset.request({ email: user.email });
     const asAdmin = await callerAs(t.db, admin.id);
     let outbox = await asAdmin.notifications.outbox();
@@ -198,7 +198,7 @@ describe('bulk notifications', () => {
     });
     const { deliverBatch } = await import('../domain/bulk-notifications.ts');
     await Promise.all(Array.from({ length: 8 }, async () => {
-      while (await deliverBatch(t.db.prisma, created.id, 7));
+      while (await deliverBatch(t.db.prisma, testMailer(), created.id, 7));
     }));
     const row = await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.deliveredCount).toBe(63);

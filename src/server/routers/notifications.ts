@@ -16,7 +16,7 @@ import { sessionUserSelect } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { countAudience, scheduleDelivery } from '../domain/bulk-notifications.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
-import { toCurrentUser } from './auth.ts';
+import { toCurrentUser } from '../domain/views/user-view.ts';
 
 const notificationSelect = {
   id: true,
@@ -126,7 +126,7 @@ export const notificationsRouter = router({
   bulkPreview: adminProcedure.input(audienceInput).query(async ({ ctx, input }) => ({ recipientCount: await countAudience(ctx.db, input) })),
 
   bulkCreate: adminProcedure.input(bulkCreateInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
+    const now = ctx.clock.now();
     const when = input.scheduledFor && input.scheduledFor > now ? input.scheduledFor : now;
     return ctx.db.$transaction(async (tx) => {
       const created = await tx.bulkNotification.create({
@@ -154,7 +154,7 @@ export const notificationsRouter = router({
 
   /** Sends (or schedules) a draft. */
   bulkSend: adminProcedure.input(bulkSendInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
+    const now = ctx.clock.now();
     const when = input.scheduledFor && input.scheduledFor > now ? input.scheduledFor : now;
     return ctx.db.$transaction(async (tx) => {
       const draft = await tx.bulkNotification.findUnique({ where: { id: input.id }, select: { status: true } });

@@ -4,53 +4,17 @@
 import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
-import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { formatUsd } from '~/shared/format.ts';
 import { moneyNumber, moneyString } from '../domain/money.ts';
 import { notifyAdmins } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
-import { prototypeSelect, toPrototypeView } from '../domain/prototype-view.ts';
-import { PROTOTYPE_ACTIONS, refusalMessage } from '../domain/prototype-workflow.ts';
-import { consume } from '../domain/rate-limit.ts';
-import { effectiveStatus } from '../domain/user-status.ts';
+import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
+import { documentSelect } from '../domain/views/document-view.ts';
+import { prototypeSelect, toPrototypeView } from '../domain/views/prototype-view.ts';
+import { sellerTransactionSelect, toSellerTransactionView } from '../domain/views/transaction-view.ts';
+import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
-
-export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
-
-/** Restricted (until their time passes) and banned users may not submit or upload. */
-export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUntil' | 'banReason'>): void {
-  const status = effectiveStatus(user);
-  if (status === 'banned') {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: `Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}. You cannot submit prototypes or upload documents.`,
-    });
-  }
-  if (status === 'restricted') {
-    const until = user.restrictedUntil
-      ? ` until ${user.restrictedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-      : '';
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: `Your account is restricted${until}. You cannot submit prototypes or upload documents while it is restricted.`,
-    });
-  }
-}
-
-/** A seller sees their own prototypes; admins see every prototype. */
-export function visiblePrototypes(user: Pick<SessionUser, 'id' | 'role'>): Prisma.PrototypeWhereInput {
-  return user.role === 'admin' ? {} : { sellerId: user.id };
-}
-
-export const documentSelect = {
-  id: true,
-  prototypeId: true,
-  fileName: true,
-  fileType: true,
-  fileSize: true,
-  uploadedAt: true,
-} satisfies Prisma.PrototypeDocumentSelect;
 
 const timelineSelect = {
   id: true,
@@ -62,29 +26,6 @@ const timelineSelect = {
   performer: { select: { firstName: true, role: true } },
 } satisfies Prisma.PrototypeTimelineSelect;
 
-const transactionSelect = {
-  id: true,
-  prototypeId: true,
-  amount: true,
-  platformFee: true,
-  sellerPayout: true,
-  status: true,
-  createdAt: true,
-  completedAt: true,
-} satisfies Prisma.TransactionSelect;
-
-type TransactionRow = Prisma.TransactionGetPayload<{ select: typeof transactionSelect }>;
-
-/** Transaction amounts leave the server as decimal strings (spec section 3). */
-function toTransactionView(row: TransactionRow) {
-  return {
-    ...row,
-    amount: moneyString(row.amount)!,
-    platformFee: moneyString(row.platformFee)!,
-    sellerPayout: moneyString(row.sellerPayout)!,
-  };
-}
-export type TransactionView = ReturnType<typeof toTransactionView>;
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
@@ -92,7 +33,7 @@ export const prototypesRouter = router({
   /** POST /api/prototypes: the seller is the caller; status, stage and priority are the defaults. */
   create: protectedProcedure.input(prototypeInput).mutation(async ({ ctx, input }) => {
     assertMaySubmit(ctx.user);
-    await consume(ctx, 'prototypes', ctx.user.id);
+    await ctx.limiter.consume('prototypes', ctx.user.id);
     const row = await ctx.db.$transaction(async (tx) => {
       const created = await tx.prototype.create({
         data: {
@@ -113,7 +54,7 @@ export const prototypesRouter = router({
         performedBy: ctx.user.id,
         metadata: { to: created.status, stage: created.stage },
       });
-      await notifyAdmins(tx, {
+      await notifyAdmins(tx, ctx.mailer, {
         prototypeId: created.id,
         type: 'prototype_submitted',
         title: 'New prototype submitted',
@@ -145,10 +86,10 @@ export const prototypesRouter = router({
   transactions: protectedProcedure.query(async ({ ctx }) => {
     const rows = await ctx.db.transaction.findMany({
       where: { sellerId: ctx.user.id },
-      select: transactionSelect,
+      select: sellerTransactionSelect,
       orderBy: [...newestFirst],
     });
-    return rows.map(toTransactionView);
+    return rows.map(toSellerTransactionView);
   }),
 
   /** The dashboard's four figures, counted and summed by the database (revenue as a decimal string). */
@@ -224,7 +165,7 @@ export const prototypesRouter = router({
         performedBy: ctx.user.id,
         metadata: { response: input.response, note: input.note, quote },
       });
-      await notifyAdmins(tx, {
+      await notifyAdmins(tx, ctx.mailer, {
         prototypeId: current.id,
         type: 'quote_response',
         title: `Quote ${verb} by seller`,

@@ -14,7 +14,8 @@ import {
 } from '../auth/two-factor.ts';
 import { describeUserAgent } from '../auth/user-agent.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import type { LimiterScope } from '../domain/rate-limit.ts';
+import type { Db } from '../db/index.ts';
+import type { Limiter } from '../domain/rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from '../domain/sign-in-limits.ts';
 import { protectedProcedure, router } from '../trpc.ts';
 
@@ -26,7 +27,7 @@ const SESSION_NOT_FOUND = 'Session not found';
 export const securityRouter = router({
   /** Live sessions, the current one first, then by last use. */
   sessions: protectedProcedure.query(async ({ ctx }) => {
-    const now = new Date();
+    const now = ctx.clock.now();
     const rows = await ctx.db.session.findMany({
       where: {
         userId: ctx.user.id,
@@ -115,13 +116,13 @@ export const securityRouter = router({
     if (user.twoFactorEnabledAt) throw new TRPCError({ code: 'CONFLICT', message: 'Two-factor authentication is already on' });
     if (!user.totpPendingSecret) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Start the set-up again' });
     const pending = user.totpPendingSecret;
-    const step = await matchTotpStep(pending, input.code, new Date(), null);
+    const step = await matchTotpStep(pending, input.code, ctx.clock.now(), null);
     if (step === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'That code is not valid. Check the time on your device and try again.' });
     const recoveryCodes = await ctx.db.$transaction(async (tx) => {
       // Only the secret that was shown (a second set-up in another tab replaces it) is turned on.
       const { count } = await tx.user.updateMany({
         where: { id: ctx.user.id, totpPendingSecret: pending, twoFactorEnabledAt: null },
-        data: { totpSecret: pending, totpPendingSecret: null, twoFactorEnabledAt: new Date(), totpLastUsedStep: step },
+        data: { totpSecret: pending, totpPendingSecret: null, twoFactorEnabledAt: ctx.clock.now(), totpLastUsedStep: step },
       });
       if (count === 0) throw new TRPCError({ code: 'CONFLICT', message: 'Start the set-up again' });
       await logActivity(tx, ctx.meta, { userId: ctx.user.id, action: 'auth.two_factor_enabled', targetType: 'user', targetId: ctx.user.id });
@@ -159,7 +160,7 @@ export const securityRouter = router({
 });
 
 /** The password, throttled like every password check (counted before Argon2 runs). */
-async function assertPassword(ctx: LimiterScope & { meta: { ip: string | null }; user: { id: string; email: string } }, password: string) {
+async function assertPassword(ctx: { db: Db; limiter: Limiter; meta: { ip: string | null }; user: { id: string; email: string } }, password: string) {
   await consumeSignInAttempt(ctx, ctx.user.email, 'Too many wrong passwords.');
   const { password: hash } = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { password: true } });
   if (!(await verifyPassword(hash, password))) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });

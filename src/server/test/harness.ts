@@ -6,11 +6,22 @@ import { type Context, createContextInner } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { type Env, parseEnv } from '../env.ts';
 import { createCaller } from '../routers/_app.ts';
+import { type Services, testServices } from '../services.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { resetDatabase, testDatabase } from './database.ts';
 import { assertMatchesContract } from './contract-check.ts';
 
 export const testEnv = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+
+let servicesOfTest: Partial<Services> = {};
+
+/**
+ * Services for the callers and apps the current test creates (e.g. a fake Stripe's payments);
+ * null goes back to the defaults of createContextInner / createApp.
+ */
+export function setTestServices(services: Partial<Services> | null) {
+  servicesOfTest = services ?? {};
+}
 
 /** Opens the worker's database and empties it before every test of the file. */
 export function useTestDatabase() {
@@ -23,17 +34,24 @@ export function useTestDatabase() {
 }
 
 /** A tRPC caller as `userId` (with a real session row), or as a guest. */
-export async function callerAs(db: Database, userId: string | null, meta: Context['meta'] = { ip: '203.0.113.9', userAgent: 'vitest' }) {
-  if (!userId) return createCaller(createContextInner({ db: db.prisma, meta }));
+export async function callerAs(
+  db: Database,
+  userId: string | null,
+  meta: Context['meta'] = { ip: '203.0.113.9', userAgent: 'vitest' },
+  services: Partial<Services> = {},
+) {
+  if (!userId) return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, meta }));
   const { session } = await createSession(db.prisma, userId, 30);
   const user = await db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
-  return createCaller(createContextInner({ db: db.prisma, user, session, meta }));
+  return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, user, session, meta }));
 }
 
 /** The Hono app over the test database, with a small cookie-keeping client for REST tests. */
-export function restClient(db: Database, options: { ip?: string; origin?: string; env?: Env } = {}) {
+export function restClient(db: Database, options: { ip?: string; origin?: string; env?: Env; services?: Partial<Services> } = {}) {
   const logs: Record<string, unknown>[] = [];
-  const app = createApp({ db: db.prisma, env: options.env ?? testEnv, log: (line) => logs.push(line) });
+  // The rest from the (test) environment; documents in the temporary directory, never under ./data.
+  const services = { documentStore: testServices(db.prisma).documentStore, ...servicesOfTest, ...options.services };
+  const app = createApp({ db: db.prisma, env: options.env ?? testEnv, log: (line) => logs.push(line), services });
   let cookie = '';
   async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = {

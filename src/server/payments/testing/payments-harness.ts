@@ -3,13 +3,14 @@
 import { afterEach, beforeEach } from 'vitest';
 import Stripe from 'stripe';
 import type { Database } from '../../db/index.ts';
-import { callerAs } from '../../test/harness.ts';
+import { callerAs, setTestServices } from '../../test/harness.ts';
 import { createAdmin, createPrototype, createUser } from '../../test/factories.ts';
-import { createStripeClient, setPayments } from '../config.ts';
+import { createStripeClient } from '../config.ts';
 import { FakeStripe } from './fake-stripe.ts';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_atomix_payouts';
 export const TEST_PUBLIC_URL = 'https://atomix.test';
+export const MANUAL_PAYMENTS = { stripe: null, webhookSecret: null, publicUrl: TEST_PUBLIC_URL };
 
 export interface StripeTestOptions {
   timeoutMs?: number;
@@ -27,10 +28,10 @@ export function useFakeStripe(options: StripeTestOptions = {}) {
       timeoutMs: options.timeoutMs ?? 5_000,
       maxNetworkRetries: options.maxNetworkRetries ?? 0,
     });
-    setPayments({ stripe: holder.stripe, webhookSecret: TEST_WEBHOOK_SECRET, publicUrl: TEST_PUBLIC_URL });
+    setTestServices({ payments: { stripe: holder.stripe, webhookSecret: TEST_WEBHOOK_SECRET, publicUrl: TEST_PUBLIC_URL } });
   });
   afterEach(async () => {
-    setPayments(null);
+    setTestServices(null);
     await holder.fake.close();
   });
   return holder;
@@ -38,8 +39,8 @@ export function useFakeStripe(options: StripeTestOptions = {}) {
 
 /** Manual payouts: no Stripe at all (the embedded default). */
 export function useManualPayouts() {
-  beforeEach(() => setPayments({ stripe: null, webhookSecret: null, publicUrl: TEST_PUBLIC_URL }));
-  afterEach(() => setPayments(null));
+  beforeEach(() => setTestServices({ payments: MANUAL_PAYMENTS }));
+  afterEach(() => setTestServices(null));
 }
 
 /** A seller with a prototype whose quote an admin accepted: one pending transaction. */

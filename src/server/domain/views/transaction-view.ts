@@ -1,28 +1,46 @@
-// What payout lists return: named selects, amounts as exact decimal strings, nothing else leaves.
-import { TRPCError } from '@trpc/server';
+// What the API returns for a transaction: the seller's list on the dashboard, the seller's payouts
+// and the admin's Payouts view. Named selects, amounts as exact decimal strings, nothing else leaves.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { parseRecordId } from '~/shared/schemas/bounds.ts';
 import { fullName } from '~/shared/format.ts';
 import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts';
-import type { Db } from '../db/index.ts';
-import { ledgerBalance } from '../domain/ledger.ts';
-import { moneyString, toDecimal } from '../domain/money.ts';
+import type { Db } from '../../db/index.ts';
+import { ledgerBalance } from '../ledger.ts';
+import { moneyString, toDecimal } from '../money.ts';
+import { InvalidInputError } from '../errors.ts';
 
-const adminPayoutSelect = {
+export const sellerTransactionSelect = {
   id: true,
   prototypeId: true,
   amount: true,
   platformFee: true,
   sellerPayout: true,
   status: true,
+  createdAt: true,
+  completedAt: true,
+} satisfies Prisma.TransactionSelect;
+
+type SellerTransactionRow = Prisma.TransactionGetPayload<{ select: typeof sellerTransactionSelect }>;
+
+/** Transaction amounts leave the server as decimal strings (spec section 3). */
+export function toSellerTransactionView<Row extends SellerTransactionRow>(row: Row) {
+  return {
+    ...row,
+    amount: moneyString(row.amount)!,
+    platformFee: moneyString(row.platformFee)!,
+    sellerPayout: moneyString(row.sellerPayout)!,
+  };
+}
+export type TransactionView = ReturnType<typeof toSellerTransactionView<SellerTransactionRow>>;
+
+const adminPayoutSelect = {
+  ...sellerTransactionSelect,
   payoutMethod: true,
   payoutReference: true,
   stripeTransferId: true,
   failureReason: true,
   payoutAttempt: true,
-  createdAt: true,
   updatedAt: true,
-  completedAt: true,
   prototype: { select: { prototypeName: true } },
   seller: {
     select: { id: true, firstName: true, lastName: true, email: true, stripeAccountId: true, stripePayoutsEnabled: true },
@@ -32,12 +50,9 @@ const adminPayoutSelect = {
 type AdminPayoutRow = Prisma.TransactionGetPayload<{ select: typeof adminPayoutSelect }>;
 
 function toAdminPayoutView(row: AdminPayoutRow) {
-  const { prototype, seller, processor, amount, platformFee, sellerPayout, ...rest } = row;
+  const { prototype, seller, processor, ...rest } = row;
   return {
-    ...rest,
-    amount: moneyString(amount)!,
-    platformFee: moneyString(platformFee)!,
-    sellerPayout: moneyString(sellerPayout)!,
+    ...toSellerTransactionView(rest),
     prototypeName: prototype.prototypeName,
     seller: {
       id: seller.id,
@@ -54,7 +69,7 @@ export type AdminPayoutView = ReturnType<typeof toAdminPayoutView>;
 /** Newest first (ids grow with creation); the cursor is the last id of the page. */
 export async function listPayouts(db: Db, input: { status?: PayoutStatus | undefined; cursor?: string | undefined; limit: number }) {
   const before = input.cursor ? parseRecordId(input.cursor) : null;
-  if (input.cursor && before === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (input.cursor && before === null) throw new InvalidInputError('Invalid cursor');
   const rows = await db.transaction.findMany({
     where: {
       ...(input.status ? { status: input.status } : {}),
@@ -91,18 +106,12 @@ export async function payoutTotals(db: Db) {
   });
 }
 
+/** The dashboard's transaction, plus how it was paid: the seller's Payouts page. */
 const sellerPayoutSelect = {
-  id: true,
-  prototypeId: true,
-  amount: true,
-  platformFee: true,
-  sellerPayout: true,
-  status: true,
+  ...sellerTransactionSelect,
   payoutMethod: true,
   payoutReference: true,
   stripeTransferId: true,
-  createdAt: true,
-  completedAt: true,
   prototype: { select: { prototypeName: true } },
 } satisfies Prisma.TransactionSelect;
 
@@ -114,11 +123,8 @@ export async function sellerPayouts(db: Db, sellerId: string) {
     ledgerBalance(db, sellerId),
   ]);
   return {
-    items: rows.map(({ prototype, amount, platformFee, sellerPayout, stripeTransferId, payoutReference, ...rest }) => ({
-      ...rest,
-      amount: moneyString(amount)!,
-      platformFee: moneyString(platformFee)!,
-      sellerPayout: moneyString(sellerPayout)!,
+    items: rows.map(({ prototype, stripeTransferId, payoutReference, ...rest }) => ({
+      ...toSellerTransactionView(rest),
       prototypeName: prototype.prototypeName,
       reference: stripeTransferId ?? payoutReference,
     })),

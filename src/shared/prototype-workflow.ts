@@ -1,7 +1,7 @@
 // The prototype state machine (spec section 4) as data: which action is allowed from which status,
 // what it leads to, and who may take it. Procedures, the admin UI and the tests all read this table.
 // Pure (no server imports) so the client can import it too.
-import type { PrototypeStatus } from '~/shared/constants.ts';
+import type { PrototypeStatus } from './constants.ts';
 
 export type QuoteCondition = 'any' | 'none' | 'present';
 

@@ -1,0 +1,44 @@
+// What the rules refuse, in the rules' own words: domain/ throws these and never knows about tRPC
+// or HTTP. One edge maps them (toTRPCError, used by the tRPC middleware in trpc.ts); the REST
+// adapters then turn the tRPC code into the HTTP status as for any other procedure error.
+export type DomainErrorKind = 'not_found' | 'conflict' | 'forbidden' | 'invalid_input' | 'precondition_failed' | 'rate_limited';
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: DomainErrorKind;
+}
+
+/** The record does not exist, or the caller may not know that it does. */
+export class NotFoundError extends DomainError {
+  readonly kind = 'not_found';
+}
+
+/** The record is not in a state that allows this (someone else acted first, a duplicate). */
+export class ConflictError extends DomainError {
+  readonly kind = 'conflict';
+}
+
+/** The caller is known but may not do this. */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
+}
+
+/** The input is well-formed but its value is not acceptable (a stale cursor, a wrong code). */
+export class InvalidInputError extends DomainError {
+  readonly kind = 'invalid_input';
+}
+
+/** Something outside the request must change first (a payout account, a configuration). */
+export class PreconditionFailedError extends DomainError {
+  readonly kind = 'precondition_failed';
+}
+
+/** A limit refused the attempt; `retryAfterSeconds` becomes the Retry-After header. */
+export class RateLimitedError extends DomainError {
+  readonly kind = 'rate_limited';
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

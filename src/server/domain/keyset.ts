@@ -1,0 +1,106 @@
+// Keyset (cursor) pagination for the admin lists: a cursor is the sort value and id of a row, opaque
+// to clients; a page is the rows strictly after (or before) it. Nothing here loads a whole table.
+import { isStorableDate, isUuid, parseRecordId } from '~/shared/schemas/bounds.ts';
+import { InvalidInputError } from './errors.ts';
+
+export type Key = string | number;
+export type Order = 'asc' | 'desc';
+
+export interface Page<T> {
+  items: T[];
+  /** Cursor of the last item when more rows follow, else null. */
+  nextCursor: string | null;
+  /** Cursor of the first item when rows precede it, else null. */
+  prevCursor: string | null;
+}
+
+export function encodeCursor(value: Key | Date, id: Key): string {
+  const v = value instanceof Date ? value.toISOString() : value;
+  return Buffer.from(JSON.stringify([v, id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): [Key, Key] {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      // PostgreSQL text cannot hold NUL: such a cursor was never issued by us.
+      parsed.every((part) => (typeof part === 'string' && !part.includes('\0')) || typeof part === 'number')
+    ) {
+      return parsed as [Key, Key];
+    }
+  } catch {
+    // fall through
+  }
+  throw new InvalidInputError('Invalid cursor');
+}
+
+export interface SortSpec {
+  field: string;
+  order: Order;
+  /** How a cursor's sort value is turned back into a column value. */
+  parse: (value: Key) => unknown;
+}
+
+export const asDate = (value: Key) => {
+  const date = new Date(value);
+  if (!isStorableDate(date)) throw new InvalidInputError('Invalid cursor');
+  return date;
+};
+export const asString = (value: Key) => String(value);
+
+/**
+ * Runs a keyset-paginated findMany: rows strictly after (or before) the cursor in (sort field, id)
+ * order, one extra row fetched to know whether another page exists.
+ */
+export async function keysetPage<Row extends { id: Key }>(options: {
+  where: Record<string, unknown>;
+  sort: SortSpec;
+  cursor: string | undefined;
+  direction: 'next' | 'prev';
+  limit: number;
+  parseId: (value: Key) => Key;
+  find: (args: { where: Record<string, unknown>; orderBy: Record<string, Order>[]; take: number }) => Promise<Row[]>;
+  keyOf: (row: Row) => Key | Date;
+}): Promise<Page<Row>> {
+  const { sort, cursor, limit } = options;
+  const backwards = cursor !== undefined && options.direction === 'prev';
+  const flip = (order: Order): Order => (order === 'asc' ? 'desc' : 'asc');
+  const order = backwards ? flip(sort.order) : sort.order;
+  const cmp = order === 'asc' ? 'gt' : 'lt';
+  let where = options.where;
+  if (cursor !== undefined) {
+    const [rawValue, rawId] = decodeCursor(cursor);
+    const value = sort.parse(rawValue);
+    const id = options.parseId(rawId);
+    const after =
+      sort.field === 'id'
+        ? { id: { [cmp]: id } }
+        : { OR: [{ [sort.field]: { [cmp]: value } }, { [sort.field]: value, id: { [cmp]: id } }] };
+    where = { AND: [options.where, after] };
+  }
+  const orderBy = sort.field === 'id' ? [{ id: order }] : [{ [sort.field]: order }, { id: order }];
+  const rows = await options.find({ where, orderBy, take: limit + 1 });
+  const more = rows.length > limit;
+  const items = rows.slice(0, limit);
+  if (backwards) items.reverse();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const cursorOf = (row: Row) => encodeCursor(options.keyOf(row), row.id);
+  return {
+    items,
+    nextCursor: last && (backwards || more) ? cursorOf(last) : null,
+    prevCursor: first && (backwards ? more : cursor !== undefined) ? cursorOf(first) : null,
+  };
+}
+
+export const parseIntId = (value: Key) => {
+  const id = parseRecordId(value);
+  if (id === null) throw new InvalidInputError('Invalid cursor');
+  return id;
+};
+export const parseUuid = (value: Key) => {
+  if (typeof value !== 'string' || !isUuid(value)) throw new InvalidInputError('Invalid cursor');
+  return value;
+};

@@ -1,0 +1,19 @@
+// The admin dashboard's counters (spec section 2): six numbers, each a COUNT in the database.
+import type { Db } from '../../db/index.ts';
+
+export async function adminCounters(db: Db) {
+  const [byStatus, byRole] = await Promise.all([
+    db.prototype.groupBy({ by: ['status'], _count: { _all: true } }),
+    db.user.groupBy({ by: ['role'], _count: { _all: true } }),
+  ]);
+  const statusCount = (status: string) => byStatus.find((row) => row.status === status)?._count._all ?? 0;
+  return {
+    totalPrototypes: byStatus.reduce((sum, row) => sum + row._count._all, 0),
+    pendingReview: statusCount('under_review'),
+    approved: statusCount('approved'),
+    rejected: statusCount('rejected'),
+    totalUsers: byRole.reduce((sum, row) => sum + row._count._all, 0),
+    activeUsers: byRole.find((row) => row.role === 'user')?._count._all ?? 0,
+  };
+}
+export type AdminCounters = Awaited<ReturnType<typeof adminCounters>>;

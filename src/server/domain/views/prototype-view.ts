@@ -1,0 +1,143 @@
+// The one shape in which a prototype leaves the server (seller and admin views, spec section 3), and
+// the admin's list of them: filters, sorting, pages and the CSV export.
+import type { z } from 'zod';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import type { prototypeFilters, prototypeListInput } from '~/shared/schemas/admin.ts';
+import { availableActions } from '~/shared/prototype-workflow.ts';
+import type { Db } from '../../db/index.ts';
+import { batched, toCsv } from '../csv.ts';
+import { type Page, type SortSpec, asDate, asString, keysetPage, parseIntId } from '../keyset.ts';
+import { moneyNumber } from '../money.ts';
+import { formatAmount, fullName } from '~/shared/format.ts';
+
+/** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
+const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
+
+type PrototypeListInput = z.output<typeof prototypeListInput>;
+
+export const prototypeSelect = {
+  id: true,
+  sellerId: true,
+  prototypeName: true,
+  inventorName: true,
+  energyType: true,
+  description: true,
+  status: true,
+  stage: true,
+  priority: true,
+  powerOutput: true,
+  efficiency: true,
+  notes: true,
+  atomixQuote: true,
+  quoteNotes: true,
+  quoteProvideBy: true,
+  quotedAt: true,
+  sellerResponse: true,
+  sellerResponseNote: true,
+  sellerResponseAt: true,
+  finalAmount: true,
+  reviewerComments: true,
+  assignedTo: true,
+  completedAt: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.PrototypeSelect;
+
+export type PrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof prototypeSelect }>;
+
+export function toPrototypeView(row: PrototypeRow) {
+  return { ...row, atomixQuote: moneyNumber(row.atomixQuote), finalAmount: moneyNumber(row.finalAmount) };
+}
+export type PrototypeView = ReturnType<typeof toPrototypeView>;
+
+// Admin: the shared prototype view, plus who sold it, their documents and the offered actions.
+
+export const adminPrototypeSelect = {
+  ...prototypeSelect,
+  seller: { select: { firstName: true, lastName: true, email: true } },
+  assignee: { select: { firstName: true, lastName: true, email: true } },
+  documents: {
+    select: { id: true, fileName: true, fileType: true, fileSize: true, uploadedAt: true },
+    orderBy: { uploadedAt: 'asc' },
+  },
+} satisfies Prisma.PrototypeSelect;
+type AdminPrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof adminPrototypeSelect }>;
+
+export function toAdminPrototypeView(row: AdminPrototypeRow) {
+  const { seller, assignee, documents, ...base } = row;
+  const view = toPrototypeView(base);
+  return {
+    ...view,
+    sellerName: fullName(seller),
+    sellerEmail: seller.email,
+    assigneeName: assignee ? fullName(assignee) : null,
+    documents,
+    actions: availableActions(view),
+  };
+}
+export type AdminPrototypeView = ReturnType<typeof toAdminPrototypeView>;
+
+export function prototypeWhere(filters: z.output<typeof prototypeFilters>): Prisma.PrototypeWhereInput {
+  const where: Prisma.PrototypeWhereInput = {};
+  if (filters.status) where.status = filters.status;
+  if (filters.energyType) where.energyType = filters.energyType;
+  if (filters.priority) where.priority = filters.priority;
+  if (filters.search) {
+    const id = /^\d{1,9}$/.test(filters.search) ? Number(filters.search) : null;
+    where.OR = [
+      { prototypeName: { contains: filters.search, mode: 'insensitive' } },
+      { inventorName: { contains: filters.search, mode: 'insensitive' } },
+      ...(id ? [{ id }] : []),
+    ];
+  }
+  return where;
+}
+
+const PROTOTYPE_SORT_SPECS: Record<PrototypeListInput['sort'], SortSpec> = {
+  newest: { field: 'createdAt', order: 'desc', parse: asDate },
+  oldest: { field: 'createdAt', order: 'asc', parse: asDate },
+  name: { field: 'prototypeName', order: 'asc', parse: asString },
+};
+
+export async function listPrototypes(db: Db, input: PrototypeListInput): Promise<Page<AdminPrototypeView>> {
+  const sort = PROTOTYPE_SORT_SPECS[input.sort];
+  const page = await keysetPage({
+    where: prototypeWhere(input),
+    sort,
+    cursor: input.cursor,
+    direction: input.direction,
+    limit: input.limit,
+    parseId: parseIntId,
+    find: (args) =>
+      db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminPrototypeSelect }),
+    keyOf: (row) => (input.sort === 'name' ? row.prototypeName : row.createdAt),
+  });
+  return { ...page, items: page.items.map(toAdminPrototypeView) };
+}
+
+export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFilters>, max: number) {
+  const where = prototypeWhere(filters);
+  const rows = await batched(
+    (cursor, take) =>
+      db.prototype.findMany({
+        where: cursor === undefined ? where : { AND: [where, { id: { lt: Number(cursor) } }] },
+        orderBy: { id: 'desc' },
+        take,
+        select: adminPrototypeSelect,
+      }),
+    max,
+  );
+  const header = [
+    'id', 'prototypeName', 'inventorName', 'sellerName', 'sellerEmail', 'energyType', 'status', 'priority',
+    'powerOutput', 'efficiency', 'atomixQuote', 'quoteNotes', 'sellerResponse', 'finalAmount', 'assignee',
+    'reviewerComments', 'documents', 'createdAt',
+  ];
+  return toCsv(
+    header,
+    rows.map(toAdminPrototypeView).map((p) => [
+      p.id, p.prototypeName, p.inventorName, p.sellerName, p.sellerEmail, p.energyType, p.status, p.priority,
+      p.powerOutput, p.efficiency, csvAmount(p.atomixQuote), p.quoteNotes, p.sellerResponse, csvAmount(p.finalAmount), p.assigneeName,
+      p.reviewerComments, p.documents.length, p.createdAt,
+    ]),
+  );
+}

@@ -1,0 +1,77 @@
+// What the API returns for a user: the current user as every client reads it, and the admin's User
+// Management list (never the password, bank details or provider ids).
+import type { z } from 'zod';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import type { userFilters, userListInput } from '~/shared/schemas/admin.ts';
+import { type SessionUser, sessionUserSelect } from '../../auth/session-user.ts';
+import { mustEnrolTwoFactor } from '../../auth/two-factor.ts';
+import type { AppConfig } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import { type Page, type SortSpec, asDate, asString, keysetPage, parseUuid } from '../keyset.ts';
+import { effectiveStatus } from '../user-status.ts';
+
+type UserListInput = z.output<typeof userListInput>;
+
+/** The current user as every client reads it; `twoFactorSetupRequired`: an admin held back by ADMIN_REQUIRE_2FA. */
+export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>) {
+  return { ...user, status: effectiveStatus(user), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
+}
+export type CurrentUser = ReturnType<typeof toCurrentUser>;
+
+// The current user's fields, less their own preferences: the same columns, never the secrets.
+const { emailNotifications: _preference, ...adminUserFields } = sessionUserSelect;
+export const adminUserSelect = adminUserFields satisfies Prisma.UserSelect;
+type AdminUserRow = Prisma.UserGetPayload<{ select: typeof adminUserSelect }>;
+
+/** A restriction whose time has passed shows as active (it ended by itself). */
+export function toAdminUserView(row: AdminUserRow, now = new Date()) {
+  const status = effectiveStatus(row, now);
+  return { ...row, status, restrictedUntil: status === 'restricted' ? row.restrictedUntil : null };
+}
+export type AdminUserView = ReturnType<typeof toAdminUserView>;
+
+export function userWhere(filters: z.output<typeof userFilters>, now = new Date()): Prisma.UserWhereInput {
+  const and: Prisma.UserWhereInput[] = [];
+  if (filters.role) and.push({ role: filters.role });
+  if (filters.status === 'banned') and.push({ status: 'banned' });
+  if (filters.status === 'restricted') {
+    and.push({ status: 'restricted', OR: [{ restrictedUntil: null }, { restrictedUntil: { gt: now } }] });
+  }
+  if (filters.status === 'active') {
+    and.push({ OR: [{ status: 'active' }, { status: 'restricted', restrictedUntil: { lte: now } }] });
+  }
+  if (filters.search) {
+    const words = filters.search.split(/\s+/).slice(0, 4);
+    for (const word of words) {
+      and.push({
+        OR: [
+          { email: { contains: word, mode: 'insensitive' } },
+          { firstName: { contains: word, mode: 'insensitive' } },
+          { lastName: { contains: word, mode: 'insensitive' } },
+          { businessName: { contains: word, mode: 'insensitive' } },
+        ],
+      });
+    }
+  }
+  return and.length ? { AND: and } : {};
+}
+
+const USER_SORT_SPECS: Record<UserListInput['sort'], SortSpec> = {
+  newest: { field: 'createdAt', order: 'desc', parse: asDate },
+  oldest: { field: 'createdAt', order: 'asc', parse: asDate },
+  email: { field: 'email', order: 'asc', parse: asString },
+};
+
+export async function listUsers(db: Db, input: UserListInput, now = new Date()): Promise<Page<AdminUserView>> {
+  const page = await keysetPage({
+    where: userWhere(input, now),
+    sort: USER_SORT_SPECS[input.sort],
+    cursor: input.cursor,
+    direction: input.direction,
+    limit: input.limit,
+    parseId: parseUuid,
+    find: (args) => db.user.findMany({ ...(args as Prisma.UserFindManyArgs), select: adminUserSelect }),
+    keyOf: (row) => (input.sort === 'email' ? row.email : row.createdAt),
+  });
+  return { ...page, items: page.items.map((row) => toAdminUserView(row, now)) };
+}
