@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createDiskDocumentStore } from '../storage/disk-store.ts';
+import type { DocumentStore } from '../storage/document-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 
@@ -197,15 +198,35 @@ describe('DELETE /api/admin/users/:id', () => {
     expect((await client.request('DELETE', `/api/admin/users/${seller.id}`)).status).toBe(404);
   });
 
-  it('a file that cannot be removed does not block the delete', async () => {
+  it('a file that cannot be removed does not block the delete; the others still go and the failure is logged', async () => {
     const seller = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, seller.id);
-    await t.db.prisma.prototypeDocument.create({
-      data: { prototypeId: prototype.id, fileName: 'gone.pdf', fileType: 'application/pdf', fileSize: 1, storageKey: `prototypes/${prototype.id}/${randomUUID()}` },
-    });
-    const caller = await callerAs(t.db, (await createAdmin(t.db.prisma)).id);
+    const documentsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-delete-stuck-'));
+    onTestFinished(() => fs.rmSync(documentsDir, { recursive: true, force: true }));
+    const disk = createDiskDocumentStore(documentsDir, t.db.prisma);
+    const keys = [`prototypes/${prototype.id}/${randomUUID()}`, `prototypes/${prototype.id}/${randomUUID()}`];
+    for (const key of keys) {
+      await disk.save(key, Readable.from([Buffer.from('%PDF-1.4 test')]), (tx, fileSize) =>
+        tx.prototypeDocument.create({
+          data: { prototypeId: prototype.id, fileName: 'spec.pdf', fileType: 'application/pdf', fileSize, storageKey: key, uploadedBy: seller.id },
+        }),
+      );
+    }
+    const fileOf = (key: string) => path.join(documentsDir, ...key.split('/'));
+    // The first file cannot be removed (a disk that refuses, a bucket that is down).
+    const stuck: DocumentStore = {
+      ...disk,
+      delete: (key) => (key === keys[0] ? Promise.reject(new Error('EACCES: permission denied')) : disk.delete(key)),
+    };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => logged.mockRestore());
+    const caller = await callerAs(t.db, (await createAdmin(t.db.prisma)).id, undefined, { documentStore: stuck });
+
     await expect(caller.admin.deleteUser({ id: seller.id })).resolves.toEqual({ success: true });
     expect(await t.db.prisma.user.count({ where: { id: seller.id } })).toBe(0);
+    expect(fs.existsSync(fileOf(keys[0]!))).toBe(true);
+    expect(fs.existsSync(fileOf(keys[1]!))).toBe(false);
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining(keys[0]!)]);
   });
 });
 
