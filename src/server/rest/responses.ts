@@ -6,6 +6,7 @@ import {
   ENERGY_TYPES,
   LEVELS,
   PAYOUT_STATUSES,
+  PIPELINE_STAGES,
   PROTOTYPE_STATUSES,
   ROLES,
   USER_STATUSES,
@@ -16,15 +17,7 @@ import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
 import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
 
 /** The prototype stages of the data model (prisma/schema.prisma, enum PrototypeStage). */
-export const PROTOTYPE_STAGES = [
-  'initial_review',
-  'technical_evaluation',
-  'commercial_evaluation',
-  'negotiation',
-  'development',
-  'deployment',
-  'closed',
-] as const;
+export const PROTOTYPE_STAGES = [...PIPELINE_STAGES, 'closed'] as const;
 
 const timestamp = z.string().datetime({ offset: true });
 const uuid = z.string().uuid();
