@@ -9,7 +9,6 @@ import { ContactsPanel } from './contacts-panel.tsx';
 import { INBOX_TABS, type InboxSearch, type InboxTab, type SetInboxSearch } from './inbox-search.ts';
 import { ThreadsPanel } from './threads-panel.tsx';
 
-
 const TAB_LABELS: Record<InboxTab, string> = {
   threads: 'Conversations',
   contacts: 'Contact messages',

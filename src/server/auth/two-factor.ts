@@ -25,10 +25,7 @@ export const TWO_FACTOR_COOKIE = 'atomix_2fa';
 export const twoFactorCookieName = (https: boolean) => (https ? `__Host-${TWO_FACTOR_COOKIE}` : TWO_FACTOR_COOKIE);
 
 /** An administrator who must turn on two-factor sign-in before any admin procedure answers. */
-export function mustEnrolTwoFactor(
-  user: Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>,
-  config: Pick<AppConfig, 'adminRequireTwoFactor'>,
-): boolean {
+export function mustEnrolTwoFactor(user: Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>, config: Pick<AppConfig, 'adminRequireTwoFactor'>): boolean {
   return user.role === 'admin' && config.adminRequireTwoFactor && !user.twoFactorEnabledAt;
 }
 

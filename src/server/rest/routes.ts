@@ -55,8 +55,18 @@ export const restRoutes = defineRoutes([
     path: '/api/admin/prototypes/:id/final-reject',
     handler: ({ caller, params, body }) => caller.admin.rejectQuote(withId(body, params)),
   },
-  { method: 'PATCH', path: '/api/admin/users/:id/status', pathId: 'uuid', handler: ({ caller, params, body }) => caller.admin.updateUserStatus(withId(body, params)) },
-  { method: 'PUT', path: '/api/admin/users/:id/password', pathId: 'uuid', handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id/status',
+    pathId: 'uuid',
+    handler: ({ caller, params, body }) => caller.admin.updateUserStatus(withId(body, params)),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:id/password',
+    pathId: 'uuid',
+    handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)),
+  },
   { method: 'DELETE', path: '/api/admin/users/:id', pathId: 'uuid', handler: ({ caller, params }) => caller.admin.deleteUser(withId(undefined, params)) },
   { method: 'POST', path: '/api/admin/messages', status: 201, handler: ({ caller, body }) => caller.admin.sendMessage(body) },
   // Messages

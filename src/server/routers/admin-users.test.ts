@@ -126,7 +126,7 @@ describe('status, password and verification', () => {
     expect((await caller.admin.users({ status: 'restricted' })).items).toHaveLength(0);
   });
 
-  it('ban with a reason ends the user\'s sessions', async () => {
+  it("ban with a reason ends the user's sessions", async () => {
     const { seller, client: sellerClient } = await sellerWithSession();
     const { client } = await signedIn('admin');
     const res = await client.request('PATCH', `/api/admin/users/${seller.id}/status`, { status: 'banned', banReason: 'Fraud', restrictedUntil: null });
@@ -201,7 +201,13 @@ describe('DELETE /api/admin/users/:id', () => {
     const seller = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, seller.id);
     await t.db.prisma.prototypeDocument.create({
-      data: { prototypeId: prototype.id, fileName: 'gone.pdf', fileType: 'application/pdf', fileSize: 1, storageKey: `prototypes/${prototype.id}/${randomUUID()}` },
+      data: {
+        prototypeId: prototype.id,
+        fileName: 'gone.pdf',
+        fileType: 'application/pdf',
+        fileSize: 1,
+        storageKey: `prototypes/${prototype.id}/${randomUUID()}`,
+      },
     });
     const caller = await callerAs(t.db, (await createAdmin(t.db.prisma)).id);
     await expect(caller.admin.deleteUser({ id: seller.id })).resolves.toEqual({ success: true });
@@ -215,7 +221,13 @@ describe('POST /api/admin/messages', () => {
     const { client, user: admin } = await signedIn('admin');
     const res = await client.request('POST', '/api/admin/messages', { userId: seller.id, subject: 'Your submission', content: 'Please send the test data.' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ subject: 'Your submission', message: 'Please send the test data.', messageType: 'admin_to_user', parentMessageId: null, isRead: false });
+    expect(res.json).toMatchObject({
+      subject: 'Your submission',
+      message: 'Please send the test data.',
+      messageType: 'admin_to_user',
+      parentMessageId: null,
+      isRead: false,
+    });
     const stored = await t.db.prisma.adminMessage.findFirstOrThrow();
     expect(stored).toMatchObject({ adminId: admin!.id, userId: seller.id, parentMessageId: null, messageType: 'admin_to_user' });
     const note = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: seller.id } });
