@@ -45,11 +45,12 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
       <div className="mt-6">
         <AdminCounters />
       </div>
-      <div role="tablist" aria-label="Admin sections" className="tabs tabs-border mt-8 overflow-x-auto" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Admin sections" className="tabs tabs-border mt-8 overflow-x-auto">
         {ADMIN_TABS.map((name) => (
           <button
             key={name}
             id={`admin-tab-${name}`}
+            onKeyDown={onKeyDown}
             type="button"
             role="tab"
             aria-selected={tab === name}

@@ -9,7 +9,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
-import { type Decimal, toDecimal } from '../domain/money.ts';
+import { toDecimal } from '../domain/money.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { notify } from '../domain/notifications.ts';
 import { formatUsd } from '~/shared/format.ts';

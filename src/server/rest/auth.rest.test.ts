@@ -296,7 +296,7 @@ describe('throttling of wrong passwords', () => {
   it('holds across several app instances, because the counters live in the database (races only bite on PostgreSQL)', async () => {
     await createUser(t.db.prisma, { email: 'shared@example.test' });
     const instances = [0, 1, 2].map(() => createApp({ db: t.db.prisma, env: testEnv, log: () => {} }));
-    const attempt = (i: number, password: string) =>
+    const attempt = async (i: number, password: string) =>
       instances[i % 3]!.request('http://localhost/api/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -43,7 +43,7 @@ async function http(userId: string | null) {
   const app = createApp({ db: t.db.prisma, env, log: () => {}, services: { documentStore: createDocumentStore(t.db, dataDir) } });
   const cookie = userId ? `${SESSION_COOKIE}=${(await createSession(t.db.prisma, userId, 30)).token}` : '';
   return {
-    upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {
+    async upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {
       return app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
         method: 'POST',
         headers: {

@@ -50,6 +50,7 @@ export function mimeTypeFor(ext: DocumentExtension): string {
  */
 export function sanitizeFileName(raw: string): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   let name = base.replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '').replace(/\s+/g, ' ');
   name = trimDotsAndSpaces(name);
   if (name.length > 180) {
