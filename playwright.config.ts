@@ -21,9 +21,7 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // A fresh database for every run: embedded (new DATA_DIR) or `<DATABASE_URL db>_e2e` on a real server.
     command: 'tsx scripts/e2e-server.ts',

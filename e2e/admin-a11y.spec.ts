@@ -31,7 +31,10 @@ for (const theme of ['light', 'dark'] as const) {
       const users = await new AxeBuilder({ page }).include('#main').analyze();
       expect(users.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
-      const actions = page.getByRole('button', { name: /^Reset Password/ }).filter({ visible: true }).first();
+      const actions = page
+        .getByRole('button', { name: /^Reset Password/ })
+        .filter({ visible: true })
+        .first();
       await actions.click();
       await page.getByRole('button', { name: 'Generate Random' }).click();
       await page.screenshot({ path: `test-results/admin-screens/dialog-${viewport.name}-${theme}.png` });

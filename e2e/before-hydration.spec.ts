@@ -75,9 +75,7 @@ test('what is typed and the theme chosen before the app has loaded are kept, sen
 
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Message Sent!' })).toBeVisible();
-  expect(await storedContacts(db, message.email)).toEqual([
-    { name: message.name, email: message.email, subject: 'partnership', message: message.message },
-  ]);
+  expect(await storedContacts(db, message.email)).toEqual([{ name: message.name, email: message.email, subject: 'partnership', message: message.message }]);
   await expect(html(page)).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
@@ -104,9 +102,7 @@ test('"Send Message" pressed before the app has loaded sends once the app arrive
 
   release();
   await expect(page.getByTestId('toast').filter({ hasText: 'Message Sent!' })).toBeVisible();
-  expect(await storedContacts(db, message.email)).toEqual([
-    { name: message.name, email: message.email, subject: 'partnership', message: message.message },
-  ]);
+  expect(await storedContacts(db, message.email)).toEqual([{ name: message.name, email: message.email, subject: 'partnership', message: message.message }]);
   await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('');
   expect(submits).toBe(1);
 });

@@ -24,6 +24,7 @@ export const test = base.extend<
   { db: pg.Pool }
 >({
   db: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; one without any must still write {}
     async ({}, use) => {
       const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 1 });
       await use(pool);

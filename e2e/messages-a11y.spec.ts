@@ -40,7 +40,9 @@ async function seedConversation(db: Pool, createUser: CreateUser) {
        ($1, 'prototype_under_review', 'Review started', 'Your prototype "Compact Fusion Cell" is now under review.', '/seller-dashboard')`,
     [seller.id, root],
   );
-  await db.query(`INSERT INTO contacts (name, email, subject, message) VALUES ('Ivy Investor', 'ivy@example.test', 'investment', 'We would like to discuss a partnership.')`);
+  await db.query(
+    `INSERT INTO contacts (name, email, subject, message) VALUES ('Ivy Investor', 'ivy@example.test', 'investment', 'We would like to discuss a partnership.')`,
+  );
   return { seller, adminUser };
 }
 

@@ -95,7 +95,7 @@ test('an admin message is answered by the seller and answered back, with the bel
   await expect(bellCount(sellerPage)).toHaveCount(0);
 });
 
-test('a stranger cannot open another seller\'s message', async ({ page, createUser, db }) => {
+test("a stranger cannot open another seller's message", async ({ page, createUser, db }) => {
   const owner = await createUser();
   const stranger = await createUser();
   const { rows } = await db.query<{ id: number }>(
@@ -171,7 +171,9 @@ test('forgot password: the same answer, a one-time link, the new password works'
   // The mail is in the outbox (no SMTP in this run).
   let body = '';
   await expect(async () => {
-    const { rows } = await db.query<{ text_body: string }>(`SELECT text_body FROM email_messages WHERE user_id = $1 AND template = 'password_reset'`, [user.id]);
+    const { rows } = await db.query<{ text_body: string }>(`SELECT text_body FROM email_messages WHERE user_id = $1 AND template = 'password_reset'`, [
+      user.id,
+    ]);
     body = rows[0]?.text_body ?? '';
     expect(body).toContain('/reset-password#token=');
   }).toPass();
@@ -195,7 +197,7 @@ test('forgot password: the same answer, a one-time link, the new password works'
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('This reset link is invalid or has expired.');
 });
 
-test('an admin starts a conversation from a prototype; the seller\'s message links to it', async ({ browser, createUser, db }) => {
+test("an admin starts a conversation from a prototype; the seller's message links to it", async ({ browser, createUser, db }) => {
   const seller = await createUser({ firstName: 'Pia' });
   const adminUser = await createUser({ role: 'admin' });
   const name = `Tidal Loop ${Date.now()}`;
@@ -207,7 +209,11 @@ test('an admin starts a conversation from a prototype; the seller\'s message lin
   const adminPage = await (await browser.newContext()).newPage();
   await signIn(adminPage, adminUser.email, adminUser.password);
   await adminPage.goto(`/admin-panel?search=${encodeURIComponent(name)}`);
-  await adminPage.getByRole('link', { name: `Message seller: ${name}` }).filter({ visible: true }).first().click();
+  await adminPage
+    .getByRole('link', { name: `Message seller: ${name}` })
+    .filter({ visible: true })
+    .first()
+    .click();
   const compose = adminPage.getByTestId('compose-dialog');
   await expect(compose.getByLabel('Prototype', { exact: true })).toHaveValue(String(rows[0]!.id));
   await compose.getByLabel('Subject').fill('Your tidal loop');
@@ -248,7 +254,10 @@ test('a reply that fails on the server shows the failure toast, keeps the dialog
     await expect(page.getByTestId('reply-dialog').getByLabel('Message')).toHaveValue('Thanks');
     const { rows } = await db.query(`SELECT 1 FROM admin_messages WHERE user_id = $1 AND message_type = 'user_to_admin'`, [seller.id]);
     expect(rows).toHaveLength(0);
-    const notices = await db.query(`SELECT 1 FROM notifications WHERE type = 'message_reply' AND action_url = (SELECT '/admin-inbox?thread=' || id FROM admin_messages WHERE user_id = $1)`, [seller.id]);
+    const notices = await db.query(
+      `SELECT 1 FROM notifications WHERE type = 'message_reply' AND action_url = (SELECT '/admin-inbox?thread=' || id FROM admin_messages WHERE user_id = $1)`,
+      [seller.id],
+    );
     expect(notices.rows).toHaveLength(0);
   } finally {
     await db.query(`DROP TRIGGER ${failAudit} ON user_activity_logs`);

@@ -107,10 +107,19 @@ for (const theme of ['light', 'dark'] as const) {
       await acceptedQuote(page, db, seller.id, '18000.00', 'Beta Decay Cell');
       await acceptedQuote(page, db, seller.id, '420.10', 'Tidal Lens');
       await page.goto('/admin/payouts');
-      await expect(page.getByRole('button', { name: /^Record payment for transaction/ }).filter({ visible: true }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('button', { name: /^Record payment for transaction/ })
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/admin-payouts-${viewport.name}-${theme}.png`, fullPage: true });
       expect(await axe(page)).toEqual([]);
-      await page.getByRole('button', { name: /^Record payment for transaction/ }).filter({ visible: true }).first().click();
+      await page
+        .getByRole('button', { name: /^Record payment for transaction/ })
+        .filter({ visible: true })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/admin-pay-dialog-${viewport.name}-${theme}.png` });
       expect(await axe(page)).toEqual([]);

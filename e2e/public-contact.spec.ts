@@ -17,12 +17,7 @@ test('the subject select offers the four labels of the spec', async ({ page }) =
   await page.goto('/contact');
   const options = page.getByLabel('Subject', { exact: true }).locator('option:not([disabled])');
   await expect(options).toHaveText(['Prototype Submission', 'Partnership Inquiry', 'Investment Opportunity', 'General Inquiry']);
-  expect(await options.evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
-    'prototype',
-    'partnership',
-    'investment',
-    'general',
-  ]);
+  expect(await options.evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['prototype', 'partnership', 'investment', 'general']);
 });
 
 test('an empty or invalid form shows the schema messages under each field and sends nothing', async ({ page }) => {

@@ -12,11 +12,14 @@ async function fillWidths(page: Page) {
 /** Lets the page run the tasks already queued (React renders and effects), whatever its clock says. */
 async function settle(page: Page) {
   for (let i = 0; i < 3; i++) {
-    await page.evaluate(() => new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    }));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
   }
 }
 
@@ -56,15 +59,24 @@ test('progress bars stay empty until half visible, then fill to 80, 65 and 45 pe
   await page.clock.pauseAt(new Date('2026-01-01T01:00:00Z'));
   await page.getByText('Market Deployment', { exact: true }).scrollIntoViewIfNeeded();
   // Half of the list is visible once an observer of our own (created after the page's) says so.
-  await bars.first().locator('xpath=ancestor::ul[1]').evaluate((list) => new Promise<void>((resolve) => {
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.intersectionRatio >= 0.5)) {
-        observer.disconnect();
-        resolve();
-      }
-    }, { threshold: 0.5 });
-    observer.observe(list);
-  }));
+  await bars
+    .first()
+    .locator('xpath=ancestor::ul[1]')
+    .evaluate(
+      (list) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(
+            (entries) => {
+              if (entries.some((entry) => entry.intersectionRatio >= 0.5)) {
+                observer.disconnect();
+                resolve();
+              }
+            },
+            { threshold: 0.5 },
+          );
+          observer.observe(list);
+        }),
+    );
   await settle(page);
   await page.clock.runFor(499);
   await settle(page);
@@ -84,8 +96,7 @@ test('the live monitor starts LIVE, freezes when PAUSED and resumes', async ({ p
   const toggle = monitor.getByTestId('monitor-toggle');
   await expect(toggle).toContainText('LIVE');
 
-  const readings = () =>
-    monitor.locator('[role="meter"]').evaluateAll((meters) => meters.map((m) => m.getAttribute('aria-valuenow')).join('|'));
+  const readings = () => monitor.locator('[role="meter"]').evaluateAll((meters) => meters.map((m) => m.getAttribute('aria-valuenow')).join('|'));
 
   // Live: a new reading arrives every 3 seconds (of the page's clock, which the test runs forward).
   const first = await readings();
@@ -180,7 +191,10 @@ test.describe('with reduced motion', () => {
     await expect(page.getByTestId('stat-projects-active').getByTestId('counter-value')).toHaveText('127');
 
     const animations = await page.evaluate(() =>
-      document.getAnimations().filter((a) => a.playState === 'running').map((a) => (a as CSSAnimation).animationName ?? 'transition'),
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => (a as CSSAnimation).animationName ?? 'transition'),
     );
     expect(animations).toEqual([]);
 

@@ -112,11 +112,11 @@ async function useTheme(page: Page, theme: 'light' | 'dark') {
 
 /** Heading levels in document order, to check one h1 and no skipped level. */
 async function headingLevels(page: Page): Promise<number[]> {
-  return page.locator('main').evaluate((main) =>
-    [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')]
-      .filter((h) => !h.closest('[aria-hidden="true"]'))
-      .map((h) => Number(h.tagName.slice(1))),
-  );
+  return page
+    .locator('main')
+    .evaluate((main) =>
+      [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((h) => !h.closest('[aria-hidden="true"]')).map((h) => Number(h.tagName.slice(1))),
+    );
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -189,9 +189,9 @@ test('the home page links to its targets', async ({ page }) => {
   await expect(main.getByRole('link', { name: 'View Live Projects' })).toHaveAttribute('href', '/prototype-tracker');
   await expect(main.getByRole('link', { name: 'Technology Timeline' })).toHaveAttribute('href', '/technology');
 
-  const counts = await main.getByTestId('technology-card').evaluateAll((cards) =>
-    cards.map((c) => [c.querySelector('h3')?.textContent, c.querySelector('.text-3xl')?.textContent]),
-  );
+  const counts = await main
+    .getByTestId('technology-card')
+    .evaluateAll((cards) => cards.map((c) => [c.querySelector('h3')?.textContent, c.querySelector('.text-3xl')?.textContent]));
   expect(counts).toEqual([
     ['Nuclear Fusion', '23'],
     ['Advanced Wind', '41'],
@@ -231,11 +231,7 @@ test('technology: history runs from 2024 down to 2021 and the roadmap from 2025 
 
 test('contact: office hours word for word', async ({ page }) => {
   await page.goto('/contact');
-  await expect(page.getByTestId('office-hours').locator('li')).toHaveText([
-    'Mon-Fri 9:00 AM-6:00 PM',
-    'Sat 10:00 AM-4:00 PM',
-    'Sun closed',
-  ]);
+  await expect(page.getByTestId('office-hours').locator('li')).toHaveText(['Mon-Fri 9:00 AM-6:00 PM', 'Sat 10:00 AM-4:00 PM', 'Sun closed']);
 });
 
 test('pre-rendered pages are hydrated in place, in both themes and with reduced motion', async ({ page }) => {
@@ -253,9 +249,7 @@ test('pre-rendered pages are hydrated in place, in both themes and with reduced 
       await page.emulateMedia({ colorScheme, reducedMotion });
       for (const p of PUBLIC_PAGES) {
         await page.goto(p.path);
-        const sameNode = await page.evaluate(
-          () => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('main h1'),
-        );
+        const sameNode = await page.evaluate(() => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('main h1'));
         expect(sameNode, `${p.path} (${colorScheme}, ${reducedMotion}) kept the server's HTML`).toBe(true);
       }
     }

@@ -5,10 +5,7 @@ import { admin, expect, test } from './fixtures.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const SHOTS = 'test-results/seller-shots';
 
 async function register(page: Page, firstName = 'Nikola') {
@@ -68,9 +65,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   await page.getByRole('checkbox').check();
   await page.screenshot({ path: `${SHOTS}/submission-desktop-light.png`, fullPage: true });
   await page.getByRole('button', { name: 'Submit Prototype' }).click();
-  await expect(toast(page, 'Prototype Submitted!')).toContainText(
-    "Thank you for your submission. We'll review it and get back to you soon.",
-  );
+  await expect(toast(page, 'Prototype Submitted!')).toContainText("Thank you for your submission. We'll review it and get back to you soon.");
   // The form resets.
   await expect(page.getByLabel('Prototype name')).toHaveValue('');
   await expect(page.getByTestId('picked-file')).toHaveCount(0);
@@ -138,10 +133,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   await expect(quoted.getByTestId('quote-response')).toContainText('You accepted this quote');
   const answer = await db.query('SELECT seller_response, seller_response_note, status FROM prototypes WHERE id = $1', [prototypeId]);
   expect(answer.rows[0]).toEqual({ seller_response: 'accepted', seller_response_note: 'Happy to proceed', status: 'quoted' });
-  const adminNotes = await db.query(
-    `SELECT count(*)::int AS n FROM notifications WHERE prototype_id = $1 AND type = 'quote_response'`,
-    [prototypeId],
-  );
+  const adminNotes = await db.query(`SELECT count(*)::int AS n FROM notifications WHERE prototype_id = $1 AND type = 'quote_response'`, [prototypeId]);
   expect(adminNotes.rows[0].n).toBeGreaterThanOrEqual(1);
 
   // The detail page and the tracker show the answer and the pipeline.

@@ -27,11 +27,9 @@ try {
       { firstName: 'Amara', lastName: 'Okafor', businessName: 'Helios Research Lab', phoneNumber: '+1 415 555 0142', isVerified: true },
       { firstName: 'Kenji', lastName: 'Watanabe', businessName: 'Kyoto Fusion Works', phoneNumber: '+81 75 555 0199', isVerified: true },
       { firstName: 'Sofia', lastName: 'Lindqvist', businessName: null, phoneNumber: null, isVerified: false },
-    ].map((seller) =>
-      createUser(db, { ...seller, email: `${seller.firstName.toLowerCase()}@${DEMO_DOMAIN}`, password: DEFAULT_PASSWORD }),
-    ),
+    ].map((seller) => createUser(db, { ...seller, email: `${seller.firstName.toLowerCase()}@${DEMO_DOMAIN}`, password: DEFAULT_PASSWORD })),
   );
-  const [amara, kenji, sofia] = sellers as [typeof sellers[number], typeof sellers[number], typeof sellers[number]];
+  const [amara, kenji, sofia] = sellers as [(typeof sellers)[number], (typeof sellers)[number], (typeof sellers)[number]];
 
   const catalogue: {
     seller: typeof amara;
@@ -44,14 +42,86 @@ try {
     powerOutput: number;
     efficiency: number;
   }[] = [
-    { seller: amara, name: 'Perovskite Tandem Cell v3', energyType: 'solar', status: 'submitted', description: 'A perovskite-on-silicon tandem cell with an encapsulation layer rated for 25 years outdoors.', powerOutput: 4, efficiency: 31 },
-    { seller: amara, name: 'Tidal Vortex Generator', energyType: 'natural', status: 'under_review', priority: 'high', description: 'A bladeless generator that harvests energy from vortex-induced vibration in tidal channels.', powerOutput: 250, efficiency: 44 },
-    { seller: kenji, name: 'Compact Stellarator Coil', energyType: 'nuclear', status: 'approved', priority: 'high', description: 'High-temperature superconducting coil set for a table-top stellarator demonstration.', powerOutput: 1200, efficiency: 62 },
-    { seller: kenji, name: 'Casimir Cavity Array', energyType: 'zero-point', status: 'rejected', priority: 'low', description: 'An array of nano-cavities claimed to extract vacuum energy; measurements pending independent review.', powerOutput: 1, efficiency: 3 },
-    { seller: amara, name: 'Quantum Dot Thermoelectric Film', energyType: 'quantum', status: 'quoted', quote: '185000.00', description: 'Printed quantum-dot film that turns waste heat from data centres into electricity.', powerOutput: 18, efficiency: 27 },
-    { seller: kenji, name: 'Molten Salt Micro-Reactor Loop', energyType: 'nuclear', status: 'accepted', quote: '2450000.00', priority: 'high', description: 'A sealed molten-salt heat loop for a 5 MW micro-reactor, with passive shutdown.', powerOutput: 5000, efficiency: 48 },
-    { seller: sofia, name: 'Kite Wind Tether System', energyType: 'natural', status: 'in_development', quote: '320000.00', description: 'Autonomous power kites flying figure-eight paths at 400 m, with a ground-station generator.', powerOutput: 600, efficiency: 52 },
-    { seller: amara, name: 'Solid-State Grid Battery Cell', energyType: 'other', status: 'active', quote: '975000.50', description: 'Sodium solid-state cell for grid storage, 8,000 cycles at 90% retention.', powerOutput: 150, efficiency: 93 },
+    {
+      seller: amara,
+      name: 'Perovskite Tandem Cell v3',
+      energyType: 'solar',
+      status: 'submitted',
+      description: 'A perovskite-on-silicon tandem cell with an encapsulation layer rated for 25 years outdoors.',
+      powerOutput: 4,
+      efficiency: 31,
+    },
+    {
+      seller: amara,
+      name: 'Tidal Vortex Generator',
+      energyType: 'natural',
+      status: 'under_review',
+      priority: 'high',
+      description: 'A bladeless generator that harvests energy from vortex-induced vibration in tidal channels.',
+      powerOutput: 250,
+      efficiency: 44,
+    },
+    {
+      seller: kenji,
+      name: 'Compact Stellarator Coil',
+      energyType: 'nuclear',
+      status: 'approved',
+      priority: 'high',
+      description: 'High-temperature superconducting coil set for a table-top stellarator demonstration.',
+      powerOutput: 1200,
+      efficiency: 62,
+    },
+    {
+      seller: kenji,
+      name: 'Casimir Cavity Array',
+      energyType: 'zero-point',
+      status: 'rejected',
+      priority: 'low',
+      description: 'An array of nano-cavities claimed to extract vacuum energy; measurements pending independent review.',
+      powerOutput: 1,
+      efficiency: 3,
+    },
+    {
+      seller: amara,
+      name: 'Quantum Dot Thermoelectric Film',
+      energyType: 'quantum',
+      status: 'quoted',
+      quote: '185000.00',
+      description: 'Printed quantum-dot film that turns waste heat from data centres into electricity.',
+      powerOutput: 18,
+      efficiency: 27,
+    },
+    {
+      seller: kenji,
+      name: 'Molten Salt Micro-Reactor Loop',
+      energyType: 'nuclear',
+      status: 'accepted',
+      quote: '2450000.00',
+      priority: 'high',
+      description: 'A sealed molten-salt heat loop for a 5 MW micro-reactor, with passive shutdown.',
+      powerOutput: 5000,
+      efficiency: 48,
+    },
+    {
+      seller: sofia,
+      name: 'Kite Wind Tether System',
+      energyType: 'natural',
+      status: 'in_development',
+      quote: '320000.00',
+      description: 'Autonomous power kites flying figure-eight paths at 400 m, with a ground-station generator.',
+      powerOutput: 600,
+      efficiency: 52,
+    },
+    {
+      seller: amara,
+      name: 'Solid-State Grid Battery Cell',
+      energyType: 'other',
+      status: 'active',
+      quote: '975000.50',
+      description: 'Sodium solid-state cell for grid storage, 8,000 cycles at 90% retention.',
+      powerOutput: 150,
+      efficiency: 93,
+    },
   ];
 
   for (const [index, item] of catalogue.entries()) {
@@ -72,7 +142,7 @@ try {
       quoteNotes: quoted ? 'Includes a 12-month development partnership and lab access.' : null,
       quoteProvideBy: quoted ? reviewer.id : null,
       quotedAt: quoted ? new Date(createdAt.getTime() + 86_400_000) : null,
-      finalAmount: decided ? item.quote ?? null : null,
+      finalAmount: decided ? (item.quote ?? null) : null,
       reviewerComments: item.status === 'rejected' ? 'Claims could not be reproduced in our lab.' : null,
       createdAt,
     });

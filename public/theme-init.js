@@ -11,7 +11,9 @@
     var stored = localStorage.getItem('theme');
     if (stored === 'light' || stored === 'dark') theme = stored;
     else if (window.matchMedia('(prefers-color-scheme: dark)').matches) theme = 'dark';
-  } catch (e) {}
+  } catch {
+    // Storage blocked (privacy settings): the system preference, else light.
+  }
   apply(theme);
   // Capture phase: before the app's handlers (on #root), which stand back when it is marked handled.
   function toggle(event) {
@@ -22,7 +24,9 @@
     apply(next);
     try {
       localStorage.setItem('theme', next);
-    } catch (e) {}
+    } catch {
+      // Storage blocked: the switch still works for this page.
+    }
   }
   document.addEventListener('click', toggle, true);
 })();

@@ -158,11 +158,9 @@ if (!skipLighthouse) {
   await waitFor(`${base}/readyz`, 120_000, () => serverErrors);
 
   const debugPort = await freePort();
-  const chrome = spawn(
-    CHROMIUM,
-    [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(work, 'chrome')}`, 'about:blank'],
-    { stdio: 'ignore' },
-  );
+  const chrome = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(work, 'chrome')}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
   children.push(chrome);
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000);
 
@@ -224,9 +222,7 @@ if (misses.length) {
   console.log(`Targets missed:\n  ${misses.join('\n  ')}`);
   process.exitCode = 1;
 } else {
-  console.log(
-    `All targets met: home JS < ${TARGETS.homeJsKb} KB${skipLighthouse ? '' : `, performance >= ${TARGETS.performance}, CLS < ${TARGETS.cls}`}.`,
-  );
+  console.log(`All targets met: home JS < ${TARGETS.homeJsKb} KB${skipLighthouse ? '' : `, performance >= ${TARGETS.performance}, CLS < ${TARGETS.cls}`}.`);
 }
 await shutdown(Number(process.exitCode ?? 0));
 

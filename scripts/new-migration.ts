@@ -23,10 +23,11 @@ function schemaAtLastMigration(): string | null {
 }
 
 const previous = schemaAtLastMigration();
-const sql = await diffSchemas(
-  previous === null ? { kind: 'empty' } : { kind: 'schema', path: schemaPath, content: previous },
-  { kind: 'schema', path: schemaPath, content: current },
-);
+const sql = await diffSchemas(previous === null ? { kind: 'empty' } : { kind: 'schema', path: schemaPath, content: previous }, {
+  kind: 'schema',
+  path: schemaPath,
+  content: current,
+});
 if (!sql.trim()) {
   console.log('The schema matches the migrations: nothing to write.');
   process.exit(0);

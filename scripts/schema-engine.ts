@@ -9,9 +9,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 type DiffSource = { kind: 'empty' } | { kind: 'schema'; path: string; content: string };
 
 function toTarget(source: DiffSource): DiffTarget {
-  return source.kind === 'empty'
-    ? { tag: 'empty' }
-    : { tag: 'schemaDatamodel', files: [{ path: source.path, content: source.content }] };
+  return source.kind === 'empty' ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: source.path, content: source.content }] };
 }
 
 /** SQL that turns the `from` schema into the `to` schema (empty string when they agree). */

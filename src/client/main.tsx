@@ -22,25 +22,24 @@ if (root.hasChildNodes()) {
   // route's code, then hydrate the HTML in place, each in its own task. As a transition, hydration
   // itself yields to the browser between components, so the page stays responsive throughout.
   // (A promise chain, not top-level await: that would make the bundler split the entry into many files.)
-  void yieldToBrowser()
-    .then(async () => {
-      const { router, App } = createApp();
-      // Tells the router it renders server HTML, as TanStack Start's own hydration does: it then
-      // builds the same tree as the server's render (no extra Suspense boundaries around the matches).
-      router.ssr = { manifest: undefined };
-      await router.load();
-      await yieldToBrowser();
-      for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
-      startTransition(() => {
-        hydrateRoot(
-          root,
-          <StrictMode>
-            <App />
-          </StrictMode>,
-          { onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error) },
-        );
-      });
+  void yieldToBrowser().then(async () => {
+    const { router, App } = createApp();
+    // Tells the router it renders server HTML, as TanStack Start's own hydration does: it then
+    // builds the same tree as the server's render (no extra Suspense boundaries around the matches).
+    router.ssr = { manifest: undefined };
+    await router.load();
+    await yieldToBrowser();
+    for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App />
+        </StrictMode>,
+        { onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error) },
+      );
     });
+  });
 } else {
   const { App } = createApp();
   createRoot(root).render(

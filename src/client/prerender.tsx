@@ -28,9 +28,9 @@ export async function prerender(url: string): Promise<PrerenderedPage> {
     // refuse them, and the browser's first render has none either.
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<title>[^<]*<\/title>|<meta name="description"[^>]*>/g, (tag) => {
-    // Marked so that the browser app can drop them when React renders its own (main.tsx).
-    headTags.push(tag.replace(/^<(title|meta)/, '<$1 data-prerendered=""'));
-    return '';
-  });
+      // Marked so that the browser app can drop them when React renders its own (main.tsx).
+      headTags.push(tag.replace(/^<(title|meta)/, '<$1 data-prerendered=""'));
+      return '';
+    });
   return { html, head: headTags.join('') };
 }

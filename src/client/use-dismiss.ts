@@ -1,12 +1,7 @@
 // A popup that closes on a click outside its container or on Escape (focus back to its button).
 import { type RefObject, useEffect } from 'react';
 
-export function useDismiss(
-  open: boolean,
-  close: () => void,
-  container: RefObject<HTMLElement | null>,
-  button: RefObject<HTMLElement | null>,
-) {
+export function useDismiss(open: boolean, close: () => void, container: RefObject<HTMLElement | null>, button: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {

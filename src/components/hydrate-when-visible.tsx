@@ -17,9 +17,12 @@ function whenNeeded(id: string): Promise<void> {
     wait = new Promise<void>((resolve) => {
       const element = document.querySelector(`[${MARK}="${CSS.escape(id)}"]`);
       if (!element || typeof IntersectionObserver === 'undefined') return resolve();
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) done();
-      }, { rootMargin: AHEAD });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) done();
+        },
+        { rootMargin: AHEAD },
+      );
       function done() {
         observer.disconnect();
         element?.removeEventListener('focusin', done);

@@ -16,11 +16,7 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () =>
-    pageHead(
-      'Atomix Energy',
-      'Atomix Energy acquires and develops breakthrough clean-energy prototypes from inventors and research institutions.',
-    ),
+  head: () => pageHead('Atomix Energy', 'Atomix Energy acquires and develops breakthrough clean-energy prototypes from inventors and research institutions.'),
   // Pages that use data have the data layer before they render (no spinner inside DataBoundary).
   beforeLoad: async ({ location }) => {
     if (usesData(location.pathname)) await loadDataLayer();

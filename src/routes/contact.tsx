@@ -3,10 +3,6 @@ import { pageHead } from '~/client/page-head.ts';
 import { ContactPage } from '~/components/marketing/contact-page.tsx';
 
 export const Route = createFileRoute('/contact')({
-  head: () =>
-    pageHead(
-      'Contact',
-      'Get in touch with Atomix Energy about prototype submissions, partnerships or investment opportunities.',
-    ),
+  head: () => pageHead('Contact', 'Get in touch with Atomix Energy about prototype submissions, partnerships or investment opportunities.'),
   component: ContactPage,
 });

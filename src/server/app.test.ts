@@ -95,7 +95,9 @@ describe('the built client', () => {
     const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').find((s) => s.includes('import('));
     expect(loader).toContain('import("/assets/index-abc.js")');
     expect(loader).toContain("'first-contentful-paint'");
-    const hash = createHash('sha256').update(loader ?? '').digest('base64');
+    const hash = createHash('sha256')
+      .update(loader ?? '')
+      .digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });
 

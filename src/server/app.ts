@@ -43,8 +43,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   const app = new Hono();
   // Built once: every request's context shares them.
   const services = servicesFromEnv(env, db, chosen);
-  const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) =>
-    createContextFromHono(c, db, env, resHeaders, services);
+  const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) => createContextFromHono(c, db, env, resHeaders, services);
 
   app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
@@ -136,9 +135,7 @@ function mountClient(app: Hono, clientDir: string, shell: AppShell, prerendered:
   });
   // Files (favicon, theme-init.js, ...) by name; a path without an extension is an app route.
   const staticFiles = serveStatic({ root: path.relative(process.cwd(), clientDir), index: '', precompressed: true });
-  app.use('*', (c, next) =>
-    /\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.includes('/.') ? staticFiles(c, next) : next(),
-  );
+  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.includes('/.') ? staticFiles(c, next) : next()));
   // A missing file is a 404, never the app shell (a stale chunk must fail loudly, not parse HTML).
   app.get('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.get('*', (c) => {

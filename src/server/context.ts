@@ -90,13 +90,7 @@ export function isHttps(c: HonoContext, trustProxy: boolean): boolean {
  * `resHeaders` is the response tRPC builds itself (headers set on the Hono context would be lost
  * there); REST adapters answer through the Hono context.
  */
-export async function createContextFromHono(
-  c: HonoContext,
-  db: Db,
-  env: Env,
-  resHeaders: Headers | undefined,
-  services: Services,
-): Promise<Context> {
+export async function createContextFromHono(c: HonoContext, db: Db, env: Env, resHeaders: Headers | undefined, services: Services): Promise<Context> {
   const secure = isHttps(c, env.TRUST_PROXY);
   const write = (header: string) => {
     if (resHeaders) resHeaders.append('Set-Cookie', header);

@@ -40,7 +40,10 @@ function documentedPaths(): string[] {
   let parent = '';
   for (const line of block.split('\n').filter(Boolean)) {
     const indented = line.startsWith(' ');
-    const names = line.trim().split(/\s{2,}/)[0]!.split(/,\s*/);
+    const names = line
+      .trim()
+      .split(/\s{2,}/)[0]!
+      .split(/,\s*/);
     for (const name of names) {
       const full = indented ? parent + name : name;
       paths.push(full.replace(/\/$/, ''));
@@ -71,8 +74,14 @@ describe('README', () => {
     const read = envVariables();
     const documented = documentedVariables();
     expect(read.length).toBeGreaterThan(20);
-    expect(read.filter((name) => !documented.includes(name)), 'read by env.ts, missing from README').toEqual([]);
-    expect(documented.filter((name) => !read.includes(name)), 'in README, not read by env.ts').toEqual([]);
+    expect(
+      read.filter((name) => !documented.includes(name)),
+      'read by env.ts, missing from README',
+    ).toEqual([]);
+    expect(
+      documented.filter((name) => !read.includes(name)),
+      'in README, not read by env.ts',
+    ).toEqual([]);
   });
 
   it('names every folder of the repository, src/, src/server/, src/shared/ and src/client/ in its layout', () => {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { RATE_LIMIT_DEFAULTS, parseRateLimitRule } from './domain/rate-limit.ts';
 
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** A limit written "count/window" ("5/15m", "100/1h"; s, m, h or d, at most a day). */
 const rateLimit = (fallback: string) =>
@@ -48,7 +46,11 @@ export const envSchema = z
     TRUST_PROXY: booleanString.default('false'),
     /** Behind TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is that many entries from the right. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
-    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
     LOG_REQUESTS: booleanString.default('true'),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
     // Limits (ADR 0008): each "count/window", counted per address, account or user as named.
@@ -65,7 +67,11 @@ export const envSchema = z
     RATE_LIMIT_DOCUMENT_UPLOADS: rateLimit(RATE_LIMIT_DEFAULTS.documentUploads),
     RATE_LIMIT_TWO_FACTOR: rateLimit(RATE_LIMIT_DEFAULTS.twoFactorCodes),
     /** Total bytes of documents one seller may store (default 1 GiB). */
-    STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(1024 ** 3),
+    STORAGE_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 ** 3),
     /** However active it is, a session ends this many days after sign-in. */
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
     /** Administrators must turn on two-factor sign-in before the admin panel opens. */
@@ -75,8 +81,14 @@ export const envSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Atomix Energy <no-reply@atomix.local>'),
     /** Stripe Connect payouts (src/server/payments); without a key, admins record payouts manually. */
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+      .optional(),
     /** Where Stripe's API is (tests point it at a local fake); default https://api.stripe.com. */
     STRIPE_API_BASE: z.string().url().optional(),
     /** The site's public address, for Stripe's onboarding return and refresh links. */

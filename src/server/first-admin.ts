@@ -11,10 +11,7 @@ export function generatePassword(length: number): string {
   return password;
 }
 
-export type FirstAdminResult =
-  | { action: 'ensured'; email: string }
-  | { action: 'generated'; email: string; password: string }
-  | { action: 'none' };
+export type FirstAdminResult = { action: 'ensured'; email: string } | { action: 'generated'; email: string; password: string } | { action: 'none' };
 
 /** Held (per transaction) while the admin is checked and written: "admin!" as a number. */
 const FIRST_ADMIN_LOCK_ID = 0x61646d696e21;

@@ -23,7 +23,16 @@ interface RunningServer {
 function startServer(env: Record<string, string>): RunningServer {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_REQUESTS: 'false', CLIENT_DIR: path.join(ROOT, 'no-client-here'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_REQUESTS: 'false',
+      CLIENT_DIR: path.join(ROOT, 'no-client-here'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

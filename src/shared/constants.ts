@@ -11,27 +11,11 @@ export const ENERGY_TYPE_LABELS: Record<EnergyType, string> = {
   other: 'Other',
 };
 
-export const PROTOTYPE_STATUSES = [
-  'submitted',
-  'under_review',
-  'approved',
-  'rejected',
-  'quoted',
-  'accepted',
-  'in_development',
-  'active',
-] as const;
+export const PROTOTYPE_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'quoted', 'accepted', 'in_development', 'active'] as const;
 export type PrototypeStatus = (typeof PROTOTYPE_STATUSES)[number];
 
 /** The evaluation stages in order; a prototype may also be closed. */
-export const PIPELINE_STAGES = [
-  'initial_review',
-  'technical_evaluation',
-  'commercial_evaluation',
-  'negotiation',
-  'development',
-  'deployment',
-] as const;
+export const PIPELINE_STAGES = ['initial_review', 'technical_evaluation', 'commercial_evaluation', 'negotiation', 'development', 'deployment'] as const;
 
 export const USER_STATUSES = ['active', 'restricted', 'banned'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -49,8 +33,7 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const GENERATED_PASSWORD_LENGTH = 12;
-export const GENERATED_PASSWORD_ALPHABET =
-  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
+export const GENERATED_PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 export const QUOTES_PANEL_LIMIT = 5;

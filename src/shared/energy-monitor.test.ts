@@ -177,18 +177,12 @@ describe('nextMonitorState', () => {
   });
 
   it('clamps efficiency to 75-95, load to 40-90 and temperature to 35-55', () => {
-    const high = nextMonitorState(
-      { ...base, efficiency: 94.9, load: 89.9, temperature: 54.9 },
-      sequence(NEUTRAL, MAX_UP, MAX_UP, MAX_UP),
-    );
+    const high = nextMonitorState({ ...base, efficiency: 94.9, load: 89.9, temperature: 54.9 }, sequence(NEUTRAL, MAX_UP, MAX_UP, MAX_UP));
     expect(high.efficiency).toBe(95);
     expect(high.load).toBe(90);
     expect(high.temperature).toBe(55);
 
-    const low = nextMonitorState(
-      { ...base, efficiency: 75.1, load: 40.1, temperature: 35.1 },
-      sequence(NEUTRAL, MAX_DOWN, MAX_DOWN, MAX_DOWN),
-    );
+    const low = nextMonitorState({ ...base, efficiency: 75.1, load: 40.1, temperature: 35.1 }, sequence(NEUTRAL, MAX_DOWN, MAX_DOWN, MAX_DOWN));
     expect(low.efficiency).toBe(75);
     expect(low.load).toBe(40);
     expect(low.temperature).toBe(35);

@@ -141,13 +141,9 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 export function nextMonitorState(previous: MonitorState, random: RandomSource = Math.random): MonitorState {
   const c = MONITOR_CLAMPS;
   const output = Math.round(clamp(previous.output * (1 + step(random, OUTPUT_MAX_STEP)), c.output.min, c.output.max));
-  const efficiency = round1(
-    clamp(previous.efficiency + step(random, READING_MAX_STEP.efficiency), c.efficiency.min, c.efficiency.max),
-  );
+  const efficiency = round1(clamp(previous.efficiency + step(random, READING_MAX_STEP.efficiency), c.efficiency.min, c.efficiency.max));
   const load = round1(clamp(previous.load + step(random, READING_MAX_STEP.load), c.load.min, c.load.max));
-  const temperature = round1(
-    clamp(previous.temperature + step(random, READING_MAX_STEP.temperature), c.temperature.min, c.temperature.max),
-  );
+  const temperature = round1(clamp(previous.temperature + step(random, READING_MAX_STEP.temperature), c.temperature.min, c.temperature.max));
   return {
     output,
     efficiency,

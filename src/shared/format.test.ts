@@ -15,8 +15,7 @@ import {
   stateLabel,
 } from './format.ts';
 
-const intl = (value: number, digits: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const intl = (value: number, digits: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 describe('fullName', () => {
   it('joins first and last name, or the part on record', () => {

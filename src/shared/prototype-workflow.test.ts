@@ -5,9 +5,7 @@ import { availableActions, isAllowed, refusalMessage } from './prototype-workflo
 describe('prototype workflow (spec section 4)', () => {
   it('offers Approve, Reject and Provide Quote for submitted or under_review without a quote', () => {
     for (const status of ['submitted', 'under_review'] as const) {
-      expect(availableActions({ status, atomixQuote: null })).toEqual(
-        expect.arrayContaining(['approve', 'reject', 'quote']),
-      );
+      expect(availableActions({ status, atomixQuote: null })).toEqual(expect.arrayContaining(['approve', 'reject', 'quote']));
       expect(availableActions({ status, atomixQuote: 0 })).toContain('quote');
       expect(availableActions({ status, atomixQuote: 500 })).not.toContain('quote');
     }
@@ -31,11 +29,7 @@ describe('prototype workflow (spec section 4)', () => {
     expect(availableActions({ status: 'accepted', atomixQuote: 900 }, 'seller')).toEqual([]);
   });
   it('explains refusals', () => {
-    expect(refusalMessage('approve', { status: 'rejected', atomixQuote: null })).toBe(
-      'Approve is not possible while the prototype is rejected',
-    );
-    expect(refusalMessage('quote', { status: 'submitted', atomixQuote: 10 })).toBe(
-      'Provide Quote is not possible: a quote has already been provided',
-    );
+    expect(refusalMessage('approve', { status: 'rejected', atomixQuote: null })).toBe('Approve is not possible while the prototype is rejected');
+    expect(refusalMessage('quote', { status: 'submitted', atomixQuote: 10 })).toBe('Provide Quote is not possible: a quote has already been provided');
   });
 });

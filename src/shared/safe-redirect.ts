@@ -5,6 +5,7 @@ export const MAX_REDIRECT_LENGTH = 2000;
 
 const BASE = 'https://atomix.invalid';
 // C0 and C1 control characters and backslashes: browsers drop or rewrite them (`/\evil` is `//evil`).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\\]/;
 /** Screens that lead to sign-in (returning there would loop) and paths that are not screens at all. */
 const NOT_A_DESTINATION = /^\/(?:login|register|forgot-password|reset-password|api|trpc)(?:\/|$)/i;

@@ -3,9 +3,7 @@ import { statusAfter, timelineSentence } from './timeline-text.ts';
 
 describe('timelineSentence', () => {
   it('says a status change as a sentence, with the reason when there is one', () => {
-    expect(timelineSentence({ event: 'status_changed', metadata: { action: 'startReview', status: 'under_review' } })).toBe(
-      'Status changed to under review',
-    );
+    expect(timelineSentence({ event: 'status_changed', metadata: { action: 'startReview', status: 'under_review' } })).toBe('Status changed to under review');
     expect(timelineSentence({ event: 'status_changed', metadata: { status: 'rejected', reason: 'Not reproducible' } })).toBe(
       'Status changed to rejected. Reason: Not reproducible',
     );

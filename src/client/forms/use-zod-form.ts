@@ -4,10 +4,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
-export function useZodForm<Values extends Record<string, string | boolean>, Output>(
-  schema: ZodType<Output, ZodTypeDef, unknown>,
-  initial: Values,
-) {
+export function useZodForm<Values extends Record<string, string | boolean>, Output>(schema: ZodType<Output, ZodTypeDef, unknown>, initial: Values) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
 

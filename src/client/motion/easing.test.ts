@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  NUMBER_TWEEN_MS,
-  barPercent,
-  countUpDuration,
-  countUpValue,
-  easeInOutCubic,
-  easeOutCubic,
-  tweenValue,
-} from './easing.ts';
+import { NUMBER_TWEEN_MS, barPercent, countUpDuration, countUpValue, easeInOutCubic, easeOutCubic, tweenValue } from './easing.ts';
 
 describe('easeOutCubic', () => {
   it('runs from 0 to 1 and clamps outside that range', () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FUSION_CYCLE_UNITS,
-  FUSION_EDGE_MARGIN_PX,
-  FUSION_RELEASE_DISTANCE_PX,
-  FUSION_STILL_TIME,
-  fusionFrame,
-} from './fusion.ts';
+import { FUSION_CYCLE_UNITS, FUSION_EDGE_MARGIN_PX, FUSION_RELEASE_DISTANCE_PX, FUSION_STILL_TIME, fusionFrame } from './fusion.ts';
 
 const WIDTH = 600;
 

@@ -28,10 +28,7 @@ export function fusionFrame(timeUnits: number, width: number): FusionFrame {
   const distance = startDistance * (1 - progress * progress);
   const center = width / 2;
   const released = distance < FUSION_RELEASE_DISTANCE_PX;
-  const releaseAt =
-    startDistance <= FUSION_RELEASE_DISTANCE_PX
-      ? 0
-      : FUSION_APPROACH_UNITS * Math.sqrt(1 - FUSION_RELEASE_DISTANCE_PX / startDistance);
+  const releaseAt = startDistance <= FUSION_RELEASE_DISTANCE_PX ? 0 : FUSION_APPROACH_UNITS * Math.sqrt(1 - FUSION_RELEASE_DISTANCE_PX / startDistance);
   const burst = released ? Math.min(1, (t - releaseAt) / (FUSION_CYCLE_UNITS - releaseAt)) : 0;
   return { t, leftX: center - distance / 2, rightX: center + distance / 2, distance, released, burst };
 }

@@ -11,7 +11,6 @@ import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
 import { formatDateTime } from '~/shared/format.ts';
 
-
 export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const input = activityQueryInput(search);
   const list = trpc.admin.activity.useQuery(input, { placeholderData: keepPreviousData });

@@ -34,7 +34,9 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Admin Panel</h1>
           <p className="mt-1 text-base-content/70">Review prototypes, manage users and follow the audit trail.</p>
-          <Link to="/admin-inbox" className="link link-primary mt-1 inline-block text-sm">Inbox: conversations, contact messages, bulk notifications and e-mail</Link>
+          <Link to="/admin-inbox" className="link link-primary mt-1 inline-block text-sm">
+            Inbox: conversations, contact messages, bulk notifications and e-mail
+          </Link>
         </div>
         <Link to="/admin/payouts" className="btn btn-outline btn-sm">
           Payouts
@@ -43,11 +45,12 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
       <div className="mt-6">
         <AdminCounters />
       </div>
-      <div role="tablist" aria-label="Admin sections" className="tabs tabs-border mt-8 overflow-x-auto" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Admin sections" className="tabs tabs-border mt-8 overflow-x-auto">
         {ADMIN_TABS.map((name) => (
           <button
             key={name}
             id={`admin-tab-${name}`}
+            onKeyDown={onKeyDown}
             type="button"
             role="tab"
             aria-selected={tab === name}

@@ -27,7 +27,12 @@ export function RejectDialog({ prototype, onClose }: { prototype: PrototypeTarge
     if (input && prototype) reject.mutate({ id: prototype.id, reason: input.reason });
   };
   return (
-    <ModalDialog open={!!prototype} onClose={onClose} title="Reject Prototype" description={prototype && <>Reject “{prototype.prototypeName}”. The seller will see the reason.</>}>
+    <ModalDialog
+      open={!!prototype}
+      onClose={onClose}
+      title="Reject Prototype"
+      description={prototype && <>Reject “{prototype.prototypeName}”. The seller will see the reason.</>}
+    >
       <form onSubmit={submit} noValidate>
         <Field name="reason" label="Reason for rejection" error={form.errors.reason}>
           <textarea {...form.field('reason')} className="textarea textarea-bordered w-full" rows={4} autoFocus />

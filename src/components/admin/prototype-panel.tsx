@@ -22,7 +22,6 @@ import { ManageDialog, type PrototypeTarget, QuoteDialog, RejectDialog } from '.
 
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
 
-
 export function PrototypePanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const input = prototypeQueryInput(search);
   const list = trpc.admin.prototypes.useQuery(input, { placeholderData: keepPreviousData });
@@ -102,9 +101,27 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
         </button>
       </form>
       <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
-        <FilterSelect id="filter-status" label="Status" value={search.status} options={PROTOTYPE_STATUSES.map((s) => [s, stateLabel(s)])} onChange={(v) => apply({ status: v as AdminSearch['status'] })} />
-        <FilterSelect id="filter-energy" label="Energy type" value={search.energy} options={ENERGY_TYPES.map((e) => [e, energyTypeLabel(e)])} onChange={(v) => apply({ energy: v as AdminSearch['energy'] })} />
-        <FilterSelect id="filter-priority" label="Priority" value={search.priority} options={LEVELS.map((l) => [l, stateLabel(l)])} onChange={(v) => apply({ priority: v as AdminSearch['priority'] })} />
+        <FilterSelect
+          id="filter-status"
+          label="Status"
+          value={search.status}
+          options={PROTOTYPE_STATUSES.map((s) => [s, stateLabel(s)])}
+          onChange={(v) => apply({ status: v as AdminSearch['status'] })}
+        />
+        <FilterSelect
+          id="filter-energy"
+          label="Energy type"
+          value={search.energy}
+          options={ENERGY_TYPES.map((e) => [e, energyTypeLabel(e)])}
+          onChange={(v) => apply({ energy: v as AdminSearch['energy'] })}
+        />
+        <FilterSelect
+          id="filter-priority"
+          label="Priority"
+          value={search.priority}
+          options={LEVELS.map((l) => [l, stateLabel(l)])}
+          onChange={(v) => apply({ priority: v as AdminSearch['priority'] })}
+        />
         <FilterSelect
           id="filter-sort"
           label="Sort"
@@ -178,8 +195,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
             Inventor: <span className="text-base-content">{prototype.inventorName}</span> · {energyTypeLabel(prototype.energyType)} · #{prototype.id}
           </p>
           <p className="text-sm text-base-content/70">
-            Seller: {prototype.sellerName} ({prototype.sellerEmail})
-            {prototype.assigneeName && <> · Reviewer: {prototype.assigneeName}</>}
+            Seller: {prototype.sellerName} ({prototype.sellerEmail}){prototype.assigneeName && <> · Reviewer: {prototype.assigneeName}</>}
           </p>
           <p className="mt-2 line-clamp-3 text-sm">{prototype.description}</p>
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
@@ -212,7 +228,9 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
               <dd data-testid="seller-response">
                 {prototype.sellerResponse ? (
                   <>
-                    <span className={`badge badge-sm ${prototype.sellerResponse === 'accepted' ? 'badge-success' : 'badge-error'}`}>{stateLabel(prototype.sellerResponse)}</span>
+                    <span className={`badge badge-sm ${prototype.sellerResponse === 'accepted' ? 'badge-success' : 'badge-error'}`}>
+                      {stateLabel(prototype.sellerResponse)}
+                    </span>
                     {prototype.sellerResponseNote && <span className="ml-1">“{prototype.sellerResponseNote}”</span>}
                   </>
                 ) : (
@@ -285,7 +303,9 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
       <button type="button" className="btn btn-sm btn-ghost" onClick={() => onDialog('manage')} aria-label={`Manage review: ${name}`}>
         Manage
       </button>
-      <Link to="/admin-inbox" search={{ compose: true, prototypeId: id }} className="btn btn-sm btn-ghost" aria-label={`Message seller: ${name}`}>Message seller</Link>
+      <Link to="/admin-inbox" search={{ compose: true, prototypeId: id }} className="btn btn-sm btn-ghost" aria-label={`Message seller: ${name}`}>
+        Message seller
+      </Link>
     </div>
   );
 }

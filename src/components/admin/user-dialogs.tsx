@@ -34,7 +34,18 @@ function toLocalInput(date: Date | null): string {
 
 export function RestrictDialog({ user, onClose }: DialogProps) {
   return (
-    <ModalDialog open={!!user} onClose={onClose} title="Restrict User" description={user && <>Change the status of {user.name} ({user.email}).</>}>
+    <ModalDialog
+      open={!!user}
+      onClose={onClose}
+      title="Restrict User"
+      description={
+        user && (
+          <>
+            Change the status of {user.name} ({user.email}).
+          </>
+        )
+      }
+    >
       {user && <RestrictForm user={user} onClose={onClose} />}
     </ModalDialog>
   );
@@ -91,7 +102,18 @@ function RestrictForm({ user, onClose }: { user: UserTarget; onClose: () => void
 
 export function BanDialog({ user, onClose }: DialogProps) {
   return (
-    <ModalDialog open={!!user} onClose={onClose} title="Ban User" description={user && <>Ban {user.name} ({user.email}). They are signed out at once.</>}>
+    <ModalDialog
+      open={!!user}
+      onClose={onClose}
+      title="Ban User"
+      description={
+        user && (
+          <>
+            Ban {user.name} ({user.email}). They are signed out at once.
+          </>
+        )
+      }
+    >
       {user && <BanForm user={user} onClose={onClose} />}
     </ModalDialog>
   );
@@ -167,7 +189,18 @@ export function DeleteDialog({ user, onClose }: DialogProps) {
 
 export function ResetPasswordDialog({ user, onClose }: DialogProps) {
   return (
-    <ModalDialog open={!!user} onClose={onClose} title="Reset Password" description={user && <>Set a new password for {user.name} ({user.email}). Their sessions end.</>}>
+    <ModalDialog
+      open={!!user}
+      onClose={onClose}
+      title="Reset Password"
+      description={
+        user && (
+          <>
+            Set a new password for {user.name} ({user.email}). Their sessions end.
+          </>
+        )
+      }
+    >
       {user && <ResetPasswordForm user={user} onClose={onClose} />}
     </ModalDialog>
   );
@@ -199,7 +232,18 @@ function ResetPasswordForm({ user, onClose }: { user: UserTarget; onClose: () =>
 
 export function MessageDialog({ user, onClose }: DialogProps) {
   return (
-    <ModalDialog open={!!user} onClose={onClose} title="Send Message" description={user && <>To {user.name} ({user.email}).</>}>
+    <ModalDialog
+      open={!!user}
+      onClose={onClose}
+      title="Send Message"
+      description={
+        user && (
+          <>
+            To {user.name} ({user.email}).
+          </>
+        )
+      }
+    >
       {user && <MessageForm user={user} onClose={onClose} />}
     </ModalDialog>
   );

@@ -148,7 +148,13 @@ function UserFilters({ search, setSearch }: { search: AdminSearch; setSearch: Se
         </button>
       </form>
       <div className="grid grid-cols-2 gap-2 md:grid-cols-3">
-        <FilterSelect id="filter-role" label="Role" value={search.role} options={ROLES.map((r) => [r, r])} onChange={(v) => apply({ role: v as AdminSearch['role'] })} />
+        <FilterSelect
+          id="filter-role"
+          label="Role"
+          value={search.role}
+          options={ROLES.map((r) => [r, r])}
+          onChange={(v) => apply({ role: v as AdminSearch['role'] })}
+        />
         <FilterSelect
           id="filter-user-status"
           label="User status"
@@ -177,7 +183,8 @@ function UserBadges({ user }: { user: AdminUser }) {
       {user.status === 'banned' && <span className="badge badge-sm badge-error">{stateLabel('banned')}</span>}
       {user.status === 'restricted' && (
         <span className="badge badge-sm badge-warning whitespace-nowrap">
-          {stateLabel('restricted')}{user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
+          {stateLabel('restricted')}
+          {user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
         </span>
       )}
     </div>

@@ -8,7 +8,6 @@ import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { forgotPasswordInput } from '~/shared/schemas/messages.ts';
 
-
 const initial = { email: '' };
 
 /** Always the same answer, whether or not the address has an account. */

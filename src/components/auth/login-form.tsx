@@ -32,8 +32,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
   };
   const login = trpc.auth.login.useMutation({
     onSuccess: (result) => ('user' in result ? signedIn(result.user) : setNeedsCode(true)),
-    onError: (error) =>
-      toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' }),
   });
 
   if (needsCode) {
@@ -63,7 +62,9 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
       <Field name="password" label="Password" error={form.errors.password}>
         <PasswordInput {...form.field('password')} autoComplete="current-password" required />
       </Field>
-      <Link to="/forgot-password" className="link link-primary -mt-2 self-end text-sm">Forgot password?</Link>
+      <Link to="/forgot-password" className="link link-primary -mt-2 self-end text-sm">
+        Forgot password?
+      </Link>
       <button type="submit" className="btn btn-primary mt-2" disabled={login.isPending}>
         {login.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Sign In

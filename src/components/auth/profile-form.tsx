@@ -42,8 +42,7 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
       form.setValue('confirmPassword', '');
       toast({ title: 'Profile updated successfully' });
     },
-    onError: (error) =>
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' }),
   });
 
   return (

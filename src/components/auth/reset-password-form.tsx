@@ -9,7 +9,6 @@ import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { RESET_LINK_INVALID, resetPasswordForm } from '~/shared/schemas/messages.ts';
 
-
 /** Reads the token once from the fragment, then removes it from the address bar and history entry. */
 function useFragmentToken(): string | null | undefined {
   const [token, setToken] = useState<string | null | undefined>(undefined);

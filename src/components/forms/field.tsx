@@ -1,19 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A labelled form control with its error message linked for screen readers. */
-export function Field({
-  name,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  name: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  children: ReactNode;
-}) {
+export function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={name} className="text-sm font-medium">

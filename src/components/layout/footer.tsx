@@ -9,32 +9,61 @@ export function Footer() {
         <div className="md:col-span-2">
           <Brand />
           <p className="mt-3 max-w-md text-sm text-base-content/70">
-            We acquire and develop breakthrough energy prototypes from inventors and research institutions, with
-            confidential evaluation and fair compensation.
+            We acquire and develop breakthrough energy prototypes from inventors and research institutions, with confidential evaluation and fair compensation.
           </p>
         </div>
         <nav aria-label="Company">
           <h2 className="text-sm font-semibold">Company</h2>
           <ul className="mt-3 space-y-2 text-sm text-base-content/70">
-            <li><Link to="/about" className="link-hover">About</Link></li>
-            <li><Link to="/services" className="link-hover">Services</Link></li>
-            <li><Link to="/technology" className="link-hover">Technology</Link></li>
-            <li><Link to="/contact" className="link-hover">Contact</Link></li>
+            <li>
+              <Link to="/about" className="link-hover">
+                About
+              </Link>
+            </li>
+            <li>
+              <Link to="/services" className="link-hover">
+                Services
+              </Link>
+            </li>
+            <li>
+              <Link to="/technology" className="link-hover">
+                Technology
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className="link-hover">
+                Contact
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Inventors">
           <h2 className="text-sm font-semibold">Inventors</h2>
           <ul className="mt-3 space-y-2 text-sm text-base-content/70">
-            <li><Link to="/prototype-submission" className="link-hover">Submit Prototype</Link></li>
-            <li><Link to="/prototype-tracker" className="link-hover">Prototype Tracker</Link></li>
-            <li><Link to="/login" className="link-hover">Sign in</Link></li>
-            <li><Link to="/register" className="link-hover">Create account</Link></li>
+            <li>
+              <Link to="/prototype-submission" className="link-hover">
+                Submit Prototype
+              </Link>
+            </li>
+            <li>
+              <Link to="/prototype-tracker" className="link-hover">
+                Prototype Tracker
+              </Link>
+            </li>
+            <li>
+              <Link to="/login" className="link-hover">
+                Sign in
+              </Link>
+            </li>
+            <li>
+              <Link to="/register" className="link-hover">
+                Create account
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
-      <p className="border-t border-base-300 py-4 text-center text-xs text-base-content/70">
-        © {year} Atomix Energy. All rights reserved.
-      </p>
+      <p className="border-t border-base-300 py-4 text-center text-xs text-base-content/70">© {year} Atomix Energy. All rights reserved.</p>
     </footer>
   );
 }

@@ -7,9 +7,7 @@ import { Brand } from './brand.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 
 // Signed-in only: loaded when needed, so visitors' first load stays small.
-const NotificationBell = lazy(() =>
-  import('~/components/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
-);
+const NotificationBell = lazy(() => import('~/components/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 /** The navigation bar of every page (spec section 2). */

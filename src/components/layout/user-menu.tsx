@@ -33,10 +33,7 @@ export function UserMenu({ user }: { user: { firstName: string | null; email: st
         <span className="sr-only truncate sm:not-sr-only">{userLabel(user)}</span>
       </button>
       {open && (
-        <ul
-          id="user-menu"
-          className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
-        >
+        <ul id="user-menu" className="menu absolute right-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
           {userMenuLinks(user).map((link) => (
             <li key={link.to}>
               <Link to={link.to} onClick={close}>

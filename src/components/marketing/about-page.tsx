@@ -32,21 +32,17 @@ export function AboutPage() {
   return (
     <MarketingPage>
       <PageIntro eyebrow="About Us" title="About Atomix Energy">
-        For fifteen years we have helped inventors and research institutions turn clean-energy breakthroughs into systems
-        that power homes, industry and cities.
+        For fifteen years we have helped inventors and research institutions turn clean-energy breakthroughs into systems that power homes, industry and cities.
       </PageIntro>
 
       <section aria-labelledby="mission-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24">
         <div className="grid items-center gap-12 lg:grid-cols-2">
           <SectionHeading id="mission-title" eyebrow="Mission" title="Our Mission" align="start">
-            To find the world's most promising energy prototypes, pay their creators fairly, and develop them into safe,
-            affordable, carbon-free power at global scale.
+            To find the world's most promising energy prototypes, pay their creators fairly, and develop them into safe, affordable, carbon-free power at global
+            scale.
           </SectionHeading>
           <blockquote className="rounded-box border-l-4 border-primary bg-base-200/80 p-8 text-lg leading-relaxed">
-            <p>
-              “The breakthroughs the planet needs already exist on workbenches around the world. Our job is to make
-              sure they never stay there.”
-            </p>
+            <p>“The breakthroughs the planet needs already exist on workbenches around the world. Our job is to make sure they never stay there.”</p>
             <footer className="mt-4 text-sm font-semibold text-base-content/70">Dr. Elena Varga, Chief Executive</footer>
           </blockquote>
         </div>
@@ -63,8 +59,7 @@ export function AboutPage() {
 
       <section aria-labelledby="vision-title" className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 lg:py-24">
         <SectionHeading id="vision-title" eyebrow="Vision" title="Our Vision">
-          A world where every community runs on clean, abundant energy, and where anyone with a breakthrough idea has a
-          path to bring it to market.
+          A world where every community runs on clean, abundant energy, and where anyone with a breakthrough idea has a path to bring it to market.
         </SectionHeading>
       </section>
 

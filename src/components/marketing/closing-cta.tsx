@@ -22,9 +22,7 @@ export function ClosingCta() {
             <div className="rounded-box border border-white/15 bg-white/5 p-6 backdrop-blur">
               <LightbulbIcon className="size-7 text-[oklch(85%_0.14_80)]" />
               <h3 className="mt-4 text-xl font-semibold">For Inventors</h3>
-              <p className="mt-2 text-white/80">
-                Submit your prototype for a confidential review and a fair offer from our evaluation team.
-              </p>
+              <p className="mt-2 text-white/80">Submit your prototype for a confidential review and a fair offer from our evaluation team.</p>
               <Link
                 to="/prototype-submission"
                 className="mt-5 inline-flex items-center gap-1.5 font-semibold text-[oklch(84%_0.12_220)] underline-offset-4 hover:underline"
@@ -36,9 +34,7 @@ export function ClosingCta() {
             <div className="rounded-box border border-white/15 bg-white/5 p-6 backdrop-blur">
               <TrendUpIcon className="size-7 text-[oklch(82%_0.14_165)]" />
               <h3 className="mt-4 text-xl font-semibold">For Investors</h3>
-              <p className="mt-2 text-white/80">
-                Join a portfolio of vetted clean-energy technologies with a clear path to market.
-              </p>
+              <p className="mt-2 text-white/80">Join a portfolio of vetted clean-energy technologies with a clear path to market.</p>
               <Link to="/contact" className="btn mt-5 border-0 bg-white text-[oklch(22%_0.05_255)] hover:bg-white/90">
                 Explore Opportunities
               </Link>

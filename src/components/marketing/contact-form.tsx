@@ -37,9 +37,7 @@ function validate(values: FormValues): { data: ContactInput; errors: FieldErrors
 function readForm(form: HTMLFormElement): FormValues {
   const value = (field: FieldName) => {
     const element = form.elements.namedItem(field);
-    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement
-      ? element.value
-      : '';
+    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? element.value : '';
   };
   return { name: value('name'), email: value('email'), subject: value('subject'), message: value('message') };
 }
@@ -109,28 +107,14 @@ export function ContactForm() {
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} onChange={revalidate} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field field="name" label="Full Name" error={errors.name}>
-          <input
-            {...fieldProps('name')}
-            type="text"
-            autoComplete="name"
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-          />
+          <input {...fieldProps('name')} type="text" autoComplete="name" className={`input w-full ${errors.name ? 'input-error' : ''}`} />
         </Field>
         <Field field="email" label="Email Address" error={errors.email}>
-          <input
-            {...fieldProps('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={`input w-full ${errors.email ? 'input-error' : ''}`}
-          />
+          <input {...fieldProps('email')} type="email" autoComplete="email" inputMode="email" className={`input w-full ${errors.email ? 'input-error' : ''}`} />
         </Field>
       </div>
       <Field field="subject" label="Subject" error={errors.subject}>
-        <select
-          {...fieldProps('subject')}
-          className={`select w-full ${errors.subject ? 'select-error' : ''}`}
-        >
+        <select {...fieldProps('subject')} className={`select w-full ${errors.subject ? 'select-error' : ''}`}>
           <option value="" disabled>
             Select a subject
           </option>
@@ -142,18 +126,9 @@ export function ContactForm() {
         </select>
       </Field>
       <Field field="message" label="Message" error={errors.message}>
-        <textarea
-          {...fieldProps('message')}
-          rows={6}
-          className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
-        />
+        <textarea {...fieldProps('message')} rows={6} className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`} />
       </Field>
-      <button
-        type="submit"
-        className="btn btn-primary btn-lg w-full gap-2 sm:w-auto"
-        disabled={sending}
-        data-replay-click=""
-      >
+      <button type="submit" className="btn btn-primary btn-lg w-full gap-2 sm:w-auto" disabled={sending} data-replay-click="">
         {sending ? (
           <>
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
@@ -170,17 +145,7 @@ export function ContactForm() {
   );
 }
 
-function Field({
-  field,
-  label,
-  error,
-  children,
-}: {
-  field: FieldName;
-  label: string;
-  error: string | undefined;
-  children: ReactNode;
-}) {
+function Field({ field, label, error, children }: { field: FieldName; label: string; error: string | undefined; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={`contact-${field}`} className="mb-1.5 block text-sm font-semibold">

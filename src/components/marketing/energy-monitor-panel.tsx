@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { useNumberTween } from '~/client/motion/use-number-tween.ts';
-import {
-  GAUGES,
-  type GaugeKind,
-  MONITOR_BENCHMARKS,
-  MONITOR_REFRESH_MS,
-  SYSTEM_HEALTH,
-  gaugeLevel,
-  gaugePercent,
-} from '~/shared/energy-monitor.ts';
+import { GAUGES, type GaugeKind, MONITOR_BENCHMARKS, MONITOR_REFRESH_MS, SYSTEM_HEALTH, gaugeLevel, gaugePercent } from '~/shared/energy-monitor.ts';
 import { formatMeasure } from '~/shared/format.ts';
 import { GaugeIcon, TrendDownIcon, TrendFlatIcon, TrendUpIcon } from './icons.tsx';
 import { STATUS_STYLE, TREND_LABEL } from './status-style.ts';
@@ -120,14 +112,9 @@ function Gauge({ kind, value }: { kind: GaugeKind; value: number }) {
           aria-valuetext={`${formatMeasure(value, gauge.unit, digits)} of ${formatMeasure(gauge.max, gauge.unit)}`}
           className="mt-3 h-2 overflow-hidden rounded-full bg-base-300"
         >
-          <div
-            className={`h-full rounded-full transition-[width] duration-1000 ease-in-out ${level.bar}`}
-            style={{ width: `${gaugePercent(kind, value)}%` }}
-          />
+          <div className={`h-full rounded-full transition-[width] duration-1000 ease-in-out ${level.bar}`} style={{ width: `${gaugePercent(kind, value)}%` }} />
         </div>
-        <span className="mt-1.5 block text-xs text-base-content/70">
-          of {formatMeasure(gauge.max, gauge.unit)}
-        </span>
+        <span className="mt-1.5 block text-xs text-base-content/70">of {formatMeasure(gauge.max, gauge.unit)}</span>
       </dd>
     </div>
   );

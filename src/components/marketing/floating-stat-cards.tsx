@@ -8,8 +8,7 @@ import { BoltIcon, RocketIcon } from './icons.tsx';
 export const PROJECTS_ACTIVE = 127;
 export const PROJECTS_BAR_SCALE = 150;
 
-const card =
-  'rounded-box border border-base-300 bg-base-100/95 p-3 shadow-xl sm:p-4 shadow-base-content/10 backdrop-blur';
+const card = 'rounded-box border border-base-300 bg-base-100/95 p-3 shadow-xl sm:p-4 shadow-base-content/10 backdrop-blur';
 
 /** The two floating cards beside the hero widget: Energy Output and a counting Projects Active. */
 export function FloatingStatCards() {
@@ -31,11 +30,7 @@ export function FloatingStatCards() {
           </div>
         </div>
       </div>
-      <div
-        ref={ref}
-        className={`${card} atomix-float-delayed lg:absolute lg:-right-6 lg:bottom-0 lg:w-56`}
-        data-testid="stat-projects-active"
-      >
+      <div ref={ref} className={`${card} atomix-float-delayed lg:absolute lg:-right-6 lg:bottom-0 lg:w-56`} data-testid="stat-projects-active">
         <div className="flex items-center gap-2.5 sm:gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-secondary/10 text-secondary">
             <RocketIcon className="size-5" />
@@ -51,11 +46,7 @@ export function FloatingStatCards() {
           </div>
         </div>
         <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-base-300" aria-hidden="true">
-          <div
-            className="h-full rounded-full bg-gradient-to-r from-secondary to-primary"
-            data-testid="projects-bar"
-            style={{ width: `${width}%` }}
-          />
+          <div className="h-full rounded-full bg-gradient-to-r from-secondary to-primary" data-testid="projects-bar" style={{ width: `${width}%` }} />
         </div>
       </div>
     </>

@@ -8,8 +8,8 @@ export function FusionSection() {
       <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <div>
           <SectionHeading id="fusion-title" eyebrow="The Science" title="Where Atoms Meet" align="start">
-            When two light nuclei overcome their mutual repulsion and fuse, a small amount of mass becomes a large
-            amount of energy. Our fusion partners are engineering that moment into steady, carbon-free power.
+            When two light nuclei overcome their mutual repulsion and fuse, a small amount of mass becomes a large amount of energy. Our fusion partners are
+            engineering that moment into steady, carbon-free power.
           </SectionHeading>
           <ul className="mt-6 space-y-2 text-base-content/80">
             <li className="flex gap-2">

@@ -27,15 +27,12 @@ export function Hero() {
             </span>
             Atomix Energy
           </p>
-          <h1
-            id="hero-title"
-            className="mt-6 text-4xl font-extrabold leading-[1.05] tracking-tight text-balance sm:text-6xl lg:text-7xl"
-          >
+          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold leading-[1.05] tracking-tight text-balance sm:text-6xl lg:text-7xl">
             Powering <span className="text-primary">Tomorrow's</span> Energy Solutions
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-base-content/75 text-pretty sm:text-xl">
-            We acquire, develop and deploy breakthrough energy prototypes, from fusion cores to grid-scale storage,
-            and partner with the inventors who build them.
+            We acquire, develop and deploy breakthrough energy prototypes, from fusion cores to grid-scale storage, and partner with the inventors who build
+            them.
           </p>
 
           <ul aria-label="Our strengths" className="mt-8 flex flex-wrap gap-2.5">

@@ -21,10 +21,7 @@ export function PartnersSection() {
         </SectionHeading>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {PARTNERS.map(({ name, place }) => (
-            <li
-              key={name}
-              className="flex flex-col items-center justify-center rounded-box border border-base-300 bg-base-100 px-5 py-7 text-center"
-            >
+            <li key={name} className="flex flex-col items-center justify-center rounded-box border border-base-300 bg-base-100 px-5 py-7 text-center">
               <span className="text-base font-semibold leading-snug">{name}</span>
               <span className="mt-1 text-sm text-base-content/70">{place}</span>
             </li>

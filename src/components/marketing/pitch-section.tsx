@@ -51,10 +51,7 @@ export function PitchSection() {
 
       <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Atomix at a glance">
         {STATS.map(({ label, Icon }) => (
-          <li
-            key={label}
-            className="flex items-center gap-3 rounded-box bg-base-200/80 px-4 py-4 font-semibold sm:px-5"
-          >
+          <li key={label} className="flex items-center gap-3 rounded-box bg-base-200/80 px-4 py-4 font-semibold sm:px-5">
             <Icon className="size-6 shrink-0 text-secondary" />
             {label}
           </li>

@@ -54,12 +54,7 @@ export function ReactorReadout() {
             {TREND_LABEL[state.trend]}
           </span>
         </p>
-        <Sparkline
-          values={history}
-          min={MONITOR_CLAMPS.output.min}
-          max={MONITOR_CLAMPS.output.max}
-          className="mt-3 h-14 w-full text-[oklch(78%_0.14_220)]"
-        />
+        <Sparkline values={history} min={MONITOR_CLAMPS.output.min} max={MONITOR_CLAMPS.output.max} className="mt-3 h-14 w-full text-[oklch(78%_0.14_220)]" />
       </div>
 
       <dl className="relative mt-4 grid grid-cols-3 gap-2 text-center">

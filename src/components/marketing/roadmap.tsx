@@ -20,11 +20,7 @@ export function Roadmap() {
       <SectionHeading id="roadmap-title" eyebrow="What's Next" title="Future Roadmap" />
       <ol className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {ROADMAP.map(({ year, title, body, Icon }) => (
-          <li
-            key={year}
-            data-testid="roadmap-entry"
-            className="relative overflow-hidden rounded-box border border-base-300 bg-base-100/80 p-6 backdrop-blur"
-          >
+          <li key={year} data-testid="roadmap-entry" className="relative overflow-hidden rounded-box border border-base-300 bg-base-100/80 p-6 backdrop-blur">
             <div className="flex items-center justify-between">
               <span className="text-3xl font-black tabular-nums text-primary">{year}</span>
               <Icon className="size-7 text-secondary" />

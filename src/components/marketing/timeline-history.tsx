@@ -35,9 +35,7 @@ export function TimelineHistory() {
               aria-hidden="true"
               className="absolute -left-[2.6rem] top-1.5 size-4 rounded-full border-4 border-base-100 bg-primary ring-2 ring-primary/30 sm:-left-[3.1rem]"
             />
-            <p className="text-sm font-bold tabular-nums text-primary sm:absolute sm:-left-[9rem] sm:top-0.5 sm:w-20 sm:text-right sm:text-lg">
-              {year}
-            </p>
+            <p className="text-sm font-bold tabular-nums text-primary sm:absolute sm:-left-[9rem] sm:top-0.5 sm:w-20 sm:text-right sm:text-lg">{year}</p>
             <h3 className="text-xl font-semibold">{title}</h3>
             <p className="mt-1.5 leading-relaxed text-base-content/75">{body}</p>
           </li>

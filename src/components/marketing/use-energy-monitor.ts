@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  INITIAL_MONITOR_STATE,
-  MONITOR_REFRESH_MS,
-  type MonitorState,
-  nextMonitorState,
-  seededRandom,
-} from '~/shared/energy-monitor.ts';
+import { INITIAL_MONITOR_STATE, MONITOR_REFRESH_MS, type MonitorState, nextMonitorState, seededRandom } from '~/shared/energy-monitor.ts';
 
 /** Simulated monitor readings (browser only): a new reading every 3 s while `running`, with recent outputs. */
 export function useEnergyMonitor(running: boolean, historyLength = 24) {

@@ -9,7 +9,6 @@ import { ContactsPanel } from './contacts-panel.tsx';
 import { INBOX_TABS, type InboxSearch, type InboxTab, type SetInboxSearch } from './inbox-search.ts';
 import { ThreadsPanel } from './threads-panel.tsx';
 
-
 const TAB_LABELS: Record<InboxTab, string> = {
   threads: 'Conversations',
   contacts: 'Contact messages',
@@ -43,11 +42,12 @@ export function AdminInbox({ search, setSearch }: { search: InboxSearch; setSear
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Admin Inbox</h1>
       <p className="mt-1 text-base-content/70">Conversations with sellers, contact-form messages, announcements and sent e-mail.</p>
-      <div role="tablist" aria-label="Inbox sections" className="tabs tabs-border mt-6 flex-nowrap overflow-x-auto" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Inbox sections" className="tabs tabs-border mt-6 flex-nowrap overflow-x-auto">
         {INBOX_TABS.map((name) => (
           <button
             key={name}
             id={`inbox-tab-${name}`}
+            onKeyDown={onKeyDown}
             type="button"
             role="tab"
             aria-selected={tab === name}

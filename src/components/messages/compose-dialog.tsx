@@ -25,7 +25,13 @@ export function ComposeDialog({
   onSent: (rootId: number) => void;
 }) {
   return (
-    <ModalDialog open={open} onClose={onClose} title="New message" description="Start a conversation with a seller. They are notified at once." testId="compose-dialog">
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="New message"
+      description="Start a conversation with a seller. They are notified at once."
+      testId="compose-dialog"
+    >
       {open && <ComposeForm initialPrototypeId={prototypeId} initialUserId={userId} onClose={onClose} onSent={onSent} />}
     </ModalDialog>
   );
@@ -125,7 +131,13 @@ function ComposeForm({
           onChange={(e) => {
             const option = options.find((o) => o.value === e.target.value);
             setTargetError(undefined);
-            setTarget(option ? (kind === 'prototype' ? { kind, id: Number(option.value), label: option.label } : { kind, id: option.value, label: option.label }) : null);
+            setTarget(
+              option
+                ? kind === 'prototype'
+                  ? { kind, id: Number(option.value), label: option.label }
+                  : { kind, id: option.value, label: option.label }
+                : null,
+            );
           }}
         >
           <option value="">Choose…</option>

@@ -182,7 +182,13 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
         )}
       </section>
 
-      <ModalDialog open={replying} onClose={() => setReplying(false)} title="Reply" description={<>To the admin team, about “{message.subject}”.</>} testId="reply-dialog">
+      <ModalDialog
+        open={replying}
+        onClose={() => setReplying(false)}
+        title="Reply"
+        description={<>To the admin team, about “{message.subject}”.</>}
+        testId="reply-dialog"
+      >
         <ReplyForm
           subject={message.subject}
           pending={reply.isPending}

@@ -23,7 +23,11 @@ export function ReplyForm({
 }) {
   const initial = useMemo(() => ({ subject: replySubject(subject), message: '' }), [subject]);
   const form = useZodForm(replyForm, initial);
-  const bind = (name: 'subject' | 'message') => ({ ...form.field(name), id: `${idPrefix}-${name}`, 'aria-describedby': form.errors[name] ? `${idPrefix}-${name}-error` : undefined });
+  const bind = (name: 'subject' | 'message') => ({
+    ...form.field(name),
+    id: `${idPrefix}-${name}`,
+    'aria-describedby': form.errors[name] ? `${idPrefix}-${name}-error` : undefined,
+  });
   return (
     <form
       noValidate

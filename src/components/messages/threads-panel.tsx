@@ -148,7 +148,12 @@ function OpenThread({ thread, onBack }: { thread: Thread; onBack: () => void }) 
       </h3>
       <p className="mt-1 text-sm text-base-content/70">
         With {thread.user ? `${thread.user.name} (${thread.user.email})` : 'a deleted user'}
-        {thread.aboutPrototype && <> · about prototype #{thread.aboutPrototype.id} {thread.aboutPrototype.prototypeName}</>}
+        {thread.aboutPrototype && (
+          <>
+            {' '}
+            · about prototype #{thread.aboutPrototype.id} {thread.aboutPrototype.prototypeName}
+          </>
+        )}
       </p>
       <div className="mt-6">
         {messages.isLoading ? <Spinner label="Loading conversation" className="py-8" /> : <ThreadView messages={messages.data ?? []} />}

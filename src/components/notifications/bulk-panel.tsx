@@ -19,14 +19,22 @@ export function BulkPanel() {
   const list = trpc.notifications.bulkList.useQuery(undefined, {
     staleTime: 0,
     refetchInterval: (query) =>
-      query.state.data?.some((b) => b.status === 'sending' || (b.status === 'scheduled' && (!b.scheduledFor || b.scheduledFor.getTime() <= Date.now() + 60_000)))
+      query.state.data?.some(
+        (b) => b.status === 'sending' || (b.status === 'scheduled' && (!b.scheduledFor || b.scheduledFor.getTime() <= Date.now() + 60_000)),
+      )
         ? PROGRESS_REFRESH_MS
         : false,
   });
   const utils = trpc.useUtils();
   const refresh = () => utils.notifications.bulkList.invalidate();
-  const cancel = trpc.notifications.bulkCancel.useMutation({ onSuccess: refresh, onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to cancel'), variant: 'destructive' }) });
-  const send = trpc.notifications.bulkSend.useMutation({ onSuccess: refresh, onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to send'), variant: 'destructive' }) });
+  const cancel = trpc.notifications.bulkCancel.useMutation({
+    onSuccess: refresh,
+    onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to cancel'), variant: 'destructive' }),
+  });
+  const send = trpc.notifications.bulkSend.useMutation({
+    onSuccess: refresh,
+    onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to send'), variant: 'destructive' }),
+  });
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -53,7 +61,12 @@ export function BulkPanel() {
                       {b.completedAt && <> · completed {formatDateTime(b.completedAt)}</>}
                     </p>
                     <div className="mt-3 flex items-center gap-3">
-                      <progress className="progress progress-primary flex-1" value={b.deliveredCount} max={Math.max(1, b.recipientCount)} aria-label={`Delivery of ${b.title}`} />
+                      <progress
+                        className="progress progress-primary flex-1"
+                        value={b.deliveredCount}
+                        max={Math.max(1, b.recipientCount)}
+                        aria-label={`Delivery of ${b.title}`}
+                      />
                       <span className="whitespace-nowrap text-sm tabular-nums" data-testid="bulk-progress">
                         {b.deliveredCount} / {b.recipientCount} delivered ({formatPercent(percent)})
                       </span>
@@ -94,7 +107,14 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
   const preview = trpc.notifications.bulkPreview.useQuery(target, { staleTime: 0 });
   const create = trpc.notifications.bulkCreate.useMutation({
     onSuccess: (created) => {
-      toast({ title: created.status === 'draft' ? 'Draft saved' : created.scheduledFor && created.scheduledFor.getTime() > Date.now() ? 'Notification scheduled' : 'Notification is being sent' });
+      toast({
+        title:
+          created.status === 'draft'
+            ? 'Draft saved'
+            : created.scheduledFor && created.scheduledFor.getTime() > Date.now()
+              ? 'Notification scheduled'
+              : 'Notification is being sent',
+      });
       form.reset();
       setWhen('now');
       setAt('');
@@ -155,7 +175,11 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
           </Field>
         )}
         <p className="text-sm" aria-live="polite" data-testid="bulk-recipient-count">
-          {preview.isLoading ? 'Counting recipients…' : preview.data ? `${preview.data.recipientCount} recipient${preview.data.recipientCount === 1 ? '' : 's'}` : ''}
+          {preview.isLoading
+            ? 'Counting recipients…'
+            : preview.data
+              ? `${preview.data.recipientCount} recipient${preview.data.recipientCount === 1 ? '' : 's'}`
+              : ''}
         </p>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">When</legend>

@@ -53,12 +53,25 @@ export function NotificationBell() {
         data-testid="notification-bell"
         onClick={() => setOpen((v) => !v)}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
         {unread > 0 && (
-          <span className="badge badge-error badge-xs absolute -right-1 -top-1 h-4 min-w-4 px-1 text-[0.65rem] font-bold" data-testid="notification-count" aria-hidden="true">
+          <span
+            className="badge badge-error badge-xs absolute -right-1 -top-1 h-4 min-w-4 px-1 text-[0.65rem] font-bold"
+            data-testid="notification-count"
+            aria-hidden="true"
+          >
             {unread > 99 ? '99+' : unread}
           </span>
         )}

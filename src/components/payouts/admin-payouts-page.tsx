@@ -11,13 +11,7 @@ import { formatDate, formatUsd, stateInSentence, stateLabel } from '~/shared/for
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
-import {
-  MANUAL_PAYOUT_METHODS,
-  PAYOUT_METHOD_LABELS,
-  PAYOUT_STATUSES,
-  type PayoutStatus,
-  manualPayoutInput,
-} from '~/shared/schemas/payouts.ts';
+import { MANUAL_PAYOUT_METHODS, PAYOUT_METHOD_LABELS, PAYOUT_STATUSES, type PayoutStatus, manualPayoutInput } from '~/shared/schemas/payouts.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
 type AdminPayout = inferRouterOutputs<AppRouter>['payouts']['list']['items'][number];
@@ -61,7 +55,17 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
         <TotalButton label="All" active={status === undefined} onClick={() => choose(undefined)} count={totals.data?.reduce((n, t) => n + t.count, 0)} />
         {PAYOUT_STATUSES.map((s) => {
           const total = totals.data?.find((t) => t.status === s);
-          return <TotalButton key={s} label={stateLabel(s)} active={status === s} onClick={() => choose(s)} count={total?.count} amount={total?.sellerPayout} testId={`payout-total-${s}`} />;
+          return (
+            <TotalButton
+              key={s}
+              label={stateLabel(s)}
+              active={status === s}
+              onClick={() => choose(s)}
+              count={total?.count}
+              amount={total?.sellerPayout}
+              testId={`payout-total-${s}`}
+            />
+          );
         })}
       </div>
 
@@ -105,9 +109,15 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
                 <tr className="text-base-content/85">
                   <th scope="col">Transaction</th>
                   <th scope="col">Seller</th>
-                  <th scope="col" className="text-right">Amount</th>
-                  <th scope="col" className="text-right">Fee</th>
-                  <th scope="col" className="text-right">Payout</th>
+                  <th scope="col" className="text-right">
+                    Amount
+                  </th>
+                  <th scope="col" className="text-right">
+                    Fee
+                  </th>
+                  <th scope="col" className="text-right">
+                    Payout
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col">
                     <span className="sr-only">Action</span>
@@ -118,7 +128,9 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
                 {list.data.items.map((t) => (
                   <tr key={t.id} data-testid={`payout-${t.id}`}>
                     <td>
-                      <span className="font-medium">#{t.id} · {t.prototypeName}</span>
+                      <span className="font-medium">
+                        #{t.id} · {t.prototypeName}
+                      </span>
                       <span className="block text-xs text-base-content/70">Created {formatDate(t.createdAt)}</span>
                     </td>
                     <td>
@@ -157,7 +169,8 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
           </div>
         )}
       </section>
-      {paying && (manual ? <ManualPayDialog payout={paying} onClose={() => setPaying(null)} /> : <StripePayDialog payout={paying} onClose={() => setPaying(null)} />)}
+      {paying &&
+        (manual ? <ManualPayDialog payout={paying} onClose={() => setPaying(null)} /> : <StripePayDialog payout={paying} onClose={() => setPaying(null)} />)}
     </div>
   );
 }
@@ -196,7 +209,7 @@ function PaidDetails({ payout }: { payout: AdminPayout }) {
       {payout.status === 'completed' && (
         <>
           {method}
-          {payout.stripeTransferId ?? payout.payoutReference ? ` · ${payout.stripeTransferId ?? payout.payoutReference}` : ''}
+          {(payout.stripeTransferId ?? payout.payoutReference) ? ` · ${payout.stripeTransferId ?? payout.payoutReference}` : ''}
           {payout.completedAt ? ` · ${formatDate(payout.completedAt)}` : ''}
           {payout.processedBy ? ` · by ${payout.processedBy}` : ''}
         </>

@@ -51,7 +51,13 @@ export function PayoutAccountCard() {
                 : 'Connect a Stripe account to receive payouts for accepted prototypes.'}
           </p>
           {!data.payoutsEnabled && (
-            <button type="button" className="btn btn-primary btn-sm mt-4" onClick={() => connect.mutate()} disabled={connect.isPending} aria-busy={connect.isPending}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm mt-4"
+              onClick={() => connect.mutate()}
+              disabled={connect.isPending}
+              aria-busy={connect.isPending}
+            >
               {connect.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
               {data.connected ? 'Continue payout setup' : 'Connect payout account'}
             </button>

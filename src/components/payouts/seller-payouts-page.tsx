@@ -8,7 +8,7 @@ import { PAYOUT_METHOD_LABELS } from '~/shared/schemas/payouts.ts';
 import { PayoutAccountCard } from './payout-account-card.tsx';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
-const methodLabel = (method: string | null) => (method ? (PAYOUT_METHOD_LABELS as Record<string, string>)[method] ?? method : '—');
+const methodLabel = (method: string | null) => (method ? ((PAYOUT_METHOD_LABELS as Record<string, string>)[method] ?? method) : '—');
 
 export function SellerPayoutsPage() {
   const payouts = trpc.payouts.mine.useQuery();
@@ -73,9 +73,15 @@ export function SellerPayoutsPage() {
                   <tr className="text-base-content/85">
                     <th scope="col">Prototype</th>
                     <th scope="col">Created</th>
-                    <th scope="col" className="text-right">Accepted quote</th>
-                    <th scope="col" className="text-right">Platform fee</th>
-                    <th scope="col" className="text-right">Your payout</th>
+                    <th scope="col" className="text-right">
+                      Accepted quote
+                    </th>
+                    <th scope="col" className="text-right">
+                      Platform fee
+                    </th>
+                    <th scope="col" className="text-right">
+                      Your payout
+                    </th>
                     <th scope="col">Status</th>
                     <th scope="col">Paid</th>
                   </tr>

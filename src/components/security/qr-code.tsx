@@ -6,9 +6,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   useEffect(() => {
     let current = true;
     // Loaded on demand: only people setting up an authenticator need the encoder.
-    void import('qrcode').then(({ toDataURL }) =>
-      toDataURL(value, { errorCorrectionLevel: 'M', margin: 2, width: 200 }).then((url) => current && setSrc(url)),
-    );
+    void import('qrcode').then(({ toDataURL }) => toDataURL(value, { errorCorrectionLevel: 'M', margin: 2, width: 200 }).then((url) => current && setSrc(url)));
     return () => {
       current = false;
     };

@@ -34,7 +34,13 @@ export function TwoFactorCard() {
   if (recoveryCodes) {
     body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   } else if (!status.data) {
-    body = status.isError ? <p role="alert" className="alert alert-error mt-4">{status.error.message}</p> : <Spinner label="Loading" className="py-6" />;
+    body = status.isError ? (
+      <p role="alert" className="alert alert-error mt-4">
+        {status.error.message}
+      </p>
+    ) : (
+      <Spinner label="Loading" className="py-6" />
+    );
   } else if (status.data.enabled) {
     body = <EnabledState enabledAt={status.data.enabledAt} codesLeft={status.data.recoveryCodesLeft} onCodes={setRecoveryCodes} onChanged={refresh} />;
   } else if (setup) {
@@ -57,12 +63,7 @@ export function TwoFactorCard() {
           Protect your account with a code from an authenticator app (such as Google Authenticator, 1Password or Aegis) each time you sign in.
         </p>
         {askPassword ? (
-          <PasswordConfirm
-            submitLabel="Continue"
-            pending={start.isPending}
-            onCancel={() => setAskPassword(false)}
-            onSubmit={(input) => start.mutate(input)}
-          />
+          <PasswordConfirm submitLabel="Continue" pending={start.isPending} onCancel={() => setAskPassword(false)} onSubmit={(input) => start.mutate(input)} />
         ) : (
           <button type="button" className="btn btn-primary btn-sm mt-4" onClick={() => setAskPassword(true)}>
             Set up two-factor authentication
@@ -114,7 +115,12 @@ function ConfirmSetup({
           }}
         >
           <Field name="code" label="Code from your app" error={form.errors.code}>
-            <input {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" className="input input-bordered w-full max-w-xs font-mono tracking-widest" />
+            <input
+              {...form.field('code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              className="input input-bordered w-full max-w-xs font-mono tracking-widest"
+            />
           </Field>
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary btn-sm" disabled={confirm.isPending}>
@@ -148,9 +154,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           type="button"
           className="btn btn-outline btn-sm"
           onClick={() =>
-            void navigator.clipboard
-              .writeText(codes.join('\n'))
-              .then(() => toast({ title: 'Recovery codes copied' }), fail('Could not copy the codes'))
+            void navigator.clipboard.writeText(codes.join('\n')).then(() => toast({ title: 'Recovery codes copied' }), fail('Could not copy the codes'))
           }
         >
           Copy codes

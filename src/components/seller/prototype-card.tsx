@@ -22,7 +22,12 @@ export function PrototypeCard({ prototype }: { prototype: SellerPrototype }) {
             {energyTypeLabel(prototype.energyType)} · Status: {stateLabel(prototype.status)}
           </p>
         </div>
-        <Link to="/prototypes/$prototypeId" params={{ prototypeId: String(prototype.id) }} className="btn btn-ghost btn-sm" aria-label={`View details of ${prototype.prototypeName}`}>
+        <Link
+          to="/prototypes/$prototypeId"
+          params={{ prototypeId: String(prototype.id) }}
+          className="btn btn-ghost btn-sm"
+          aria-label={`View details of ${prototype.prototypeName}`}
+        >
           Details
         </Link>
       </header>

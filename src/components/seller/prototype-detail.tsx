@@ -178,14 +178,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
       )}
       {canUpload && (
         <div className="mt-6 flex flex-col gap-3 border-t border-base-300 pt-5">
-          <FileDropArea
-            label="Add documents"
-            files={uploads.files}
-            refused={uploads.refused}
-            onAdd={uploads.add}
-            onRemove={uploads.remove}
-            disabled={busy}
-          />
+          <FileDropArea label="Add documents" files={uploads.files} refused={uploads.refused} onAdd={uploads.add} onRemove={uploads.remove} disabled={busy} />
           {pending.length > 0 && (
             <button type="button" className="btn btn-primary self-end" disabled={busy} onClick={() => void upload()}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

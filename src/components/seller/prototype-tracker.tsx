@@ -31,7 +31,12 @@ export function PrototypeTracker() {
 function Pipeline() {
   const query = trpc.prototypes.pipeline.useQuery();
   if (query.isLoading) return <Spinner label="Loading your prototypes" className="py-16" />;
-  if (query.isError) return <div role="alert" className="alert alert-error">{serverMessage(query.error, 'Failed to load your prototypes.')}</div>;
+  if (query.isError)
+    return (
+      <div role="alert" className="alert alert-error">
+        {serverMessage(query.error, 'Failed to load your prototypes.')}
+      </div>
+    );
   if (!query.data?.length) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-box border border-dashed border-base-300 px-4 py-12 text-center">
@@ -116,7 +121,11 @@ function PublicPortfolio() {
   const query = trpc.prototypes.portfolio.useQuery();
   if (query.isLoading) return <Spinner label="Loading portfolio" className="py-16" />;
   if (query.isError || !query.data) {
-    return <div role="alert" className="alert alert-error">{serverMessage(query.error, 'Failed to load the portfolio.')}</div>;
+    return (
+      <div role="alert" className="alert alert-error">
+        {serverMessage(query.error, 'Failed to load the portfolio.')}
+      </div>
+    );
   }
   const data = query.data;
   return (

@@ -22,8 +22,7 @@ export function QuoteResponse({ prototype }: { prototype: SellerPrototype }) {
       });
       await utils.prototypes.invalidate();
     },
-    onError: (error) =>
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to respond to quote. Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to respond to quote. Please try again.'), variant: 'destructive' }),
   });
 
   if (prototype.sellerResponse) {
@@ -41,7 +40,8 @@ export function QuoteResponse({ prototype }: { prototype: SellerPrototype }) {
   return (
     <div className="flex flex-col gap-2 border-t border-base-300 pt-3">
       <label htmlFor={noteId} className="text-sm font-medium">
-        Respond to the quote of <span className="whitespace-nowrap tabular-nums">{formatUsd(prototype.atomixQuote ?? 0)}</span> <span className="font-normal text-base-content/70">(note optional)</span>
+        Respond to the quote of <span className="whitespace-nowrap tabular-nums">{formatUsd(prototype.atomixQuote ?? 0)}</span>{' '}
+        <span className="font-normal text-base-content/70">(note optional)</span>
       </label>
       <textarea
         id={noteId}

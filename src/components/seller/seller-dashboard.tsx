@@ -85,7 +85,9 @@ function Dashboard({ firstName }: { firstName: string | null }) {
               </Link>
             </div>
           )}
-          {prototypes.data?.map((p) => <PrototypeCard key={p.id} prototype={p} />)}
+          {prototypes.data?.map((p) => (
+            <PrototypeCard key={p.id} prototype={p} />
+          ))}
         </section>
         <div className="flex flex-col gap-6">
           <PayoutAccountCard />

@@ -8,8 +8,7 @@ export function TimelineList({ events, currentUserId }: { events: PrototypeDetai
   return (
     <ol className="relative flex flex-col gap-5 border-l-2 border-base-300 pl-5" data-testid="timeline">
       {events.map((event) => {
-        const who =
-          event.performedBy === currentUserId ? 'You' : event.performer?.role === 'admin' ? 'Atomix team' : event.performer ? 'Seller' : 'System';
+        const who = event.performedBy === currentUserId ? 'You' : event.performer?.role === 'admin' ? 'Atomix team' : event.performer ? 'Seller' : 'System';
         return (
           <li key={event.id} className="relative">
             <span aria-hidden="true" className="absolute -left-[1.72rem] top-1 size-3 rounded-full border-2 border-base-100 bg-primary" />

@@ -27,8 +27,7 @@ export function FileDropArea({
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const uploading = files.filter((f) => f.state === 'uploading');
-  const overall =
-    uploading.length > 0 ? Math.round((uploading.reduce((sum, f) => sum + (f.progress ?? 0), 0) / uploading.length) * 100) : null;
+  const overall = uploading.length > 0 ? Math.round((uploading.reduce((sum, f) => sum + (f.progress ?? 0), 0) / uploading.length) * 100) : null;
   const done = files.filter((f) => f.state === 'done').length;
   // Announced in steps of 25% so a screen reader is told without being flooded.
   const announcement =

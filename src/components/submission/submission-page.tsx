@@ -103,9 +103,7 @@ function SubmissionForm() {
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Submit Your Prototype</h1>
-        <p className="mt-2 text-base-content/70">
-          Share your energy innovation with our evaluation team. Every submission is reviewed in confidence.
-        </p>
+        <p className="mt-2 text-base-content/70">Share your energy innovation with our evaluation team. Every submission is reviewed in confidence.</p>
       </header>
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form
@@ -166,16 +164,9 @@ function SubmissionForm() {
           <FileDropArea files={uploads.files} refused={uploads.refused} onAdd={uploads.add} onRemove={uploads.remove} disabled={busy} />
 
           <label className="flex cursor-pointer items-start gap-3">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-primary mt-0.5"
-              checked={terms}
-              onChange={(e) => setTerms(e.target.checked)}
-              disabled={busy}
-            />
+            <input type="checkbox" className="checkbox checkbox-primary mt-0.5" checked={terms} onChange={(e) => setTerms(e.target.checked)} disabled={busy} />
             <span className="text-sm">
-              I accept the terms of submission: I confirm I have the right to submit this prototype, and I agree to a confidential
-              evaluation by Atomix Energy.
+              I accept the terms of submission: I confirm I have the right to submit this prototype, and I agree to a confidential evaluation by Atomix Energy.
             </span>
           </label>
 

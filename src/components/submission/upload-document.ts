@@ -18,11 +18,7 @@ export class UploadFailure extends Error {
   }
 }
 
-export function uploadDocument(
-  prototypeId: number,
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<UploadedDocument> {
+export function uploadDocument(prototypeId: number, file: File, onProgress: (fraction: number) => void): Promise<UploadedDocument> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/prototypes/${prototypeId}/documents`);

@@ -56,29 +56,24 @@ export function useDocumentUploads() {
     setRefused([]);
   }, []);
 
-  const patch = (id: string, change: Partial<PickedFile>) =>
-    setFiles((current) => current.map((f) => (f.id === id ? { ...f, ...change } : f)));
+  const patch = (id: string, change: Partial<PickedFile>) => setFiles((current) => current.map((f) => (f.id === id ? { ...f, ...change } : f)));
 
   /** Uploads every file not yet stored; resolves with the stored ones and the failures. */
   const uploadAll = useCallback(
     async (prototypeId: number) => {
       const pending = files.filter((f) => f.state !== 'done');
-      const results = await mapWithLimit(
-        pending,
-        PARALLEL_UPLOADS,
-        async (picked) => {
-          patch(picked.id, { state: 'uploading', progress: 0, error: undefined });
-          try {
-            const stored = await uploadDocument(prototypeId, picked.file, (progress) => patch(picked.id, { progress }));
-            patch(picked.id, { state: 'done', progress: 1 });
-            return { ok: true as const, stored };
-          } catch (error) {
-            const message = error instanceof Error ? error.message : 'Upload failed';
-            patch(picked.id, { state: 'failed', error: message });
-            return { ok: false as const, name: picked.file.name, message };
-          }
-        },
-      );
+      const results = await mapWithLimit(pending, PARALLEL_UPLOADS, async (picked) => {
+        patch(picked.id, { state: 'uploading', progress: 0, error: undefined });
+        try {
+          const stored = await uploadDocument(prototypeId, picked.file, (progress) => patch(picked.id, { progress }));
+          patch(picked.id, { state: 'done', progress: 1 });
+          return { ok: true as const, stored };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : 'Upload failed';
+          patch(picked.id, { state: 'failed', error: message });
+          return { ok: false as const, name: picked.file.name, message };
+        }
+      });
       return {
         stored: results.flatMap((r) => (r.ok ? [r.stored] : [])) as UploadedDocument[],
         failed: results.flatMap((r) => (r.ok ? [] : [{ name: r.name, message: r.message }])),

@@ -12,14 +12,18 @@ export function Toaster() {
     >
       {/* Polite region for default toasts, assertive for errors; both always present so announcements fire. */}
       <div aria-live="polite" role="status" className="flex flex-col gap-2">
-        {toasts.filter((t) => t.variant === 'default').map((t) => (
-          <ToastCard key={t.id} toast={t} />
-        ))}
+        {toasts
+          .filter((t) => t.variant === 'default')
+          .map((t) => (
+            <ToastCard key={t.id} toast={t} />
+          ))}
       </div>
       <div aria-live="assertive" role="alert" className="flex flex-col gap-2">
-        {toasts.filter((t) => t.variant === 'destructive').map((t) => (
-          <ToastCard key={t.id} toast={t} />
-        ))}
+        {toasts
+          .filter((t) => t.variant === 'destructive')
+          .map((t) => (
+            <ToastCard key={t.id} toast={t} />
+          ))}
       </div>
     </section>
   );
@@ -55,12 +59,7 @@ function ToastCard({ toast }: { toast: Toast }) {
         <p className="font-semibold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
       </div>
-      <button
-        type="button"
-        className="btn btn-ghost btn-xs btn-square"
-        aria-label="Dismiss notification"
-        onClick={() => dismissToast(toast.id)}
-      >
+      <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
         <span aria-hidden="true">✕</span>
       </button>
     </div>

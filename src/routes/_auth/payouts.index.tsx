@@ -5,7 +5,6 @@ import { SellerPayoutsPage } from '~/components/payouts/seller-payouts-page.tsx'
 /** /payouts: the seller's full transaction list. */
 export const Route = createFileRoute('/_auth/payouts/')({
   head: () => pageHead('Transactions', 'Your payouts for accepted prototypes at Atomix Energy.'),
-  loader: ({ context }) =>
-    Promise.all([context.trpc.payouts.mine.ensureData(), context.trpc.payouts.account.ensureData()]).catch(() => undefined),
+  loader: ({ context }) => Promise.all([context.trpc.payouts.mine.ensureData(), context.trpc.payouts.account.ensureData()]).catch(() => undefined),
   component: SellerPayoutsPage,
 });

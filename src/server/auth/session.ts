@@ -48,12 +48,7 @@ const clientColumns = (client: SessionClient | undefined) => ({
   userAgent: client?.userAgent?.slice(0, 500) ?? null,
 });
 
-export async function createSession(
-  db: Pick<Prisma.TransactionClient, 'session'>,
-  userId: string,
-  lifetime: number | SessionLifetime,
-  client?: SessionClient,
-) {
+export async function createSession(db: Pick<Prisma.TransactionClient, 'session'>, userId: string, lifetime: number | SessionLifetime, client?: SessionClient) {
   const { days, maxDays } = typeof lifetime === 'number' ? { days: lifetime, maxDays: lifetime } : lifetime;
   const token = generateSessionToken();
   const now = Date.now();

@@ -1,7 +1,6 @@
 // Two-factor sign-in: TOTP codes (RFC 6238 through oslo), single-use recovery codes stored as SHA-256,
 // and the short-lived challenge that sits between a correct password and the second factor.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { decodeBase32, encodeBase32 } from 'oslo/encoding';
 import { createTOTPKeyURI, generateHOTP } from 'oslo/otp';
 import type { Prisma } from '~/generated/prisma/client.ts';
@@ -25,10 +24,7 @@ export const TWO_FACTOR_COOKIE = 'atomix_2fa';
 export const twoFactorCookieName = (https: boolean) => (https ? `__Host-${TWO_FACTOR_COOKIE}` : TWO_FACTOR_COOKIE);
 
 /** An administrator who must turn on two-factor sign-in before any admin procedure answers. */
-export function mustEnrolTwoFactor(
-  user: Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>,
-  config: Pick<AppConfig, 'adminRequireTwoFactor'>,
-): boolean {
+export function mustEnrolTwoFactor(user: Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>, config: Pick<AppConfig, 'adminRequireTwoFactor'>): boolean {
   return user.role === 'admin' && config.adminRequireTwoFactor && !user.twoFactorEnabledAt;
 }
 

@@ -65,9 +65,7 @@ export async function applyUnderAdvisoryLock(pool: Pool, migrations: Migration[]
     );
     const failed = rows.find((row) => row.finished_at === null);
     if (failed) {
-      throw new Error(
-        `Migration ${failed.migration_name} failed earlier and was not rolled back; resolve it before starting.`,
-      );
+      throw new Error(`Migration ${failed.migration_name} failed earlier and was not rolled back; resolve it before starting.`);
     }
     const done = new Map(rows.map((row) => [row.migration_name, row.checksum]));
     for (const migration of migrations) {

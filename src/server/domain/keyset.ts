@@ -74,10 +74,7 @@ export async function keysetPage<Row extends { id: Key }>(options: {
     const [rawValue, rawId] = decodeCursor(cursor);
     const value = sort.parse(rawValue);
     const id = options.parseId(rawId);
-    const after =
-      sort.field === 'id'
-        ? { id: { [cmp]: id } }
-        : { OR: [{ [sort.field]: { [cmp]: value } }, { [sort.field]: value, id: { [cmp]: id } }] };
+    const after = sort.field === 'id' ? { id: { [cmp]: id } } : { OR: [{ [sort.field]: { [cmp]: value } }, { [sort.field]: value, id: { [cmp]: id } }] };
     where = { AND: [options.where, after] };
   }
   const orderBy = sort.field === 'id' ? [{ id: order }] : [{ [sort.field]: order }, { id: order }];

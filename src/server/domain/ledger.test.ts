@@ -52,7 +52,7 @@ describe('ledger', () => {
   it('adds up after a random sequence of payout operations', { timeout: 180_000 }, async () => {
     const seed = Number(process.env.LEDGER_SEED ?? 20261122);
     const random = prng(seed);
-    const pick = <T,>(items: T[]) => items[Math.floor(random() * items.length)];
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
     const client = restClient(t.db);
 
     const sellers = [];

@@ -18,7 +18,13 @@ describe('splitPayout', () => {
   it('agrees with integer-cent arithmetic for every amount in a range and several fee rates', () => {
     // The fee as an integer model computes it: cents × rate / 100, rounded half-up, where the rate
     // is numerator / denominator; floor((2x + y) / 2y) is x / y rounded half-up for x, y ≥ 0.
-    const rates: [string, bigint, bigint][] = [['10', 10n, 1n], ['12.5', 125n, 10n], ['33.33', 3333n, 100n], ['0', 0n, 1n], ['100', 100n, 1n]];
+    const rates: [string, bigint, bigint][] = [
+      ['10', 10n, 1n],
+      ['12.5', 125n, 10n],
+      ['33.33', 3333n, 100n],
+      ['0', 0n, 1n],
+      ['100', 100n, 1n],
+    ];
     const centsString = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
     const amounts = [...Array.from({ length: 715 }, (_, i) => BigInt(i * 7)), 999_999_999_999n, 123_456_789_005n];
     for (const [rate, numerator, denominator] of rates) {

@@ -10,14 +10,10 @@ export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUntil' | 'banReason'>): void {
   const status = effectiveStatus(user);
   if (status === 'banned') {
-    throw new ForbiddenError(
-      `Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}. You cannot submit prototypes or upload documents.`,
-    );
+    throw new ForbiddenError(`Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}. You cannot submit prototypes or upload documents.`);
   }
   if (status === 'restricted') {
-    const until = user.restrictedUntil
-      ? ` until ${user.restrictedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-      : '';
+    const until = user.restrictedUntil ? ` until ${user.restrictedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
     throw new ForbiddenError(`Your account is restricted${until}. You cannot submit prototypes or upload documents while it is restricted.`);
   }
 }

@@ -6,13 +6,7 @@ import { timelineSentence } from '~/shared/timeline-text.ts';
 type Writer = Pick<Prisma.TransactionClient, 'prototypeTimeline'>;
 
 /** Event names used across the app; the admin side adds its own with the same helper. */
-export type TimelineEvent =
-  | 'submitted'
-  | 'document_uploaded'
-  | 'status_changed'
-  | 'quote_provided'
-  | 'quote_response'
-  | (string & {});
+export type TimelineEvent = 'submitted' | 'document_uploaded' | 'status_changed' | 'quote_provided' | 'quote_response' | (string & {});
 
 export interface TimelineEntry {
   prototypeId: number;

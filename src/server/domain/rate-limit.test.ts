@@ -112,7 +112,7 @@ describe('settings', () => {
     expect(rateLimitsOf(parseEnv({ RATE_LIMIT_REGISTER: '50/2h' })).register).toEqual({ limit: 50, windowSeconds: 7200 });
   });
 
-  it('by default one address cannot use up an account\'s budget from every address', () => {
+  it("by default one address cannot use up an account's budget from every address", () => {
     const { signInAccountAddress: own, signInAccount: account } = DEFAULT_RATE_LIMITS;
     // Fixed windows: an account window overlaps at most ceil(window / own window) + 1 of one address's windows.
     const mostFromOneAddress = own.limit * (Math.ceil(account.windowSeconds / own.windowSeconds) + 1);

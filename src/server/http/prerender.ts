@@ -22,7 +22,5 @@ export async function prerenderPublicPages(log: Logger): Promise<PrerenderedPage
 /** The app shell with a page's HTML inside #root and its title and description in <head>. */
 export function fillShell(indexHtml: string, page: { html: string; head: string } | undefined): string {
   if (!page) return indexHtml;
-  return indexHtml
-    .replace('</head>', `${page.head}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+  return indexHtml.replace('</head>', `${page.head}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
 }

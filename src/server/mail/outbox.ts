@@ -1,6 +1,5 @@
 // E-mails are rows (email_messages) queued with the change that causes them; a job delivers each one.
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { enqueueJob } from './queue.ts';
 
 export type MailWriter = Pick<Prisma.TransactionClient, 'emailMessage' | 'job'>;
 

@@ -20,7 +20,10 @@ afterEach(async () => {
 async function smtp(options: FakeSmtpOptions = {}, timeouts = { connectionTimeout: 2000, greetingTimeout: 2000, socketTimeout: 2000 }) {
   const server = await startFakeSmtp(options);
   const transport = smtpTransport(server.url, timeouts);
-  cleanups.push(() => server.close(), () => transport.close());
+  cleanups.push(
+    () => server.close(),
+    () => transport.close(),
+  );
   return { server, transport };
 }
 
@@ -229,7 +232,11 @@ describe('e-mail delivery', () => {
   it('without SMTP the mail lands in the outbox; a sensitive mail sent by SMTP loses its body', async () => {
     const [plain] = await queueMails(1);
     await worker(outboxTransport, 'w1').drain();
-    expect(await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id: plain } })).toMatchObject({ status: 'sent', transport: 'outbox', textBody: 'Body 0' });
+    expect(await t.db.prisma.emailMessage.findUniqueOrThrow({ where: { id: plain } })).toMatchObject({
+      status: 'sent',
+      transport: 'outbox',
+      textBody: 'Body 0',
+    });
 
     const { server, transport } = await smtp();
     const [secret] = await t.db.prisma.$transaction((tx) =>

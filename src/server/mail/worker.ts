@@ -48,7 +48,14 @@ export function createWorker({
       await completeJob(db, job.id, workerId);
     } catch (error) {
       const outcome = await retryOrFailJob(db, job, workerId, String(error), backoff);
-      log({ level: outcome === 'failed' ? 'error' : 'warn', msg: `job ${outcome === 'failed' ? 'failed' : 'will be retried'}`, jobId: job.id, kind: job.kind, attempts: job.attempts, error: String(error) });
+      log({
+        level: outcome === 'failed' ? 'error' : 'warn',
+        msg: `job ${outcome === 'failed' ? 'failed' : 'will be retried'}`,
+        jobId: job.id,
+        kind: job.kind,
+        attempts: job.attempts,
+        error: String(error),
+      });
     }
   }
 

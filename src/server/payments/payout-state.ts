@@ -9,7 +9,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
-import { type Decimal, toDecimal } from '../domain/money.ts';
+import { toDecimal } from '../domain/money.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { notify } from '../domain/notifications.ts';
 import { formatUsd } from '~/shared/format.ts';
@@ -197,14 +197,7 @@ export async function recordManualPayout(
  * for this transfer is credited, so repeated or out-of-order events add nothing twice. A full
  * reversal also moves the transaction to reversed.
  */
-export async function applyTransferReversal(
-  tx: Tx,
-  links: EmailLinks,
-  row: PayoutRow,
-  transferId: string,
-  totalReversedCents: number,
-  fullyReversed: boolean,
-) {
+export async function applyTransferReversal(tx: Tx, links: EmailLinks, row: PayoutRow, transferId: string, totalReversedCents: number, fullyReversed: boolean) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ledger:${row.sellerId}`}, 0))`;
   // Only a transfer this ledger recorded as sent can be credited back.
   const sent = await tx.financialRecord.findFirst({

@@ -9,23 +9,12 @@ import type { Db } from '../db/index.ts';
 import { ConflictError, PreconditionFailedError } from '../domain/errors.ts';
 import { toCents } from '../domain/money.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import {
-  type PayoutActor,
-  type PayoutRow,
-  completeStripePayout,
-  failStripePayout,
-  loadPayout,
-  notePayoutUnconfirmed,
-  startPayout,
-} from './payout-state.ts';
+import { type PayoutActor, type PayoutRow, completeStripePayout, failStripePayout, loadPayout, notePayoutUnconfirmed, startPayout } from './payout-state.ts';
 
 export const payoutIdempotencyKey = (transactionId: number, attempt: number) => `payout-tx-${transactionId}-${attempt}`;
 export const payoutTransferGroup = (transactionId: number) => `transaction-${transactionId}`;
 
-export type PayoutOutcome =
-  | { status: 'completed'; transferId: string }
-  | { status: 'failed'; reason: string }
-  | { status: 'processing'; reason: string };
+export type PayoutOutcome = { status: 'completed'; transferId: string } | { status: 'failed'; reason: string } | { status: 'processing'; reason: string };
 
 /** Whether Stripe's answer settles the attempt (a refusal) or leaves it unknown. */
 export function classifyStripeError(error: unknown): { definitive: boolean; reason: string } {
@@ -153,4 +142,3 @@ async function settled(db: Db, id: number, ours: PayoutOutcome): Promise<PayoutO
   if (now.status === 'processing') return { status: 'processing', reason: now.failureReason ?? 'Processing' };
   return ours;
 }
-

@@ -126,7 +126,11 @@ describe('Stripe webhooks', () => {
     expect((await t.db.prisma.financialRecord.findFirstOrThrow({ where: { userId: seller.id }, orderBy: { id: 'desc' } })).balance.toFixed(2)).toBe('90.00');
 
     payload = JSON.stringify(
-      s.fake.event('payout.failed', { id: 'po_1', object: 'payout', amount: 9000, currency: 'usd', failure_message: 'The bank account has been closed.' }, { account: account.id }),
+      s.fake.event(
+        'payout.failed',
+        { id: 'po_1', object: 'payout', amount: 9000, currency: 'usd', failure_message: 'The bank account has been closed.' },
+        { account: account.id },
+      ),
     );
     expect((await post(client, payload, signedWebhook(payload))).json.result).toBe('processed');
     const note = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: seller.id, type: 'payout_bank_failed' } });

@@ -19,14 +19,7 @@ import type { Db } from '../db/index.ts';
 import { notify } from '../domain/notifications.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { applyAccountState } from './connect.ts';
-import {
-  WEBHOOK_ACTOR,
-  type Tx,
-  applyTransferFailure,
-  applyTransferReversal,
-  completeStripePayout,
-  payoutRowSelect,
-} from './payout-state.ts';
+import { WEBHOOK_ACTOR, type Tx, applyTransferFailure, applyTransferReversal, completeStripePayout, payoutRowSelect } from './payout-state.ts';
 
 /** Stripe's own default: a signature older than 5 minutes is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -44,6 +44,7 @@ function browser(options: { env?: Env; https?: boolean; ip?: string; userAgent?:
       else jar.set(name!, value);
     }
     const text = await response.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the server answered; its assertions are the type check
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -79,6 +80,7 @@ async function wrongCode(secret: string, step: number) {
   return ['111111', '222222', '333333', '444444', '555555'].find((c) => !near.includes(c))!;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the server answered; its assertions are the type check
 const trpcData = (res: { json: any }) => res.json.result.data.json;
 
 describe('session lifetime', () => {
@@ -231,7 +233,7 @@ describe('a password change', () => {
     expect(await t.db.prisma.passwordResetToken.count({ where: { userId: user.id } })).toBe(1);
   });
 
-  it('by an admin ends the user\'s reset links and sessions', async () => {
+  it("by an admin ends the user's reset links and sessions", async () => {
     const user = await createUser(t.db.prisma, { email: 'victim@example.test' });
     const admin = await createAdmin(t.db.prisma, { email: 'boss@example.test' });
     await browser().request('POST', '/trpc/passwordReset.request', { json: { email: user.email } });
@@ -276,7 +278,7 @@ describe('the sessions list', () => {
     expect((await main.request('GET', '/api/auth/user')).status).toBe(200);
   });
 
-  it('cannot end another user\'s session, nor its own by handle', async () => {
+  it("cannot end another user's session, nor its own by handle", async () => {
     const alice = await createUser(t.db.prisma, { email: 'alice@example.test' });
     const bob = await createUser(t.db.prisma, { email: 'bob@example.test' });
     const aliceBrowser = await signIn(alice.email);
@@ -292,7 +294,7 @@ describe('the sessions list', () => {
 });
 
 describe('sign-in attempts', () => {
-  it('lists the last 20 attempts on the account, failures included, newest first, and no one else\'s', async () => {
+  it("lists the last 20 attempts on the account, failures included, newest first, and no one else's", async () => {
     const user = await createUser(t.db.prisma, { email: 'attempts@example.test' });
     await createUser(t.db.prisma, { email: 'someone@example.test' });
     await browser({ ip: '192.0.2.66' }).request('POST', '/api/login', { email: 'someone@example.test', password: DEFAULT_PASSWORD });
@@ -440,7 +442,13 @@ describe('two-factor sign-in', () => {
     const attacker = browser({ ip: '192.0.2.250' });
     expect((await attacker.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).json).toEqual({ twoFactorRequired: true });
     const changed = await owner.request('PATCH', '/api/user/profile', {
-      firstName: 'Test', lastName: 'User', email: user.email, businessName: '', phoneNumber: '', currentPassword: DEFAULT_PASSWORD, newPassword: 'fresh-password',
+      firstName: 'Test',
+      lastName: 'User',
+      email: user.email,
+      businessName: '',
+      phoneNumber: '',
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'fresh-password',
     });
     expect(changed.status, changed.text).toBe(200);
     const res = await attacker.request('POST', '/api/login/2fa', { code: await totpCodeAt(secret, step + 1) });

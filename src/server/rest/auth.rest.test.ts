@@ -52,7 +52,7 @@ describe('POST /api/register', () => {
     expect(await t.db.prisma.user.count()).toBe(0);
   });
 
-  it('uses the validation layer\'s generic words where no message is set', async () => {
+  it("uses the validation layer's generic words where no message is set", async () => {
     const res = await restClient(t.db).request('POST', '/api/register', { ...newUser, firstName: 42 });
     expect(res.status).toBe(400);
     expect(res.json.message).toContain('firstName: Expected string, received number');
@@ -216,7 +216,7 @@ describe('PATCH /api/user/profile', () => {
     expect(res.status).toBe(401);
   });
 
-  it('validates with the spec\'s messages', async () => {
+  it("validates with the spec's messages", async () => {
     const { client } = await signedIn();
     const res = await client.request('PATCH', '/api/user/profile', { ...changes, firstName: '', newPassword: '123' });
     expect(res.status).toBe(400);
@@ -266,7 +266,10 @@ describe('throttling of wrong passwords', () => {
     await createUser(t.db.prisma, { email: 'spread@example.test' });
     const env = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', RATE_LIMIT_SIGN_IN_ACCOUNT: '3/1h' });
     for (let i = 0; i < 3; i++) {
-      const res = await restClient(t.db, { ip: `192.0.2.${i + 1}`, env }).request('POST', '/api/login', { email: 'spread@example.test', password: 'wrong-pass' });
+      const res = await restClient(t.db, { ip: `192.0.2.${i + 1}`, env }).request('POST', '/api/login', {
+        email: 'spread@example.test',
+        password: 'wrong-pass',
+      });
       expect(res.status).toBe(401);
     }
     const res = await restClient(t.db, { ip: '192.0.2.99', env }).request('POST', '/api/login', { email: 'spread@example.test', password: DEFAULT_PASSWORD });
@@ -293,7 +296,7 @@ describe('throttling of wrong passwords', () => {
   it('holds across several app instances, because the counters live in the database (races only bite on PostgreSQL)', async () => {
     await createUser(t.db.prisma, { email: 'shared@example.test' });
     const instances = [0, 1, 2].map(() => createApp({ db: t.db.prisma, env: testEnv, log: () => {} }));
-    const attempt = (i: number, password: string) =>
+    const attempt = async (i: number, password: string) =>
       instances[i % 3]!.request('http://localhost/api/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -33,9 +33,7 @@ const EXE = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(512
 /** What the store holds: files (with unfinished uploads in .incoming/), and documents with chunks. */
 async function storedFiles(): Promise<string[]> {
   const root = path.join(dataDir, 'documents');
-  const files = fs.existsSync(root)
-    ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile())
-    : [];
+  const files = fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
   const chunked = await t.db.prisma.documentChunk.findMany({ distinct: ['storageKey'], select: { storageKey: true } });
   return [...files, ...chunked.map((c) => c.storageKey)];
 }
@@ -45,7 +43,7 @@ async function http(userId: string | null) {
   const app = createApp({ db: t.db.prisma, env, log: () => {}, services: { documentStore: createDocumentStore(t.db, dataDir) } });
   const cookie = userId ? `${SESSION_COOKIE}=${(await createSession(t.db.prisma, userId, 30)).token}` : '';
   return {
-    upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {
+    async upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {
       return app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
         method: 'POST',
         headers: {
@@ -170,11 +168,9 @@ describe('POST /api/prototypes/:id/documents', () => {
 
   it('stores several uploads sent at the same time (races only bite on PostgreSQL)', async () => {
     const { prototype, client } = await ownPrototype();
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => client.upload(prototype.id, `part-${i}.pdf`, PDF)),
-    );
-    const statuses = await Promise.all(results.map(async (r) => `${r.status}${r.status === 201 ? "" : ` ${await r.text()}`}`));
-    expect(statuses).toEqual(Array(8).fill("201"));
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => client.upload(prototype.id, `part-${i}.pdf`, PDF)));
+    const statuses = await Promise.all(results.map(async (r) => `${r.status}${r.status === 201 ? '' : ` ${await r.text()}`}`));
+    expect(statuses).toEqual(Array(8).fill('201'));
     expect(await t.db.prisma.prototypeDocument.count({ where: { prototypeId: prototype.id } })).toBe(8);
     expect(await storedFiles()).toHaveLength(8);
   });
@@ -218,9 +214,7 @@ describe('GET /api/documents/:id', () => {
     const res = await client.download(uploaded.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`,
-    );
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);

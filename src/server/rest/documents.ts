@@ -84,9 +84,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       const quota = ctx.config.storageQuotaBytes;
       const prototypeId = parseRecordId(c.req.param('id'));
       const prototype =
-        prototypeId === null
-          ? null
-          : await deps.db.prototype.findFirst({ where: { id: prototypeId, sellerId: user.id }, select: { id: true } });
+        prototypeId === null ? null : await deps.db.prototype.findFirst({ where: { id: prototypeId, sellerId: user.id }, select: { id: true } });
       if (!prototype) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
 
       const rawName = decodeFileName(c.req.header(FILE_NAME_HEADER));
@@ -107,8 +105,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       const key = `prototypes/${prototype.id}/${randomUUID()}`;
       // Stop reading as soon as the upload passes what is left of the quota, not after storing it all.
       const room = quota - usedBefore;
-      const inspector =
-        room < maxBytes ? new UploadInspector(ext, room, quotaExceededMessage(quota, usedBefore)) : new UploadInspector(ext, maxBytes);
+      const inspector = room < maxBytes ? new UploadInspector(ext, room, quotaExceededMessage(quota, usedBefore)) : new UploadInspector(ext, maxBytes);
       const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
       source.on('error', (error) => inspector.destroy(error));
       // The row is written in the store's transaction: it exists exactly when the bytes do.

@@ -51,7 +51,18 @@ const boundaryText = fc.constantFrom(
   '10000-01-01T00:00:00Z',
   '-001000-01-01T00:00:00Z',
 );
-const oddText = fc.constantFrom('', ' ', '__proto__', 'constructor', '../../etc/passwd', '%00', '%', '\u202e\ud800\udfff', "' OR 1=1 --", '<script>alert(1)</script>');
+const oddText = fc.constantFrom(
+  '',
+  ' ',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  '\u202e\ud800\udfff',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+);
 const longText = fc.constantFrom('x', '.', '/', '1', ' ', '\u0000', 'é').map((unit) => unit.repeat(15_000));
 const randomText = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 })); // lone surrogates too
 
@@ -65,7 +76,22 @@ const hostileText = fc.oneof(
 const hostileNumber = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc.constantFrom(0, -0, -1, 1.5, 2_147_483_647, 2_147_483_648, -2_147_483_649, 1e20, -1e20, Number.MAX_SAFE_INTEGER, 1e308, 8.64e15, -8.64e15, 1e12),
+    arbitrary: fc.constantFrom(
+      0,
+      -0,
+      -1,
+      1.5,
+      2_147_483_647,
+      2_147_483_648,
+      -2_147_483_649,
+      1e20,
+      -1e20,
+      Number.MAX_SAFE_INTEGER,
+      1e308,
+      8.64e15,
+      -8.64e15,
+      1e12,
+    ),
   },
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double() },
@@ -104,6 +130,7 @@ function plausible(schema: ZodTypeAny, key: string, known: Known): fc.Arbitrary<
   if (RECORD_ID_KEYS.has(key)) return fc.oneof(fc.constantFrom(...known.recordIds), fc.constantFrom(...known.recordIds.map(String)));
   if (USER_ID_KEYS.has(key)) return fc.constantFrom(...known.userIds);
   if (key === 'cursor') return fc.constantFrom(undefined, '1', cursor([new Date().toISOString(), known.recordIds[0]]), cursor(['a', known.userIds[0]]));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Zod 3's _def is untyped internals, read per typeName
   const def = schema._def as Record<string, any>;
   switch (def.typeName as string) {
     case 'ZodObject': {
@@ -145,11 +172,7 @@ function plausible(schema: ZodTypeAny, key: string, known: Known): fc.Arbitrary<
 
 /** A nested field: mostly plausible, sometimes hostile or missing. */
 function fieldValue(schema: ZodTypeAny, key: string, known: Known): fc.Arbitrary<unknown> {
-  return fc.oneof(
-    { weight: 8, arbitrary: plausible(schema, key, known) },
-    { weight: 1, arbitrary: hostile },
-    { weight: 1, arbitrary: fc.constant(undefined) },
-  );
+  return fc.oneof({ weight: 8, arbitrary: plausible(schema, key, known) }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(undefined) });
 }
 
 /** A plausible input with one or two of its fields (or extra keys) hostile: it gets as far as it can. */
@@ -157,7 +180,13 @@ function mutated(schema: ZodTypeAny, known: Known): fc.Arbitrary<unknown> {
   const keys = topLevelKeys(schema);
   if (keys.length === 0) return hostile;
   return fc
-    .tuple(plausible(schema, '', known), fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: hostileKey }), hostile), { minLength: 1, maxLength: 2 }))
+    .tuple(
+      plausible(schema, '', known),
+      fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: hostileKey }), hostile), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+    )
     .map(([base, changes]) => {
       const input: Record<string, unknown> = base && typeof base === 'object' ? { ...(base as object) } : {};
       for (const [key, value] of changes) Object.defineProperty(input, key, { value, enumerable: true, configurable: true, writable: true });
@@ -167,6 +196,7 @@ function mutated(schema: ZodTypeAny, known: Known): fc.Arbitrary<unknown> {
 
 /** The keys of an object schema, under its refinements and defaults. */
 function topLevelKeys(schema: ZodTypeAny): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Zod 3's _def is untyped internals, read per typeName
   const def = schema._def as Record<string, any>;
   if (def.typeName === 'ZodObject') return Object.keys((schema as unknown as { shape: object }).shape);
   if (def.typeName === 'ZodEffects') return topLevelKeys(def.schema);
@@ -180,11 +210,7 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 function inputFor(procedure: Procedure, known: Known): fc.Arbitrary<unknown> {
   const schema = procedure._def.inputs[0];
   if (!schema) return fc.oneof(fc.constant(undefined), hostile);
-  return fc.oneof(
-    { weight: 6, arbitrary: mutated(schema, known) },
-    { weight: 2, arbitrary: plausible(schema, '', known) },
-    { weight: 1, arbitrary: hostile },
-  );
+  return fc.oneof({ weight: 6, arbitrary: mutated(schema, known) }, { weight: 2, arbitrary: plausible(schema, '', known) }, { weight: 1, arbitrary: hostile });
 }
 
 // --- The world the requests land in -------------------------------------------------------------
@@ -216,8 +242,7 @@ async function world() {
     userIds: role === 'admin' ? [other.id] : [other.id, seller.id, admin.id],
   });
   const userIdOf: Record<Role, string | null> = { guest: null, seller: seller.id, admin: admin.id };
-  const adminRow = () =>
-    db.user.findUniqueOrThrow({ where: { id: admin.id }, select: { email: true, password: true, role: true, status: true } });
+  const adminRow = () => db.user.findUniqueOrThrow({ where: { id: admin.id }, select: { email: true, password: true, role: true, status: true } });
   return { admin, seller, knownFor, userIdOf, adminBefore: await adminRow(), adminRow };
 }
 
@@ -285,7 +310,7 @@ const rawBody = (structured: fc.Arbitrary<unknown>) =>
   );
 
 describe('hostile input never gets a 5xx', () => {
-  it('the issue\'s examples: ids beyond the integer range are 404, NUL in text is 400', async () => {
+  it("the issue's examples: ids beyond the integer range are 404, NUL in text is 400", async () => {
     const w = await world();
     const server = app();
     const asAdmin = await cookieFor(w.admin.id);
@@ -294,7 +319,12 @@ describe('hostile input never gets a 5xx', () => {
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ message: 'Not found' });
     }
-    for (const path of ['/api/messages/99999999999999999999/thread', '/api/messages/1.5/thread', '/api/messages/abc/thread', '/api/documents/99999999999999999999']) {
+    for (const path of [
+      '/api/messages/99999999999999999999/thread',
+      '/api/messages/1.5/thread',
+      '/api/messages/abc/thread',
+      '/api/documents/99999999999999999999',
+    ]) {
       const res = await server.request(`http://localhost${path}`, { headers: asAdmin });
       expect(res.status, path).toBe(404);
     }
@@ -317,9 +347,14 @@ describe('hostile input never gets a 5xx', () => {
     // Bodies: ids and numbers bounded by their columns are 400, not a database error.
     const asSeller = await cookieFor(w.seller.id);
     const bodies: [string, string, Record<string, string>, unknown][] = [
-      ['POST', '/api/messages/reply', asSeller, { subject: 's', message: 'm', parentMessageId: 99999999999999999999 }],
+      ['POST', '/api/messages/reply', asSeller, { subject: 's', message: 'm', parentMessageId: 1e20 }],
       ['POST', '/api/admin/messages', asAdmin, { userId: '------------------------------------', subject: 's', content: 'c' }],
-      ['PATCH', '/api/admin/users/00000000-0000-0000-0000-000000000000/status', asAdmin, { status: 'restricted', restrictedUntil: '+275760-09-13T00:00:00.000Z' }],
+      [
+        'PATCH',
+        '/api/admin/users/00000000-0000-0000-0000-000000000000/status',
+        asAdmin,
+        { status: 'restricted', restrictedUntil: '+275760-09-13T00:00:00.000Z' },
+      ],
       ['PATCH', '/api/admin/prototypes/1/quote', asAdmin, { atomixQuote: '1'.repeat(15_000) }],
       ['GET', `/api/admin/prototypes?cursor=${cursor(['2030-01-01T00:00:00.000Z', 99_999_999_999])}`, asAdmin, undefined],
       ['GET', `/api/admin/prototypes?cursor=${cursor(['-100000-01-01T00:00:00.000Z', 1])}`, asAdmin, undefined],
@@ -356,7 +391,11 @@ describe('hostile input never gets a 5xx', () => {
         const res = await server.request(`http://localhost${url}`, { headers });
         expect(res.status, `${role} ${url}`).toBeLessThan(500);
       }
-      const upload = await server.request('http://localhost/api/prototypes/%ff/documents', { method: 'POST', headers: { ...headers, 'x-file-name': '%E0%A4%A.pdf' }, body: 'x' });
+      const upload = await server.request('http://localhost/api/prototypes/%ff/documents', {
+        method: 'POST',
+        headers: { ...headers, 'x-file-name': '%E0%A4%A.pdf' },
+        body: 'x',
+      });
       expect(upload.status).toBeLessThan(500);
     }
     // The tRPC adapter threw on a path it could not decode (a 500): such a path is refused first.
@@ -365,103 +404,118 @@ describe('hostile input never gets a 5xx', () => {
     expect(await undecodable.json()).toEqual({ message: 'The requested path is malformed' });
   });
 
-  it('every documented /api path, as guest, seller and admin', async () => {
-    const w = await world();
-    const server = app();
-    const documentRoutes: { method: string; path: string; procedure: string | null }[] = [
-      { method: 'POST', path: '/api/prototypes/:id/documents', procedure: null },
-      { method: 'GET', path: '/api/documents/:id', procedure: null },
-    ];
-    const routes = [...(await Promise.all(restRoutes.map(async (route) => ({ ...route, procedure: await procedureOf(route) })))), ...documentRoutes];
-    const procedureByPath = new Map(procedures);
-    for (const route of routes) {
-      for (const role of ROLES) {
-        const known = w.knownFor(role);
-        const procedure = route.procedure ? procedureByPath.get(route.procedure) : undefined;
-        const schema = procedure?._def.inputs[0];
-        const keys = schema ? topLevelKeys(schema) : [];
-        const session = await cookieFor(w.userIdOf[role]);
-        await fc.assert(
-          fc.asyncProperty(
-            idSegment(known),
-            queryString(keys),
-            rawBody(procedure ? inputFor(procedure, known) : hostile),
-            fc.constantFrom('application/json', 'text/plain', 'application/octet-stream'),
-            async (id, query, body, contentType) => {
-              const path = route.path.replace(':id', id) + query;
-              const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-              const response = await server.request(`http://localhost${path}`, {
-                method: route.method,
-                headers: { ...session, 'content-type': contentType, 'x-file-name': 'report.pdf' },
-                ...(hasBody ? { body } : {}),
-              });
-              if (response.status >= 500) expect.fail(await describeFailure(response, `${role} ${route.method} ${path} ${body.slice(0, 200)}`));
-            },
-          ),
-          { numRuns, seed, endOnFailure: true },
-        );
+  it(
+    'every documented /api path, as guest, seller and admin',
+    async () => {
+      const w = await world();
+      const server = app();
+      const documentRoutes: { method: string; path: string; procedure: string | null }[] = [
+        { method: 'POST', path: '/api/prototypes/:id/documents', procedure: null },
+        { method: 'GET', path: '/api/documents/:id', procedure: null },
+      ];
+      const routes = [...(await Promise.all(restRoutes.map(async (route) => ({ ...route, procedure: await procedureOf(route) })))), ...documentRoutes];
+      const procedureByPath = new Map(procedures);
+      for (const route of routes) {
+        for (const role of ROLES) {
+          const known = w.knownFor(role);
+          const procedure = route.procedure ? procedureByPath.get(route.procedure) : undefined;
+          const schema = procedure?._def.inputs[0];
+          const keys = schema ? topLevelKeys(schema) : [];
+          const session = await cookieFor(w.userIdOf[role]);
+          await fc.assert(
+            fc.asyncProperty(
+              idSegment(known),
+              queryString(keys),
+              rawBody(procedure ? inputFor(procedure, known) : hostile),
+              fc.constantFrom('application/json', 'text/plain', 'application/octet-stream'),
+              async (id, query, body, contentType) => {
+                const path = route.path.replace(':id', id) + query;
+                const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+                const response = await server.request(`http://localhost${path}`, {
+                  method: route.method,
+                  headers: { ...session, 'content-type': contentType, 'x-file-name': 'report.pdf' },
+                  ...(hasBody ? { body } : {}),
+                });
+                if (response.status >= 500) expect.fail(await describeFailure(response, `${role} ${route.method} ${path} ${body.slice(0, 200)}`));
+              },
+            ),
+            { numRuns, seed, endOnFailure: true },
+          );
+        }
       }
-    }
-    expect(await w.adminRow()).toEqual(w.adminBefore);
-  }, timeout);
+      expect(await w.adminRow()).toEqual(w.adminBefore);
+    },
+    timeout,
+  );
 
-  it('every tRPC procedure over /trpc, as guest, seller and admin', async () => {
-    const w = await world();
-    const server = app();
-    for (const [path, procedure] of procedures) {
-      for (const role of ROLES) {
-        const input = inputFor(procedure, w.knownFor(role));
-        // Mostly what the client sends (superjson); sometimes raw junk where the envelope goes.
-        const encoded = fc.oneof(
-          { weight: 5, arbitrary: input.map(superjsonText) },
-          { weight: 1, arbitrary: fc.tuple(input, hostile).map(([json, meta]) => JSON.stringify({ json, meta })) },
-          { weight: 1, arbitrary: hostileText },
-        );
-        const headers = await cookieFor(w.userIdOf[role]);
-        await fc.assert(
-          fc.asyncProperty(encoded, fc.boolean(), async (text, batch) => {
-            const target = batch ? `/trpc/${path},${path}?batch=1` : `/trpc/${path}`;
-            const payload = batch ? `{"0":${text || 'null'},"1":${text || 'null'}}` : text;
-            const response =
-              procedure._def.type === 'query'
-                ? await server.request(`http://localhost${target}${batch ? '&' : '?'}input=${encodeURIComponent(payload).slice(0, 1800)}`, { headers })
-                : await server.request(`http://localhost${target}`, {
-                    method: 'POST',
-                    headers: { ...headers, 'content-type': 'application/json' },
-                    body: payload,
-                  });
-            const body = await response.clone().text();
-            if (response.status >= 500 || body.includes('INTERNAL_SERVER_ERROR')) {
-              expect.fail(await describeFailure(response, `${role} ${procedure._def.type} ${target} ${payload.slice(0, 200)}`));
-            }
-          }),
-          { numRuns, seed, endOnFailure: true },
-        );
-      }
-    }
-    expect(await w.adminRow()).toEqual(w.adminBefore);
-  }, timeout);
-
-  it('every tRPC procedure through createCaller, as guest, seller and admin', async () => {
-    const w = await world();
-    for (const [path, procedure] of procedures) {
-      for (const role of ROLES) {
-        const caller = await callerAs(t.db, w.userIdOf[role]);
-        await fc.assert(
-          fc.asyncProperty(inputFor(procedure, w.knownFor(role)), async (input) => {
-            const call = path.split('.').reduce<any>((node, name) => node[name], caller);
-            try {
-              await call(input);
-            } catch (error) {
-              if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') {
-                expect.fail(`${role} ${path} ${JSON.stringify(input)?.slice(0, 200)} -> ${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`);
+  it(
+    'every tRPC procedure over /trpc, as guest, seller and admin',
+    async () => {
+      const w = await world();
+      const server = app();
+      for (const [path, procedure] of procedures) {
+        for (const role of ROLES) {
+          const input = inputFor(procedure, w.knownFor(role));
+          // Mostly what the client sends (superjson); sometimes raw junk where the envelope goes.
+          const encoded = fc.oneof(
+            { weight: 5, arbitrary: input.map(superjsonText) },
+            { weight: 1, arbitrary: fc.tuple(input, hostile).map(([json, meta]) => JSON.stringify({ json, meta })) },
+            { weight: 1, arbitrary: hostileText },
+          );
+          const headers = await cookieFor(w.userIdOf[role]);
+          await fc.assert(
+            fc.asyncProperty(encoded, fc.boolean(), async (text, batch) => {
+              const target = batch ? `/trpc/${path},${path}?batch=1` : `/trpc/${path}`;
+              const payload = batch ? `{"0":${text || 'null'},"1":${text || 'null'}}` : text;
+              const response =
+                procedure._def.type === 'query'
+                  ? await server.request(`http://localhost${target}${batch ? '&' : '?'}input=${encodeURIComponent(payload).slice(0, 1800)}`, { headers })
+                  : await server.request(`http://localhost${target}`, {
+                      method: 'POST',
+                      headers: { ...headers, 'content-type': 'application/json' },
+                      body: payload,
+                    });
+              const body = await response.clone().text();
+              if (response.status >= 500 || body.includes('INTERNAL_SERVER_ERROR')) {
+                expect.fail(await describeFailure(response, `${role} ${procedure._def.type} ${target} ${payload.slice(0, 200)}`));
               }
-            }
-          }),
-          { numRuns, seed, endOnFailure: true },
-        );
+            }),
+            { numRuns, seed, endOnFailure: true },
+          );
+        }
       }
-    }
-    expect(await w.adminRow()).toEqual(w.adminBefore);
-  }, timeout);
+      expect(await w.adminRow()).toEqual(w.adminBefore);
+    },
+    timeout,
+  );
+
+  it(
+    'every tRPC procedure through createCaller, as guest, seller and admin',
+    async () => {
+      const w = await world();
+      for (const [path, procedure] of procedures) {
+        for (const role of ROLES) {
+          const caller = await callerAs(t.db, w.userIdOf[role]);
+          await fc.assert(
+            fc.asyncProperty(inputFor(procedure, w.knownFor(role)), async (input) => {
+              // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks the caller by a dotted path that only exists at runtime
+              const call = path.split('.').reduce<any>((node, name) => node[name], caller);
+              try {
+                await call(input);
+              } catch (error) {
+                if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') {
+                  expect.fail(
+                    `${role} ${path} ${JSON.stringify(input)?.slice(0, 200)} -> ${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`,
+                  );
+                }
+              }
+            }),
+            { numRuns, seed, endOnFailure: true },
+          );
+        }
+      }
+      expect(await w.adminRow()).toEqual(w.adminBefore);
+    },
+    timeout,
+  );
 });

@@ -63,15 +63,13 @@ describe('the OpenAPI document', () => {
     const reject = jsonBodyOf('patch', '/api/admin/prototypes/{id}/reject');
     expect(reject.required).toEqual(['reason']);
     expect(reject.properties).not.toHaveProperty('id');
-    expect(operation('patch', '/api/admin/prototypes/{id}/reject').parameters).toEqual([
-      expect.objectContaining({ in: 'path', name: 'id', required: true }),
-    ]);
+    expect(operation('patch', '/api/admin/prototypes/{id}/reject').parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
     expect(jsonBodyOf('patch', '/api/admin/users/{id}/status').required).toEqual(['status']);
-    expect(operation('get', '/api/admin/payouts').parameters?.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
-      'query:cursor',
-      'query:limit',
-      'query:status',
-    ]);
+    expect(
+      operation('get', '/api/admin/payouts')
+        .parameters?.map((p) => `${p.in}:${p.name}`)
+        .sort(),
+    ).toEqual(['query:cursor', 'query:limit', 'query:status']);
   });
 
   it('names every path parameter, and describes errors as { message } with Retry-After on 429', () => {
@@ -109,7 +107,10 @@ describe('serving the contract', () => {
     const page = await client.request('GET', API_DOCS_PATH);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    const scriptSrc = page.headers.get('content-security-policy')?.split('; ').find((d) => d.startsWith('script-src '));
+    const scriptSrc = page.headers
+      .get('content-security-policy')
+      ?.split('; ')
+      .find((d) => d.startsWith('script-src '));
     expect(scriptSrc).toBe("script-src 'self'");
     const scripts = [...page.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);

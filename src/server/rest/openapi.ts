@@ -58,9 +58,7 @@ const tooManyRequests: ZodOpenApiResponseObject = {
 };
 
 function errors(...statuses: ErrorStatus[]): Record<string, ZodOpenApiResponseObject> {
-  return Object.fromEntries(
-    statuses.map((status) => [String(status), status === 429 ? tooManyRequests : json(body.errorBody, ERROR_DESCRIPTIONS[status])]),
-  );
+  return Object.fromEntries(statuses.map((status) => [String(status), status === 429 ? tooManyRequests : json(body.errorBody, ERROR_DESCRIPTIONS[status])]));
 }
 
 const withoutId = <T extends z.AnyZodObject>(schema: T) => schema.omit({ id: true });
@@ -147,7 +145,12 @@ export const restContract: Record<ContractKey, Operation> = {
     description: `The raw file is the body (at most 50 MB; PDF, Word, JPEG or PNG); its name, URI-encoded, is in the \`${FILE_NAME_HEADER}\` header.`,
     security: signedIn,
     requestParams: {
-      path: z.object({ id: z.string().regex(/^\d{1,9}$/).describe('Prototype id') }),
+      path: z.object({
+        id: z
+          .string()
+          .regex(/^\d{1,9}$/)
+          .describe('Prototype id'),
+      }),
       header: z.object({ [FILE_NAME_HEADER]: z.string().describe('The file name, URI-encoded') }),
     },
     requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
@@ -155,7 +158,14 @@ export const restContract: Record<ContractKey, Operation> = {
   }),
   'GET /api/documents/:id': op('Seller', "Download a document (its prototype's seller or an admin)", {
     security: signedIn,
-    requestParams: { path: z.object({ id: z.string().regex(/^\d{1,9}$/).describe('Document id') }) },
+    requestParams: {
+      path: z.object({
+        id: z
+          .string()
+          .regex(/^\d{1,9}$/)
+          .describe('Document id'),
+      }),
+    },
     responses: {
       200: {
         description: 'The file, as an attachment (Content-Disposition carries its name)',

@@ -113,7 +113,7 @@ describe('sign-in throttles under concurrency', () => {
     expect(owner.status).toBe(200);
   });
 
-  it('counts the profile\'s current-password check with the same limiter', async () => {
+  it("counts the profile's current-password check with the same limiter", async () => {
     const user = await createUser(t.db.prisma, { email: 'profile@example.test' });
     const client = await signedInClient(testEnv, user.id);
     const profile = { firstName: 'Pat', lastName: 'Doe', email: user.email, businessName: '', phoneNumber: '' };
@@ -127,7 +127,14 @@ describe('sign-in throttles under concurrency', () => {
 });
 
 describe('per-address limits for guests', () => {
-  const newUser = (i: number) => ({ email: `member${i}@office.test`, password: 'office-pass', firstName: 'Mem', lastName: `Ber${i}`, businessName: '', phoneNumber: '' });
+  const newUser = (i: number) => ({
+    email: `member${i}@office.test`,
+    password: 'office-pass',
+    firstName: 'Mem',
+    lastName: `Ber${i}`,
+    businessName: '',
+    phoneNumber: '',
+  });
 
   it('register: 429 with Retry-After past the limit; another address still registers', async () => {
     const env = envWith({ RATE_LIMIT_REGISTER: '2/1h' });
@@ -228,7 +235,7 @@ describe('documents: upload limit and storage quota', () => {
     expectRefusal(await upload(pdf(100)), /^You have uploaded too many documents in a short time\./);
   });
 
-  it('answers 413 with a clear message when an upload would pass the seller\'s quota, and keeps nothing of it', async () => {
+  it("answers 413 with a clear message when an upload would pass the seller's quota, and keeps nothing of it", async () => {
     const upload = await uploader({ STORAGE_QUOTA_BYTES: '3000' });
     expect((await upload(pdf(2000))).status).toBe(201);
     const over = await upload(pdf(1500));

@@ -2,16 +2,7 @@
 // contract (rest/openapi.ts). Objects are strict, so a field added to a procedure's result fails
 // the REST tests until it is documented here (test/harness.ts checks every response).
 import { z } from 'zod';
-import {
-  ENERGY_TYPES,
-  LEVELS,
-  PAYOUT_STATUSES,
-  PIPELINE_STAGES,
-  PROTOTYPE_STATUSES,
-  ROLES,
-  USER_STATUSES,
-  CONTACT_SUBJECTS,
-} from '~/shared/constants.ts';
+import { ENERGY_TYPES, LEVELS, PAYOUT_STATUSES, PIPELINE_STAGES, PROTOTYPE_STATUSES, ROLES, USER_STATUSES, CONTACT_SUBJECTS } from '~/shared/constants.ts';
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
 import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
@@ -149,9 +140,7 @@ export const pipelineEntry = z.strictObject({
   stage: z.enum(PROTOTYPE_STAGES),
   createdAt: timestamp,
   updatedAt: timestamp,
-  timeline: z.array(
-    z.strictObject({ id, event: z.string(), description: z.string().nullable(), eventDate: timestamp, metadata: jsonValue }),
-  ),
+  timeline: z.array(z.strictObject({ id, event: z.string(), description: z.string().nullable(), eventDate: timestamp, metadata: jsonValue })),
 });
 
 // --- Admin -----------------------------------------------------------------------------------------

@@ -55,8 +55,18 @@ export const restRoutes = defineRoutes([
     path: '/api/admin/prototypes/:id/final-reject',
     handler: ({ caller, params, body }) => caller.admin.rejectQuote(withId(body, params)),
   },
-  { method: 'PATCH', path: '/api/admin/users/:id/status', pathId: 'uuid', handler: ({ caller, params, body }) => caller.admin.updateUserStatus(withId(body, params)) },
-  { method: 'PUT', path: '/api/admin/users/:id/password', pathId: 'uuid', handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id/status',
+    pathId: 'uuid',
+    handler: ({ caller, params, body }) => caller.admin.updateUserStatus(withId(body, params)),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:id/password',
+    pathId: 'uuid',
+    handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)),
+  },
   { method: 'DELETE', path: '/api/admin/users/:id', pathId: 'uuid', handler: ({ caller, params }) => caller.admin.deleteUser(withId(undefined, params)) },
   { method: 'POST', path: '/api/admin/messages', status: 201, handler: ({ caller, body }) => caller.admin.sendMessage(body) },
   // Messages
@@ -73,7 +83,7 @@ export const restRoutes = defineRoutes([
     method: 'GET',
     path: '/api/admin/payouts',
     handler: async ({ caller, query }) => {
-      const page = await caller.payouts.list({ status: query.status, limit: query.limit, cursor: query.cursor } as never);
+      const page = await caller.payouts.list(untrusted({ status: query.status, limit: query.limit, cursor: query.cursor }));
       return withHeaders(page.items, { link: nextLink('/api/admin/payouts', payoutLinkQuery(query), page.nextCursor) });
     },
   },
@@ -83,14 +93,22 @@ export const restRoutes = defineRoutes([
 ]);
 
 /** The untrusted body with the path's id on top; the procedure's schema validates the whole. */
-function withId(body: unknown, params: Record<string, string>): never {
+function withId<Input>(body: unknown, params: Record<string, string>): Input {
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  return { ...fields, id: params.id } as never;
+  return untrusted({ ...fields, id: params.id });
 }
 
 /** REST lists: always newest first; only `limit` and `cursor` are read from the query string. */
-function listQuery(query: Record<string, string>) {
-  return { sort: 'newest', limit: query.limit ?? String(REST_DEFAULT_LIMIT), cursor: query.cursor } as never;
+function listQuery<Input>(query: Record<string, string>): Input {
+  return untrusted({ sort: 'newest', limit: query.limit ?? String(REST_DEFAULT_LIMIT), cursor: query.cursor });
+}
+
+/**
+ * Request data typed as the procedure's input, inferred from the call it is passed to. Not checked
+ * here: the procedure's zod schema validates it (strings from the query included) before any use.
+ */
+function untrusted<Input>(value: unknown): Input {
+  return value as Input;
 }
 function linkQuery(query: Record<string, string>) {
   return { limit: query.limit ?? REST_DEFAULT_LIMIT };

@@ -61,14 +61,22 @@ describe('POST /api/prototypes', () => {
 });
 
 describe('GET /api/seller/prototypes and /api/seller/transactions', () => {
-  it('return JSON arrays of only the caller\'s rows, newest first, in the spec\'s shapes', async () => {
+  it("return JSON arrays of only the caller's rows, newest first, in the spec's shapes", async () => {
     const { user, client } = await signedIn();
     const other = await createUser(t.db.prisma);
     const first = await createPrototype(t.db.prisma, user.id, { createdAt: new Date('2026-01-01T00:00:00Z') });
     const second = await createPrototype(t.db.prisma, user.id, { atomixQuote: '2500.75', status: 'quoted', createdAt: new Date('2026-01-02T00:00:00Z') });
     const foreign = await createPrototype(t.db.prisma, other.id);
     await t.db.prisma.transaction.create({
-      data: { prototypeId: second.id, sellerId: user.id, amount: '2500.75', platformFee: '250.08', sellerPayout: '2250.67', status: 'completed', completedAt: new Date() },
+      data: {
+        prototypeId: second.id,
+        sellerId: user.id,
+        amount: '2500.75',
+        platformFee: '250.08',
+        sellerPayout: '2250.67',
+        status: 'completed',
+        completedAt: new Date(),
+      },
     });
     await t.db.prisma.transaction.create({ data: { prototypeId: foreign.id, sellerId: other.id, amount: '1', platformFee: '0', sellerPayout: '1' } });
 

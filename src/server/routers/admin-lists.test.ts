@@ -17,7 +17,13 @@ async function manyPrototypes(sellerId: string, count: number, overrides: (i: nu
   const base = Date.now() - 1_000_000;
   const rows = [];
   for (let i = 0; i < count; i++) {
-    rows.push(await createPrototype(t.db.prisma, sellerId, { prototypeName: `Reactor ${String(i).padStart(2, '0')}`, createdAt: new Date(base + i * 1000), ...overrides(i) }));
+    rows.push(
+      await createPrototype(t.db.prisma, sellerId, {
+        prototypeName: `Reactor ${String(i).padStart(2, '0')}`,
+        createdAt: new Date(base + i * 1000),
+        ...overrides(i),
+      }),
+    );
   }
   return rows;
 }
@@ -68,8 +74,7 @@ describe('prototype list', () => {
     await createPrototype(t.db.prisma, seller.id, { prototypeName: 'Helios Array', inventorName: 'Ra', energyType: 'solar', priority: 'high' });
     await createPrototype(t.db.prisma, seller.id, { prototypeName: 'Tokamak Mini', inventorName: 'Sakharov', energyType: 'nuclear', status: 'under_review' });
     await createPrototype(t.db.prisma, seller.id, { prototypeName: 'Breeze', inventorName: 'Helio Costa', energyType: 'natural', priority: 'low' });
-    const names = async (input: Parameters<typeof caller.admin.prototypes>[0]) =>
-      (await caller.admin.prototypes(input)).items.map((p) => p.prototypeName);
+    const names = async (input: Parameters<typeof caller.admin.prototypes>[0]) => (await caller.admin.prototypes(input)).items.map((p) => p.prototypeName);
     expect(await names({ search: 'helio', sort: 'name' })).toEqual(['Breeze', 'Helios Array']);
     expect(await names({ status: 'under_review' })).toEqual(['Tokamak Mini']);
     expect(await names({ energyType: 'solar' })).toEqual(['Helios Array']);

@@ -17,7 +17,11 @@ async function signedIn(role: 'admin' | 'user' | null) {
 }
 
 async function seededPrototype(overrides: Parameters<typeof createPrototype>[2] = {}) {
-  const seller = await createUser(t.db.prisma, { firstName: 'Nikola', lastName: 'Tesla', email: `seller-${Math.random().toString(36).slice(2, 8)}@example.test` });
+  const seller = await createUser(t.db.prisma, {
+    firstName: 'Nikola',
+    lastName: 'Tesla',
+    email: `seller-${Math.random().toString(36).slice(2, 8)}@example.test`,
+  });
   const prototype = await createPrototype(t.db.prisma, seller.id, overrides);
   return { seller, prototype };
 }
@@ -33,7 +37,10 @@ const transitions = [
 describe('who may call the admin prototype paths', () => {
   for (const { path, body } of transitions) {
     it(`PATCH /api/admin/prototypes/:id/${path}: guest 401, seller 403, unknown id 404`, async () => {
-      const { prototype } = await seededPrototype({ status: path.startsWith('final') ? 'quoted' : 'submitted', atomixQuote: path.startsWith('final') ? 500 : null });
+      const { prototype } = await seededPrototype({
+        status: path.startsWith('final') ? 'quoted' : 'submitted',
+        atomixQuote: path.startsWith('final') ? 500 : null,
+      });
       const guest = await (await signedIn(null)).client.request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, body);
       expect(guest.status).toBe(401);
       const seller = await (await signedIn('user')).client.request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, body);
@@ -74,7 +81,13 @@ describe('approve and reject', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]?.message).toContain(prototype.prototypeName);
     const audit = await t.db.prisma.userActivityLog.findFirstOrThrow({ where: { action: 'admin.prototype.approve' } });
-    expect(audit).toMatchObject({ userId: admin!.id, targetType: 'prototype', targetId: String(prototype.id), ipAddress: '198.51.100.7', userAgent: 'AdminBrowser/1.0' });
+    expect(audit).toMatchObject({
+      userId: admin!.id,
+      targetType: 'prototype',
+      targetId: String(prototype.id),
+      ipAddress: '198.51.100.7',
+      userAgent: 'AdminBrowser/1.0',
+    });
   });
 
   it('reject requires a reason with the spec message, and stores it', async () => {
@@ -92,7 +105,7 @@ describe('approve and reject', () => {
     expect(note.message).toContain('Efficiency claims unsupported');
   });
 
-  it('refuses a transition from the wrong status with 409 and the table\'s message, writing nothing', async () => {
+  it("refuses a transition from the wrong status with 409 and the table's message, writing nothing", async () => {
     const { prototype } = await seededPrototype({ status: 'approved' });
     const { client } = await signedIn('admin');
     for (const path of ['approve', 'reject', 'quote']) {
@@ -112,9 +125,19 @@ describe('quotes', () => {
   it('provide quote: amount as a number, status quoted, quoter recorded; a second quote is a 409', async () => {
     const { prototype } = await seededPrototype();
     const { client, user: admin } = await signedIn('admin');
-    const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 12500.5, quoteNotes: 'Initial offer', status: 'quoted' });
+    const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, {
+      atomixQuote: 12500.5,
+      quoteNotes: 'Initial offer',
+      status: 'quoted',
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'quoted', atomixQuote: 12500.5, quoteNotes: 'Initial offer', quoteProvideBy: admin!.id, actions: ['acceptQuote', 'rejectQuote'] });
+    expect(res.json).toMatchObject({
+      status: 'quoted',
+      atomixQuote: 12500.5,
+      quoteNotes: 'Initial offer',
+      quoteProvideBy: admin!.id,
+      actions: ['acceptQuote', 'rejectQuote'],
+    });
     const again = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 1 });
     expect(again.status).toBe(409);
   });

@@ -127,7 +127,7 @@ describe('status, password and verification', () => {
     expect((await caller.admin.users({ status: 'restricted' })).items).toHaveLength(0);
   });
 
-  it('ban with a reason ends the user\'s sessions', async () => {
+  it("ban with a reason ends the user's sessions", async () => {
     const { seller, client: sellerClient } = await sellerWithSession();
     const { client } = await signedIn('admin');
     const res = await client.request('PATCH', `/api/admin/users/${seller.id}/status`, { status: 'banned', banReason: 'Fraud', restrictedUntil: null });
@@ -236,7 +236,13 @@ describe('POST /api/admin/messages', () => {
     const { client, user: admin } = await signedIn('admin');
     const res = await client.request('POST', '/api/admin/messages', { userId: seller.id, subject: 'Your submission', content: 'Please send the test data.' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ subject: 'Your submission', message: 'Please send the test data.', messageType: 'admin_to_user', parentMessageId: null, isRead: false });
+    expect(res.json).toMatchObject({
+      subject: 'Your submission',
+      message: 'Please send the test data.',
+      messageType: 'admin_to_user',
+      parentMessageId: null,
+      isRead: false,
+    });
     const stored = await t.db.prisma.adminMessage.findFirstOrThrow();
     expect(stored).toMatchObject({ adminId: admin!.id, userId: seller.id, parentMessageId: null, messageType: 'admin_to_user' });
     const note = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: seller.id } });

@@ -96,9 +96,7 @@ export const adminRouter = router({
   startReview: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startReview(request(ctx, input.id))),
   approve: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.approve(request(ctx, input.id))),
   reject: adminProcedure.input(rejectInput).mutation(({ ctx, input }) => transitions.reject(request(ctx, input.id), input.reason)),
-  quote: adminProcedure
-    .input(quoteInput)
-    .mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
+  quote: adminProcedure.input(quoteInput).mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
   acceptQuote: adminProcedure
     .input(finalApproveInput)
     .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent)),
@@ -106,9 +104,7 @@ export const adminRouter = router({
 
   setPriority: adminProcedure
     .input(priorityInput)
-    .mutation(({ ctx, input }) =>
-      updatePrototypeField(ctx, input.id, { priority: input.priority }, 'priority_changed'),
-    ),
+    .mutation(({ ctx, input }) => updatePrototypeField(ctx, input.id, { priority: input.priority }, 'priority_changed')),
   assign: adminProcedure.input(assignInput).mutation(async ({ ctx, input }) => {
     if (input.assignedTo) {
       const assignee = await ctx.db.user.findUnique({ where: { id: input.assignedTo }, select: { role: true } });
@@ -119,9 +115,7 @@ export const adminRouter = router({
   }),
   setReviewerComments: adminProcedure
     .input(reviewerCommentsInput)
-    .mutation(({ ctx, input }) =>
-      updatePrototypeField(ctx, input.id, { reviewerComments: input.reviewerComments }, 'comments_updated'),
-    ),
+    .mutation(({ ctx, input }) => updatePrototypeField(ctx, input.id, { reviewerComments: input.reviewerComments }, 'comments_updated')),
 
   /** Administrators a prototype can be assigned to. */
   admins: adminProcedure.query(({ ctx }) =>

@@ -122,7 +122,14 @@ describe('the seller side', () => {
     const client = await signedIn(seller.email);
     const res = await client.request('POST', '/api/messages/reply', { subject: 'Re: Your prototype', message: 'Data attached', parentMessageId: root.id });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ subject: 'Re: Your prototype', message: 'Data attached', messageType: 'user_to_admin', parentMessageId: root.id, isRead: false, from: 'You' });
+    expect(res.json).toMatchObject({
+      subject: 'Re: Your prototype',
+      message: 'Data attached',
+      messageType: 'user_to_admin',
+      parentMessageId: root.id,
+      isRead: false,
+      from: 'You',
+    });
     const row = await t.db.prisma.adminMessage.findUniqueOrThrow({ where: { id: res.json.id } });
     expect(row).toMatchObject({ userId: seller.id, adminId: admin.id, messageType: 'user_to_admin' });
     const notes = await t.db.prisma.notification.findMany({ where: { type: 'message_reply' }, orderBy: { userId: 'asc' } });
@@ -164,7 +171,14 @@ describe('the admin inbox', () => {
 
     let inbox = await asAdmin.messages.inbox({ filter: 'replied' });
     expect(inbox.map((th) => th.id)).toEqual([root.id, other.id]);
-    expect(inbox[0]).toMatchObject({ unreadCount: 1, replyCount: 1, messageCount: 2, lastMessage: 'new answer', lastFromUser: true, user: { id: seller.id, name: 'Sam Seller' } });
+    expect(inbox[0]).toMatchObject({
+      unreadCount: 1,
+      replyCount: 1,
+      messageCount: 2,
+      lastMessage: 'new answer',
+      lastFromUser: true,
+      user: { id: seller.id, name: 'Sam Seller' },
+    });
     expect((await asAdmin.messages.inbox({ filter: 'all' })).map((th) => th.id)).toContain(quiet.id);
     expect(await asAdmin.messages.inboxCounts()).toEqual({ unreadReplies: 1, openContacts: 0 });
 

@@ -5,14 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
-import {
-  contactHandledInput,
-  contactListInput,
-  inboxInput,
-  messageIdInput,
-  replyInput,
-  startThreadInput,
-} from '~/shared/schemas/messages.ts';
+import { contactHandledInput, contactListInput, inboxInput, messageIdInput, replyInput, startThreadInput } from '~/shared/schemas/messages.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { notify, notifyAdmins } from '../domain/notifications.ts';

@@ -64,7 +64,13 @@ describe('a notification with every event', () => {
     const seller = await createUser(t.db.prisma);
     const quiet = await createUser(t.db.prisma, { emailNotifications: false });
     const count = await t.db.prisma.$transaction((tx) =>
-      notify(tx, testMailer(), { userId: [seller.id, quiet.id, seller.id], type: 'payout_completed', title: 'Payout sent', message: '$900.00 is on its way', actionUrl: '/seller-dashboard' }),
+      notify(tx, testMailer(), {
+        userId: [seller.id, quiet.id, seller.id],
+        type: 'payout_completed',
+        title: 'Payout sent',
+        message: '$900.00 is on its way',
+        actionUrl: '/seller-dashboard',
+      }),
     );
     expect(count).toBe(2);
     expect((await t.db.prisma.emailMessage.findMany()).map((m) => m.userId)).toEqual([seller.id]);
@@ -77,7 +83,8 @@ describe('the bell', () => {
     const user = await createUser(t.db.prisma);
     const other = await createUser(t.db.prisma);
     await t.db.prisma.$transaction(async (tx) => {
-      for (const i of [1, 2, 3]) await notify(tx, testMailer(), { userId: user.id, type: 't', title: `N${i}`, message: 'm', actionUrl: i === 3 ? 'https://evil.example' : '/messages' });
+      for (const i of [1, 2, 3])
+        await notify(tx, testMailer(), { userId: user.id, type: 't', title: `N${i}`, message: 'm', actionUrl: i === 3 ? 'https://evil.example' : '/messages' });
       await notify(tx, testMailer(), { userId: other.id, type: 't', title: 'Other', message: 'm' });
     });
     const caller = await callerAs(t.db, user.id);
@@ -197,9 +204,11 @@ describe('bulk notifications', () => {
       await tx.bulkNotificationRecipient.createMany({ data: users.map((u) => ({ bulkNotificationId: created.id, userId: u.id })) });
     });
     const { deliverBatch } = await import('../domain/bulk-notifications.ts');
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (await deliverBatch(t.db.prisma, testMailer(), created.id, 7));
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (await deliverBatch(t.db.prisma, testMailer(), created.id, 7));
+      }),
+    );
     const row = await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.deliveredCount).toBe(63);
     expect(await t.db.prisma.notification.count({ where: { type: 'announcement' } })).toBe(63);

@@ -116,7 +116,11 @@ describe('forgot password', () => {
     const logs: Record<string, unknown>[] = [];
     const app = createApp({ db: t.db.prisma, env: { ...testEnv, LOG_REQUESTS: true }, log: (l) => logs.push(l) });
     const post = (path: string, body: unknown) =>
-      app.request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, { incoming: { socket: { remoteAddress: '198.51.100.1' } } });
+      app.request(
+        `http://localhost${path}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        { incoming: { socket: { remoteAddress: '198.51.100.1' } } },
+      );
     expect((await post('/trpc/passwordReset.request', { json: { email: user.email } })).status).toBe(200);
     const token = await tokenFromMail(user.id);
     expect((await post('/trpc/passwordReset.reset', { json: { token, password: 'brand-new-pass' } })).status).toBe(200);

@@ -60,7 +60,12 @@ export const passwordResetRouter = router({
       // Every session (and half-done two-factor sign-in) ends with the old password, in the same transaction.
       await tx.session.deleteMany({ where: { userId: user.id } });
       await tx.twoFactorChallenge.deleteMany({ where: { userId: user.id } });
-      await enqueueEmail(tx, { userId: user.id, to: user.email, template: 'password_changed', ...passwordChangedEmail(ctx.mailer, { firstName: user.firstName }) });
+      await enqueueEmail(tx, {
+        userId: user.id,
+        to: user.email,
+        template: 'password_changed',
+        ...passwordChangedEmail(ctx.mailer, { firstName: user.firstName }),
+      });
       await logActivity(tx, ctx.meta, { userId: user.id, action: 'auth.password_reset.completed', targetType: 'user', targetId: user.id });
     });
     return { success: true as const };

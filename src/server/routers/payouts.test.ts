@@ -9,7 +9,11 @@ import { createUser } from '../test/factories.ts';
 const t = useTestDatabase();
 
 async function ledgerOf(userId: string) {
-  return t.db.prisma.financialRecord.findMany({ where: { userId }, orderBy: { id: 'asc' }, select: { type: true, amount: true, balance: true, reference: true } });
+  return t.db.prisma.financialRecord.findMany({
+    where: { userId },
+    orderBy: { id: 'asc' },
+    select: { type: true, amount: true, balance: true, reference: true },
+  });
 }
 const plain = (rows: Awaited<ReturnType<typeof ledgerOf>>) =>
   rows.map((r) => ({ type: r.type, amount: r.amount.toFixed(2), balance: r.balance.toFixed(2), reference: r.reference }));
@@ -118,10 +122,7 @@ describe('Stripe payouts', () => {
     s.fake.availableCents = 1_000_000;
     const paid = await adminCaller.payouts.pay({ id: transaction.id });
     expect(paid.outcome.status).toBe('completed');
-    expect(s.fake.requestsTo('POST', '/v1/transfers').map((r) => r.idempotencyKey)).toEqual([
-      `payout-tx-${transaction.id}-1`,
-      `payout-tx-${transaction.id}-2`,
-    ]);
+    expect(s.fake.requestsTo('POST', '/v1/transfers').map((r) => r.idempotencyKey)).toEqual([`payout-tx-${transaction.id}-1`, `payout-tx-${transaction.id}-2`]);
     expect(s.fake.transfers.size).toBe(1);
     expect(await auditLedger(t.db.prisma)).toEqual([]);
   });
@@ -195,7 +196,12 @@ describe('Stripe Connect onboarding', () => {
     const { url } = await caller.payouts.connect();
     expect(url).toMatch(/^https:\/\/connect\.stripe\.com\/setup\/e\/acct_/);
     const [create] = s.fake.requestsTo('POST', '/v1/accounts');
-    expect(create!.body).toEqual({ type: 'express', email: 'ada@example.test', capabilities: { transfers: { requested: 'true' } }, metadata: { user_id: seller.id } });
+    expect(create!.body).toEqual({
+      type: 'express',
+      email: 'ada@example.test',
+      capabilities: { transfers: { requested: 'true' } },
+      metadata: { user_id: seller.id },
+    });
     expect(create!.idempotencyKey).toMatch(new RegExp(`^connect-account-${seller.id}-`));
     const accountId = [...s.fake.accounts.keys()][0]!;
     expect(s.fake.requestsTo('POST', '/v1/account_links')[0]!.body).toEqual({

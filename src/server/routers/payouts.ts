@@ -68,9 +68,7 @@ export const payoutsRouter = router({
     if (ctx.payments.stripe) {
       throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Payouts go through Stripe: use Pay' });
     }
-    await ctx.db.$transaction((tx) =>
-      recordManualPayout(tx, ctx.mailer, { actorId: ctx.user.id, meta: ctx.meta }, input.id, input.method, input.reference),
-    );
+    await ctx.db.$transaction((tx) => recordManualPayout(tx, ctx.mailer, { actorId: ctx.user.id, meta: ctx.meta }, input.id, input.method, input.reference));
     return { transaction: await adminPayout(ctx.db, input.id) };
   }),
 });

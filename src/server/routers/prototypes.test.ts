@@ -81,9 +81,7 @@ describe('prototypes.create', () => {
   it('validates with clear per-field messages', async () => {
     const seller = await createUser(t.db.prisma);
     const caller = await callerAs(t.db, seller.id);
-    const e = await error(
-      caller.prototypes.create({ ...submission, prototypeName: ' ', energyType: 'coal' as never, efficiency: '140', powerOutput: 'lots' }),
-    );
+    const e = await error(caller.prototypes.create({ ...submission, prototypeName: ' ', energyType: 'coal' as never, efficiency: '140', powerOutput: 'lots' }));
     expect(e.code).toBe('BAD_REQUEST');
     const message = formatZodError((e as unknown as { cause: ZodError }).cause);
     expect(message).toContain('prototypeName: Prototype name is required');
@@ -116,7 +114,7 @@ describe('prototypes.create', () => {
 });
 
 describe('seller lists and dashboard figures', () => {
-  it('returns only the caller\'s prototypes and transactions, newest first, quote as a number and payouts as strings', async () => {
+  it("returns only the caller's prototypes and transactions, newest first, quote as a number and payouts as strings", async () => {
     const seller = await createUser(t.db.prisma);
     const other = await createUser(t.db.prisma);
     const older = await createPrototype(t.db.prisma, seller.id, { createdAt: new Date('2026-01-01T00:00:00Z') });
@@ -128,7 +126,14 @@ describe('seller lists and dashboard figures', () => {
     const foreign = await createPrototype(t.db.prisma, other.id);
     await t.db.prisma.transaction.createMany({
       data: [
-        { prototypeId: older.id, sellerId: seller.id, amount: '100.10', platformFee: '10.01', sellerPayout: '90.09', createdAt: new Date('2026-03-01T00:00:00Z') },
+        {
+          prototypeId: older.id,
+          sellerId: seller.id,
+          amount: '100.10',
+          platformFee: '10.01',
+          sellerPayout: '90.09',
+          createdAt: new Date('2026-03-01T00:00:00Z'),
+        },
         { prototypeId: newer.id, sellerId: seller.id, amount: '0.30', platformFee: '0.10', sellerPayout: '0.20', createdAt: new Date('2026-04-01T00:00:00Z') },
         { prototypeId: foreign.id, sellerId: other.id, amount: '5000', platformFee: '500', sellerPayout: '4500' },
       ],
@@ -236,7 +241,7 @@ describe('prototypes.respondToQuote', () => {
     expect(await t.db.prisma.prototypeTimeline.count({ where: { event: 'quote_response' } })).toBe(1);
   });
 
-  it('answers 409 when the prototype is not quoted or has no quote, with the workflow\'s words', async () => {
+  it("answers 409 when the prototype is not quoted or has no quote, with the workflow's words", async () => {
     const notQuoted = await quoted({ status: 'submitted', atomixQuote: null });
     const e1 = await error(notQuoted.caller.prototypes.respondToQuote({ id: notQuoted.prototype.id, response: 'accepted' }));
     expect(e1).toMatchObject({ code: 'CONFLICT', message: 'Respond to Quote is not possible while the prototype is submitted' });
@@ -252,9 +257,7 @@ describe('prototypes.respondToQuote', () => {
     for (const caller of [await callerAs(t.db, other.id), await callerAs(t.db, admin.id)]) {
       expect((await error(caller.prototypes.respondToQuote({ id: prototype.id, response: 'accepted' }))).code).toBe('NOT_FOUND');
     }
-    expect((await error((await callerAs(t.db, null)).prototypes.respondToQuote({ id: prototype.id, response: 'accepted' }))).code).toBe(
-      'UNAUTHORIZED',
-    );
+    expect((await error((await callerAs(t.db, null)).prototypes.respondToQuote({ id: prototype.id, response: 'accepted' }))).code).toBe('UNAUTHORIZED');
     expect((await t.db.prisma.prototype.findUniqueOrThrow({ where: { id: prototype.id } })).sellerResponse).toBeNull();
   });
 });

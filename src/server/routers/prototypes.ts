@@ -26,7 +26,6 @@ const timelineSelect = {
   performer: { select: { firstName: true, role: true } },
 } satisfies Prisma.PrototypeTimelineSelect;
 
-
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
 export const prototypesRouter = router({
@@ -151,9 +150,7 @@ export const prototypesRouter = router({
       if (count === 0) {
         const subject = { status: current.status, atomixQuote: moneyNumber(current.atomixQuote) };
         const message =
-          current.sellerResponse && current.status === 'quoted'
-            ? 'You have already responded to this quote'
-            : refusalMessage('respondToQuote', subject);
+          current.sellerResponse && current.status === 'quoted' ? 'You have already responded to this quote' : refusalMessage('respondToQuote', subject);
         throw new TRPCError({ code: 'CONFLICT', message });
       }
       const quote = moneyString(current.atomixQuote);

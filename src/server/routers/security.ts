@@ -4,14 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { currentPasswordInput, sessionHandleInput, totpCodeInput } from '~/shared/schemas/security.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
-import {
-  clearTwoFactorAttempts,
-  consumeTwoFactorAttempt,
-  matchTotpStep,
-  newTotpSecret,
-  replaceRecoveryCodes,
-  totpKeyUri,
-} from '../auth/two-factor.ts';
+import { clearTwoFactorAttempts, consumeTwoFactorAttempt, matchTotpStep, newTotpSecret, replaceRecoveryCodes, totpKeyUri } from '../auth/two-factor.ts';
 import { describeUserAgent } from '../auth/user-agent.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import type { Db } from '../db/index.ts';

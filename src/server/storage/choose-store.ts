@@ -9,7 +9,5 @@ import { createPostgresDocumentStore } from './postgres-store.ts';
 export const documentsDir = (dataDir: string) => path.join(dataDir, 'documents');
 
 export function createDocumentStore(database: Pick<Database, 'prisma' | 'kind'>, dataDir: string): DocumentStore {
-  return database.kind === 'postgres'
-    ? createPostgresDocumentStore(database.prisma)
-    : createDiskDocumentStore(documentsDir(dataDir), database.prisma);
+  return database.kind === 'postgres' ? createPostgresDocumentStore(database.prisma) : createDiskDocumentStore(documentsDir(dataDir), database.prisma);
 }

@@ -153,7 +153,12 @@ describe.runIf(!!process.env.DATABASE_URL)('two app instances on one PostgreSQL 
     // Each instance has its own DATA_DIR, as on separate machines: nothing may depend on the disk.
     const instance = (database: Database) => {
       const dataDir = temporaryDir();
-      return createApp({ db: database.prisma, env: { ...testEnv, DATA_DIR: dataDir }, log: () => {}, services: { documentStore: createDocumentStore(database, dataDir) } });
+      return createApp({
+        db: database.prisma,
+        env: { ...testEnv, DATA_DIR: dataDir },
+        log: () => {},
+        services: { documentStore: createDocumentStore(database, dataDir) },
+      });
     };
     const [appA, appB] = [instance(databaseA), instance(databaseB)];
     const cookieFor = async (userId: string) => `${SESSION_COOKIE}=${(await createSession(databaseA.prisma, userId, 30)).token}`;

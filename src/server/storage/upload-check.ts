@@ -2,13 +2,7 @@
 // file (magic bytes), at most UPLOAD_MAX_BYTES, checked while the bytes stream past.
 import { Transform, type TransformCallback } from 'node:stream';
 import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
-import {
-  type DocumentExtension,
-  EMPTY_FILE,
-  FILE_TOO_LARGE,
-  UNSUPPORTED_FILE_TYPE,
-  documentExtension,
-} from '~/shared/schemas/prototype.ts';
+import { type DocumentExtension, EMPTY_FILE, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE, documentExtension } from '~/shared/schemas/prototype.ts';
 
 export { documentExtension, type DocumentExtension };
 
@@ -56,9 +50,8 @@ export function mimeTypeFor(ext: DocumentExtension): string {
  */
 export function sanitizeFileName(raw: string): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  let name = base
-    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
-    .replace(/\s+/g, ' ');
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  let name = base.replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '').replace(/\s+/g, ' ');
   name = trimDotsAndSpaces(name);
   if (name.length > 180) {
     const dot = name.lastIndexOf('.');

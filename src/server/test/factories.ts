@@ -33,11 +33,7 @@ export function createAdmin(db: Db, overrides: Partial<Prisma.UserCreateInput> &
   return createUser(db, { role: 'admin', firstName: 'Admin', isVerified: true, ...overrides });
 }
 
-export async function createPrototype(
-  db: Db,
-  sellerId: string,
-  overrides: Partial<Prisma.PrototypeUncheckedCreateInput> = {},
-) {
+export async function createPrototype(db: Db, sellerId: string, overrides: Partial<Prisma.PrototypeUncheckedCreateInput> = {}) {
   return db.prototype.create({
     data: {
       sellerId,

@@ -21,7 +21,6 @@ import { newPasswordField } from './auth.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 import { positiveMoneyAmount } from './money.ts';
 
-
 /** Rows a CSV export holds at most; the export says so when it was cut. */
 export const CSV_EXPORT_LIMIT = 50_000;
 
@@ -73,7 +72,12 @@ export type UserListInput = z.input<typeof userListInput>;
 export const activityFilters = z.object({
   /** Part of the actor's email, or an exact user id. */
   user: searchText,
-  action: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+  action: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export const activityListInput = activityFilters.extend(page);
 export type ActivityListInput = z.input<typeof activityListInput>;
@@ -121,7 +125,9 @@ export const userStatusInput = z
     id: userId,
     status: z.enum(USER_STATUSES),
     banReason: optionalText(1000),
-    restrictedUntil: storableDate().nullish().transform((v) => v ?? null),
+    restrictedUntil: storableDate()
+      .nullish()
+      .transform((v) => v ?? null),
     adminNotes: optionalText(5000).optional(),
   })
   .superRefine((input, ctx) => {

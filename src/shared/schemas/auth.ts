@@ -68,9 +68,7 @@ export const profileInput = z.object({
 export type ProfileInput = z.input<typeof profileInput>;
 
 /** The profile form adds the confirmation, which never leaves the browser. */
-export const profileForm = profileInput
-  .extend({ confirmPassword: z.string().optional() })
-  .refine((v) => (v.newPassword ?? '') === (v.confirmPassword ?? ''), {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+export const profileForm = profileInput.extend({ confirmPassword: z.string().optional() }).refine((v) => (v.newPassword ?? '') === (v.confirmPassword ?? ''), {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});

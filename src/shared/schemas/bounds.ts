@@ -50,5 +50,4 @@ export function isStorableDate(date: Date): boolean {
 }
 
 /** A date from JSON (ISO text or epoch milliseconds), refused unless a column can store it. */
-export const storableDate = (message = 'Invalid date') =>
-  z.coerce.date({ errorMap: () => ({ message }) }).refine(isStorableDate, { message });
+export const storableDate = (message = 'Invalid date') => z.coerce.date({ errorMap: () => ({ message }) }).refine(isStorableDate, { message });

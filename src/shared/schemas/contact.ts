@@ -6,10 +6,6 @@ export const contactInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   email: z.string().trim().toLowerCase().email('Invalid email address').max(320),
   subject: z.enum(CONTACT_SUBJECTS, { errorMap: () => ({ message: 'Please choose a subject' }) }),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Message is required')
-    .max(5000, 'Message must be at most 5000 characters'),
+  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters'),
 });
 export type ContactInput = z.infer<typeof contactInput>;

@@ -16,7 +16,6 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-
 export const messageIdInput = z.object({ id: recordId('message') });
 
 /** POST /api/messages/reply: subject, message, parentMessageId. */

@@ -25,5 +25,4 @@ export const sessionHandleInput = z.object({
 
 export const TWO_FACTOR_EXPIRED = 'Your sign-in has expired. Please enter your email and password again.';
 export const INVALID_TWO_FACTOR_CODE = 'Invalid authentication code';
-export const ADMIN_TWO_FACTOR_REQUIRED =
-  'Administrators must turn on two-factor authentication before using the admin panel: enrol under Profile, Security.';
+export const ADMIN_TWO_FACTOR_REQUIRED = 'Administrators must turn on two-factor authentication before using the admin panel: enrol under Profile, Security.';

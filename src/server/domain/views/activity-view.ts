@@ -73,9 +73,19 @@ export async function activityCsv(db: Db, filters: { user?: string | undefined; 
   );
   return toCsv(
     ['id', 'createdAt', 'actorEmail', 'actorId', 'action', 'targetType', 'targetId', 'details', 'ipAddress', 'userAgent'],
-    rows.map(toActivityView).map((a) => [
-      a.id, a.createdAt, a.actorEmail, a.userId, a.action, a.targetType, a.targetId,
-      a.details === null ? null : JSON.stringify(a.details), a.ipAddress, a.userAgent,
-    ]),
+    rows
+      .map(toActivityView)
+      .map((a) => [
+        a.id,
+        a.createdAt,
+        a.actorEmail,
+        a.userId,
+        a.action,
+        a.targetType,
+        a.targetId,
+        a.details === null ? null : JSON.stringify(a.details),
+        a.ipAddress,
+        a.userAgent,
+      ]),
   );
 }

@@ -108,8 +108,7 @@ export async function listPrototypes(db: Db, input: PrototypeListInput): Promise
     direction: input.direction,
     limit: input.limit,
     parseId: parseIntId,
-    find: (args) =>
-      db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminPrototypeSelect }),
+    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminPrototypeSelect }),
     keyOf: (row) => (input.sort === 'name' ? row.prototypeName : row.createdAt),
   });
   return { ...page, items: page.items.map(toAdminPrototypeView) };
@@ -128,16 +127,48 @@ export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFi
     max,
   );
   const header = [
-    'id', 'prototypeName', 'inventorName', 'sellerName', 'sellerEmail', 'energyType', 'status', 'priority',
-    'powerOutput', 'efficiency', 'atomixQuote', 'quoteNotes', 'sellerResponse', 'finalAmount', 'assignee',
-    'reviewerComments', 'documents', 'createdAt',
+    'id',
+    'prototypeName',
+    'inventorName',
+    'sellerName',
+    'sellerEmail',
+    'energyType',
+    'status',
+    'priority',
+    'powerOutput',
+    'efficiency',
+    'atomixQuote',
+    'quoteNotes',
+    'sellerResponse',
+    'finalAmount',
+    'assignee',
+    'reviewerComments',
+    'documents',
+    'createdAt',
   ];
   return toCsv(
     header,
-    rows.map(toAdminPrototypeView).map((p) => [
-      p.id, p.prototypeName, p.inventorName, p.sellerName, p.sellerEmail, p.energyType, p.status, p.priority,
-      p.powerOutput, p.efficiency, csvAmount(p.atomixQuote), p.quoteNotes, p.sellerResponse, csvAmount(p.finalAmount), p.assigneeName,
-      p.reviewerComments, p.documents.length, p.createdAt,
-    ]),
+    rows
+      .map(toAdminPrototypeView)
+      .map((p) => [
+        p.id,
+        p.prototypeName,
+        p.inventorName,
+        p.sellerName,
+        p.sellerEmail,
+        p.energyType,
+        p.status,
+        p.priority,
+        p.powerOutput,
+        p.efficiency,
+        csvAmount(p.atomixQuote),
+        p.quoteNotes,
+        p.sellerResponse,
+        csvAmount(p.finalAmount),
+        p.assigneeName,
+        p.reviewerComments,
+        p.documents.length,
+        p.createdAt,
+      ]),
   );
 }

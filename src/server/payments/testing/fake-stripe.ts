@@ -322,7 +322,11 @@ export class FakeStripe {
       const transfer = this.transfers.get(match[1]!);
       return transfer ? { status: 200, body: transfer } : missing('transfer', match[1]!);
     }
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+    return stripeError(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    );
   }
 
   private newAccount(body: Obj): Obj {
