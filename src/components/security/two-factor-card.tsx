@@ -142,7 +142,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <p role="status" className="alert alert-info">
         Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
       </p>
-      <ol className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm">
+      <ol className="mt-4 grid grid-cols-1 gap-2 font-mono text-sm whitespace-nowrap sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code} className="rounded bg-base-200 px-3 py-1">
             {code}
