@@ -2,13 +2,14 @@
 // contract (rest/openapi.ts). Objects are strict, so a field added to a procedure's result fails
 // the REST tests until it is documented here (test/harness.ts checks every response).
 import { z } from 'zod';
-import { ENERGY_TYPES, LEVELS, PAYOUT_STATUSES, PIPELINE_STAGES, PROTOTYPE_STATUSES, ROLES, USER_STATUSES, CONTACT_SUBJECTS } from '~/shared/constants.ts';
+import { ENERGY_TYPES, LEVELS, PAYOUT_STATUSES, PROTOTYPE_STATUSES, ROLES, USER_STATUSES, CONTACT_SUBJECTS } from '~/shared/constants.ts';
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
 import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
 
 /** The prototype stages of the data model (prisma/schema.prisma, enum PrototypeStage). */
-export const PROTOTYPE_STAGES = [...PIPELINE_STAGES, 'closed'] as const;
+
+import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 
 const timestamp = z.string().datetime({ offset: true });
 const uuid = z.string().uuid();
