@@ -13,8 +13,8 @@ describe('navigation per role (spec section 2)', () => {
     expect(navLinks({ role: 'user' }).find((l) => l.label === 'Dashboard')?.to).toBe('/seller-dashboard');
   });
   it('the user menu has Admin Panel for admins only', () => {
-    expect(labels(userMenuLinks({ role: 'user' }))).toEqual(['Profile Settings', 'Messages']);
-    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual(['Profile Settings', 'Messages', 'Admin Panel']);
+    expect(labels(userMenuLinks({ role: 'user' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker']);
+    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker', 'Admin Panel']);
   });
 });
 
@@ -27,6 +27,20 @@ describe('active link', () => {
     expect(isActiveLink('/about', '/about')).toBe(true);
     expect(isActiveLink('/seller-dashboard', '/seller-dashboard/prototypes/4')).toBe(true);
     expect(isActiveLink('/services', '/about')).toBe(false);
+  });
+  it('a prefix counts only at a path boundary', () => {
+    expect(isActiveLink('/about', '/about-us')).toBe(false);
+    expect(isActiveLink('/admin-panel', '/admin-panelx')).toBe(false);
+  });
+  it('a link is active on every screen of its area', () => {
+    for (const path of ['/dashboard', '/prototypes/12', '/prototype-submission', '/payouts', '/payouts/connect/return']) {
+      expect(isActiveLink('/seller-dashboard', path), path).toBe(true);
+    }
+    for (const path of ['/admin', '/admin/payouts', '/admin-inbox', '/admin-panel']) {
+      expect(isActiveLink('/admin-panel', path), path).toBe(true);
+      expect(isActiveLink('/seller-dashboard', path), path).toBe(false);
+    }
+    expect(isActiveLink('/seller-dashboard', '/messages')).toBe(false);
   });
 });
 

@@ -21,19 +21,38 @@ export function navLinks(user: { role: Role } | null | undefined): NavLink[] {
   return links;
 }
 
+/**
+ * The spec's dropdown (Profile Settings, Messages, Admin Panel for admins) plus the signed-in screens
+ * no other menu reaches: a seller's payouts and the prototype tracker.
+ */
 export function userMenuLinks(user: { role: Role }): NavLink[] {
   const links = [
     { to: '/profile', label: 'Profile Settings' },
     { to: '/messages', label: 'Messages' },
+    { to: '/payouts', label: 'Payouts' },
+    { to: '/prototype-tracker', label: 'Prototype Tracker' },
   ];
   if (user.role === 'admin') links.push({ to: '/admin-panel', label: 'Admin Panel' });
   return links;
 }
 
-/** "/" is active only on the home page; every other link also covers the paths below it. */
+/** The screens a navigation link stands for, besides the paths below its own. */
+const LINK_AREAS: Record<string, string[]> = {
+  '/seller-dashboard': ['/dashboard', '/prototypes', '/prototype-submission', '/payouts'],
+  '/admin-panel': ['/admin', '/admin-inbox'],
+};
+
+function isWithin(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(base.endsWith('/') ? base : `${base}/`);
+}
+
+/**
+ * "/" is active only on the home page; every other link also covers the paths below it and the
+ * screens of its area (Dashboard on a prototype's page, Admin Panel in the admin inbox).
+ */
 export function isActiveLink(linkTo: string, pathname: string): boolean {
   if (linkTo === '/') return pathname === '/';
-  return pathname.startsWith(linkTo);
+  return [linkTo, ...(LINK_AREAS[linkTo] ?? [])].some((base) => isWithin(pathname, base));
 }
 
 /** The user menu's button: first name, otherwise email, otherwise "User". */

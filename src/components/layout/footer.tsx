@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { Brand } from './brand.tsx';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const { user, isLoading } = useCurrentUser();
   return (
     <footer className="border-t border-base-300 bg-base-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-4">
@@ -50,16 +52,33 @@ export function Footer() {
                 Prototype Tracker
               </Link>
             </li>
-            <li>
-              <Link to="/login" className="link-hover">
-                Sign in
-              </Link>
-            </li>
-            <li>
-              <Link to="/register" className="link-hover">
-                Create account
-              </Link>
-            </li>
+            {user ? (
+              <>
+                <li>
+                  <Link to="/seller-dashboard" className="link-hover">
+                    Dashboard
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/payouts" className="link-hover">
+                    Payouts
+                  </Link>
+                </li>
+              </>
+            ) : isLoading ? null : (
+              <>
+                <li>
+                  <Link to="/login" className="link-hover">
+                    Sign in
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/register" className="link-hover">
+                    Create account
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
       </div>

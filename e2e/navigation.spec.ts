@@ -1,0 +1,37 @@
+// Navigation a signed-in person can find (issue 17 point 4): the menus reach every screen of the
+// account, the footer stops offering sign-in, and the area's link is highlighted on all its screens.
+import { expect, signIn, test } from './fixtures.ts';
+
+test('a seller finds Payouts and the Tracker in the user menu, and the footer offers the account, not sign-in', async ({ page, createUser }) => {
+  const seller = await createUser({ firstName: 'Noor' });
+  await signIn(page, seller.email, seller.password);
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await expect(footer.getByRole('link', { name: 'Create account' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Noor' }).click();
+  await page.getByRole('link', { name: 'Payouts' }).first().click();
+  await expect(page).toHaveURL(/\/payouts$/);
+  // Payouts belongs to the seller's area: the Dashboard link is the current one.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'Noor' }).click();
+  await page.getByRole('link', { name: 'Prototype Tracker' }).first().click();
+  await expect(page).toHaveURL(/\/prototype-tracker$/);
+});
+
+test('a guest sees sign-in links in the footer', async ({ page }) => {
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Create account' })).toBeVisible();
+});
+
+test('Admin Panel stays highlighted in the admin inbox', async ({ page, createUser }) => {
+  const admin = await createUser({ role: 'admin', firstName: 'Ada' });
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin-inbox');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('aria-current', 'page');
+});
