@@ -119,7 +119,7 @@ test('an empty form sent before the app has loaded shows the messages once it ar
   release();
 
   const email = page.getByLabel('Email Address', { exact: true });
-  await expect(email).toHaveAccessibleDescription('Invalid email address');
+  await expect(email).toHaveAccessibleDescription('Email is required');
   await expect(email).toBeFocused();
   await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Emmy Noether');
   await expect(page.getByLabel('Full Name', { exact: true })).not.toHaveAttribute('aria-invalid');

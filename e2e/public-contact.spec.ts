@@ -31,7 +31,7 @@ test('an empty or invalid form shows the schema messages under each field and se
 
   const expectations = [
     ['Full Name', 'Name is required'],
-    ['Email Address', 'Invalid email address'],
+    ['Email Address', 'Email is required'],
     ['Subject', 'Please choose a subject'],
     ['Message', 'Message is required'],
   ] as const;
@@ -49,6 +49,26 @@ test('an empty or invalid form shows the schema messages under each field and se
   await expect(page.getByLabel('Full Name', { exact: true })).not.toHaveAttribute('aria-invalid');
   await expect(page.getByText('Name is required')).toHaveCount(0);
   expect(requests).toBe(0);
+});
+
+test('on a phone the first invalid field is brought into view below the sticky bar', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/contact');
+  await page.getByLabel('Full Name', { exact: true }).fill('Chien-Shiung Wu');
+  await page.getByLabel('Subject', { exact: true }).selectOption('general');
+  await page.getByLabel('Message', { exact: true }).fill('A question about your tokamak partners.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  const email = page.getByLabel('Email Address', { exact: true });
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription('Email is required');
+  const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  const label = await page.locator('label[for="contact-email"]').boundingBox();
+  const field = await email.boundingBox();
+  expect(bar && label && field).toBeTruthy();
+  // The label below the bar and the field inside the screen: the person sees what they have to fix.
+  expect(label!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  expect(field!.y + field!.height).toBeLessThanOrEqual(844);
 });
 
 test('a valid message is stored, thanked for, and the form resets', async ({ page, db }) => {

@@ -42,6 +42,16 @@ function readForm(form: HTMLFormElement): FormValues {
   return { name: value('name'), email: value('email'), subject: value('subject'), message: value('message') };
 }
 
+/**
+ * Focus an invalid field with its label and message in view: centred, so the sticky navigation bar
+ * never covers it on a phone (a plain focus() scrolls it to the very top, under the bar).
+ */
+function focusBelowHeader(field: HTMLElement | null) {
+  if (!field) return;
+  field.scrollIntoView({ block: 'center' });
+  field.focus({ preventScroll: true });
+}
+
 /** The contact form: validated with the same zod schema as the API, sent through tRPC. */
 export function ContactForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -87,7 +97,7 @@ export function ContactForm() {
     setErrors(result.errors);
     if (!result.data) {
       const first = FIELD_ORDER.find((f) => result.errors[f]);
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      if (first) focusBelowHeader(form.querySelector<HTMLElement>(`[name="${first}"]`));
       return;
     }
     void send(result.data);

@@ -52,7 +52,8 @@ describe('contactInput', () => {
 
   it('rejects an invalid e-mail address and normalises a valid one', () => {
     expect(errorFor({ ...valid, email: 'not-an-email' }, 'email')).toBe('Invalid email address');
-    expect(errorFor({ ...valid, email: '' }, 'email')).toBe('Invalid email address');
+    expect(errorFor({ ...valid, email: '' }, 'email')).toBe('Email is required');
+    expect(errorFor({ ...valid, email: '   ' }, 'email')).toBe('Email is required');
     expect(contactInput.parse({ ...valid, email: '  Ada@Example.COM ' }).email).toBe('ada@example.com');
   });
 
