@@ -109,6 +109,13 @@ test('admin manages users: restrict, ban, reset password with Generate Random, d
   await expect(row.getByText(/^Restricted until/)).toBeVisible();
   await expect(row.getByText('Duplicate submissions')).toBeVisible();
 
+  // Lift the restriction in one click: the restriction and its note go
+  await row.getByRole('button', { name: 'Lift restriction: Target Tester' }).click();
+  await toast(page, 'User status updated successfully');
+  await expect(row.getByText(/^Restricted until/)).toHaveCount(0);
+  await expect(row.getByText('Duplicate submissions')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Lift restriction/ })).toHaveCount(0);
+
   // Ban (reason required)
   await row.getByRole('button', { name: /^Ban/ }).click();
   const ban = page.getByRole('dialog', { name: 'Ban User' });
@@ -129,6 +136,11 @@ test('admin manages users: restrict, ban, reset password with Generate Random, d
   await reset.getByRole('button', { name: 'Generate Random' }).click();
   const generated = await reset.getByLabel('New password').inputValue();
   expect(generated).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+  // The generated password can be copied to give to the user.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await reset.getByRole('button', { name: 'Copy password' }).click();
+  await toast(page, 'Password copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated);
   const before = await db.query('SELECT password FROM users WHERE id = $1', [target.id]);
   await reset.getByRole('button', { name: 'Change Password' }).click();
   await toast(page, 'Password changed successfully');

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from './auth/password.ts';
 import { createSession } from './auth/session.ts';
-import { ensureFirstAdmin, generatePassword } from './first-admin.ts';
+import { ensureFirstAdmin } from './first-admin.ts';
 import { createAdmin, createUser } from './test/factories.ts';
 import { useTestDatabase } from './test/harness.ts';
-import { GENERATED_PASSWORD_ALPHABET } from '~/shared/constants.ts';
 
 const t = useTestDatabase();
 
@@ -71,15 +70,5 @@ describe('ensureFirstAdmin', () => {
   it('does nothing when an admin already exists', async () => {
     await createAdmin(t.db.prisma);
     expect(await ensureFirstAdmin(t.db.prisma)).toEqual({ action: 'none' });
-  });
-});
-
-describe('generatePassword', () => {
-  it('uses only the allowed alphabet at the requested length', () => {
-    for (let i = 0; i < 50; i++) {
-      const password = generatePassword(12);
-      expect(password).toHaveLength(12);
-      expect([...password].every((c) => GENERATED_PASSWORD_ALPHABET.includes(c))).toBe(true);
-    }
   });
 });

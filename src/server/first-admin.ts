@@ -1,15 +1,8 @@
 // Makes sure the site has an administrator at start-up (README "First admin").
-import { randomInt } from 'node:crypto';
-import { GENERATED_PASSWORD_ALPHABET } from '~/shared/constants.ts';
+import { generateRandomPassword } from '~/shared/generate-password.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { invalidateUserSessions } from './auth/session.ts';
 import type { Db } from './db/index.ts';
-
-export function generatePassword(length: number): string {
-  let password = '';
-  for (let i = 0; i < length; i++) password += GENERATED_PASSWORD_ALPHABET[randomInt(GENERATED_PASSWORD_ALPHABET.length)];
-  return password;
-}
 
 export type FirstAdminResult = { action: 'ensured'; email: string } | { action: 'generated'; email: string; password: string } | { action: 'none' };
 
@@ -57,7 +50,7 @@ export async function ensureFirstAdmin(db: Db, adminEmail?: string, adminPasswor
   // The usual start (an admin exists) needs neither the lock nor a hash.
   if (await db.user.findFirst({ where: { role: 'admin' }, select: { id: true } })) return { action: 'none' };
   const email = 'admin@atomix.local';
-  const password = generatePassword(16);
+  const password = generateRandomPassword(16);
   const hashed = await hashPassword(password);
   const created = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`;

@@ -9,7 +9,8 @@ import { DELETE_CONFIRMATION_WORD, MIN_PASSWORD_LENGTH } from '~/shared/constant
 import { adminMessageForm, banForm } from '~/shared/schemas/admin.ts';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
-import { generateRandomPassword } from './generate-password.ts';
+import { generateRandomPassword } from '~/shared/generate-password.ts';
+import { toast } from '~/components/toast/toast-store.ts';
 
 export interface UserTarget {
   id: string;
@@ -222,9 +223,24 @@ function ResetPasswordForm({ user, onClose }: { user: UserTarget; onClose: () =>
       <Field name="newPassword" label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
         <PasswordInput id="newPassword" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" autoFocus />
       </Field>
-      <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setPassword(generateRandomPassword())}>
-        Generate Random
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setPassword(generateRandomPassword())}>
+          Generate Random
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={!password}
+          onClick={() =>
+            void navigator.clipboard.writeText(password).then(
+              () => toast({ title: 'Password copied' }),
+              () => toast({ title: 'Error', description: 'Could not copy the password', variant: 'destructive' }),
+            )
+          }
+        >
+          Copy password
+        </button>
+      </div>
       <DialogActions onCancel={onClose} submitLabel="Change Password" pending={reset.isPending} disabled={!longEnough} />
     </form>
   );

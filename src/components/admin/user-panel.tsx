@@ -212,6 +212,7 @@ function UserNotes({ user }: { user: AdminUser }) {
 function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: DialogKind) => void }) {
   const feedback = useAdminFeedback();
   const verify = trpc.admin.verifyUser.useMutation(feedback('verify'));
+  const lift = trpc.admin.updateUserStatus.useMutation(feedback('userStatus'));
   const name = fullName(user);
   const button = (kind: DialogKind, text: string, className = 'btn-ghost') => (
     <button type="button" className={`btn btn-xs ${className}`} onClick={() => onDialog(kind)} aria-label={`${text}: ${name}`}>
@@ -234,6 +235,17 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
       {button('message', 'Message')}
       {user.role !== 'admin' && (
         <>
+          {user.status !== 'active' && (
+            <button
+              type="button"
+              className="btn btn-xs btn-ghost text-success"
+              onClick={() => lift.mutate({ id: user.id, status: 'active' })}
+              disabled={lift.isPending}
+              aria-label={`${user.status === 'banned' ? 'Lift ban' : 'Lift restriction'}: ${name}`}
+            >
+              {user.status === 'banned' ? 'Lift ban' : 'Lift restriction'}
+            </button>
+          )}
           {button('restrict', 'Restrict')}
           {button('ban', 'Ban', 'btn-ghost text-error')}
           {button('password', 'Reset Password')}

@@ -114,9 +114,12 @@ describe('status, password and verification', () => {
     expect(res.json).not.toHaveProperty('password');
     expect((await sellerClient.request('GET', '/api/auth/user')).json.status).toBe('restricted');
     const back = await client.request('PATCH', `/api/admin/users/${seller.id}/status`, { status: 'active', restrictedUntil: null });
-    expect(back.json).toMatchObject({ status: 'active', restrictedUntil: null, adminNotes: 'Spam submissions' });
+    // Lifting the restriction clears its note; a note written while lifting is kept.
+    expect(back.json).toMatchObject({ status: 'active', restrictedUntil: null, adminNotes: null });
+    const noted = await client.request('PATCH', `/api/admin/users/${seller.id}/status`, { status: 'active', adminNotes: 'Warned by phone' });
+    expect(noted.json).toMatchObject({ status: 'active', adminNotes: 'Warned by phone' });
     const audit = await t.db.prisma.userActivityLog.findMany({ where: { targetId: seller.id, action: { startsWith: 'admin.' } }, orderBy: { id: 'asc' } });
-    expect(audit.map((a) => a.action)).toEqual(['admin.user.restrict', 'admin.user.activate']);
+    expect(audit.map((a) => a.action)).toEqual(['admin.user.restrict', 'admin.user.activate', 'admin.user.activate']);
   });
 
   it('a restriction whose time passed shows as active in the list', async () => {

@@ -141,7 +141,8 @@ export const adminRouter = router({
       status: input.status,
       banReason: input.status === 'banned' ? input.banReason : null,
       restrictedUntil: input.status === 'restricted' ? input.restrictedUntil : null,
-      ...(input.adminNotes !== undefined ? { adminNotes: input.adminNotes } : {}),
+      // Lifting a restriction or ban clears its note, unless the admin writes a new one.
+      ...(input.adminNotes !== undefined ? { adminNotes: input.adminNotes } : input.status === 'active' ? { adminNotes: null } : {}),
     };
     const user = await ctx.db.$transaction(async (tx) => {
       const { count } = await tx.user.updateMany({ where: { id: input.id, role: 'user' }, data });
