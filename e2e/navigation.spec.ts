@@ -1,6 +1,6 @@
 // Navigation a signed-in person can find (issue 17 point 4): the menus reach every screen of the
 // account, the footer stops offering sign-in, and the area's link is highlighted on all its screens.
-import { expect, signIn, test } from './fixtures.ts';
+import { admin, expect, signIn, test } from './fixtures.ts';
 
 test('a seller finds Payouts and the Tracker in the user menu, and the footer offers the account, not sign-in', async ({ page, createUser }) => {
   const seller = await createUser({ firstName: 'Noor' });
@@ -29,9 +29,21 @@ test('a guest sees sign-in links in the footer', async ({ page }) => {
   await expect(footer.getByRole('link', { name: 'Create account' })).toBeVisible();
 });
 
-test('Admin Panel stays highlighted in the admin inbox', async ({ page, createUser }) => {
-  const admin = await createUser({ role: 'admin', firstName: 'Ada' });
+test('Admin Panel stays highlighted in the admin inbox', async ({ page }) => {
   await signIn(page, admin.email, admin.password);
   await page.goto('/admin-inbox');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('on a phone every admin inbox tab is on screen (they wrap instead of hiding off the edge)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin-inbox');
+  const tabs = page.getByRole('tablist', { name: 'Inbox sections' }).getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  for (const tab of await tabs.all()) {
+    const box = await tab.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }
 });

@@ -42,7 +42,7 @@ export function AdminInbox({ search, setSearch }: { search: InboxSearch; setSear
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Admin Inbox</h1>
       <p className="mt-1 text-base-content/70">Conversations with sellers, contact-form messages, announcements and sent e-mail.</p>
-      <div role="tablist" aria-label="Inbox sections" className="tabs tabs-border mt-6 flex-nowrap overflow-x-auto">
+      <div role="tablist" aria-label="Inbox sections" className="tabs tabs-border mt-6 flex-wrap gap-y-1">
         {INBOX_TABS.map((name) => (
           <button
             key={name}
