@@ -142,6 +142,15 @@ test('a bulk notification to sellers with quoted prototypes is delivered with pr
   await page.getByLabel('Prototype status').selectOption('quoted');
   await expect(page.getByTestId('bulk-recipient-count')).toHaveText(/^\d+ recipients?$/);
   await page.getByRole('button', { name: 'Send now' }).click();
+  // It asks first, naming the audience and its size; Enter does not confirm.
+  const confirm = page.getByRole('dialog', { name: 'Send this notification now?' });
+  await expect(confirm).toContainText('Sellers with prototypes in status quoted');
+  await expect(confirm.getByRole('button', { name: /^Send to \d[\d,]* (person|people)$/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('bulk-item').filter({ hasText: title })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await confirm.getByRole('button', { name: /^Send to / }).click();
   const item = page.getByTestId('bulk-item').filter({ hasText: title });
   await expect(item).toContainText('completed', { timeout: 20_000 });
   const progress = await item.getByTestId('bulk-progress').textContent();

@@ -96,3 +96,43 @@ export function DialogActions({
     </div>
   );
 }
+
+/**
+ * "Are you sure?" before a step that moves money or reaches many people. Focus starts on Cancel, and
+ * the confirm button is a plain button, so Enter never confirms by accident.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  description,
+  confirmLabel,
+  pending = false,
+  danger = false,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  danger?: boolean;
+  testId?: string;
+}) {
+  return (
+    <ModalDialog open={open} onClose={onClose} title={title} description={description} testId={testId}>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {confirmLabel}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

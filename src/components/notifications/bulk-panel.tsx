@@ -8,8 +8,20 @@ import { formatDateTime, formatPercent, stateLabel } from '~/shared/format.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { PROTOTYPE_STATUSES, type PrototypeStatus } from '~/shared/constants.ts';
-import { BULK_AUDIENCES, BULK_AUDIENCE_LABELS, type BulkAudience, bulkForm } from '~/shared/schemas/messages.ts';
+import {
+  BULK_AUDIENCES,
+  BULK_AUDIENCE_LABELS,
+  type BulkAudience,
+  type BulkCreateInput,
+  audienceKey,
+  audienceLabel,
+  bulkForm,
+} from '~/shared/schemas/messages.ts';
 import { QueryView } from '~/components/query-view.tsx';
+import { ConfirmDialog } from '~/components/modal-dialog.tsx';
+
+/** "12 people", "1 person". */
+const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
 
 /** While a delivery runs, its progress is re-read this often (a live status, not a normal data fetch). */
 const PROGRESS_REFRESH_MS = 3000;
@@ -31,9 +43,17 @@ export function BulkPanel() {
     onSuccess: refresh,
     onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to cancel'), variant: 'destructive' }),
   });
+  const [sending, setSending] = useState<{ id: number; title: string; audienceLabel: string; recipientCount: number } | null>(null);
   const send = trpc.notifications.bulkSend.useMutation({
-    onSuccess: refresh,
-    onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to send'), variant: 'destructive' }),
+    onSuccess: () => {
+      setSending(null);
+      toast({ title: 'Notification is being sent' });
+      void refresh();
+    },
+    onError: (e) => {
+      setSending(null);
+      toast({ title: 'Error', description: serverMessage(e, 'Failed to send'), variant: 'destructive' });
+    },
   });
 
   return (
@@ -79,7 +99,7 @@ export function BulkPanel() {
                           </button>
                         )}
                         {b.status === 'draft' && (
-                          <button type="button" className="btn btn-primary btn-sm" disabled={send.isPending} onClick={() => send.mutate({ id: b.id })}>
+                          <button type="button" className="btn btn-primary btn-sm" disabled={send.isPending} onClick={() => setSending(b)}>
                             Send now
                           </button>
                         )}
@@ -92,7 +112,27 @@ export function BulkPanel() {
           )}
         </QueryView>
       </section>
+      <ConfirmDialog
+        open={!!sending}
+        onClose={() => setSending(null)}
+        onConfirm={() => sending && send.mutate({ id: sending.id })}
+        pending={send.isPending}
+        title="Send this notification now?"
+        description={sending && <SendSummary title={sending.title} audience={sending.audienceLabel} count={sending.recipientCount} when={null} />}
+        confirmLabel={sending ? `Send to ${people(sending.recipientCount)}` : 'Send'}
+        testId="bulk-confirm"
+      />
     </div>
+  );
+}
+
+/** What a confirmation names: the notification, its audience and size, and when it goes. */
+function SendSummary({ title, audience, count, when }: { title: string; audience: string; count: number | null; when: Date | null }) {
+  return (
+    <>
+      &ldquo;{title}&rdquo; goes to {audience}: <strong>{count === null ? 'everyone in this audience' : people(count)}</strong>
+      {when ? <>, on {formatDateTime(when)}</> : <>, right away</>}. This cannot be undone once delivery starts.
+    </>
   );
 }
 
@@ -105,7 +145,9 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
   const [atError, setAtError] = useState<string | undefined>();
   const target = audience === 'prototype_status' ? { audience, prototypeStatus: status } : { audience };
   const preview = trpc.notifications.bulkPreview.useQuery(target, { staleTime: 0 });
+  const [confirming, setConfirming] = useState<BulkCreateInput | null>(null);
   const create = trpc.notifications.bulkCreate.useMutation({
+    onSettled: () => setConfirming(null),
     onSuccess: (created) => {
       toast({
         title:
@@ -145,7 +187,10 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
             scheduledFor = parsed;
           }
           if (!values) return;
-          create.mutate({ title: values.title, message: values.message, target, scheduledFor, draft: when === 'draft' });
+          const input = { title: values.title, message: values.message, target, scheduledFor, draft: when === 'draft' };
+          // A draft reaches no one yet; sending or scheduling asks first.
+          if (when === 'draft') create.mutate(input);
+          else setConfirming(input);
         }}
       >
         <Field name="title" label="Title" error={form.errors.title}>
@@ -216,6 +261,31 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
           </button>
         </div>
       </form>
+      <ConfirmDialog
+        open={!!confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming && create.mutate(confirming)}
+        pending={create.isPending}
+        title={confirming?.scheduledFor ? 'Schedule this notification?' : 'Send this notification now?'}
+        description={
+          confirming && (
+            <SendSummary
+              title={confirming.title}
+              audience={audienceLabel(audienceKey(confirming.target))}
+              count={preview.data?.recipientCount ?? null}
+              when={confirming.scheduledFor ?? null}
+            />
+          )
+        }
+        confirmLabel={
+          preview.data
+            ? `${confirming?.scheduledFor ? 'Schedule for' : 'Send to'} ${people(preview.data.recipientCount)}`
+            : confirming?.scheduledFor
+              ? 'Schedule'
+              : 'Send'
+        }
+        testId="bulk-confirm"
+      />
     </section>
   );
 }

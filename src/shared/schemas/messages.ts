@@ -94,6 +94,7 @@ export const bulkCreateInput = z.object({
   draft: z.boolean().default(false),
 });
 export const bulkForm = bulkCreateInput.pick({ title: true, message: true });
+export type BulkCreateInput = z.input<typeof bulkCreateInput>;
 export const bulkIdInput = z.object({ id: recordId('bulk notification') });
 export const bulkSendInput = z.object({ id: recordId('bulk notification'), scheduledFor: storableDate().nullish() });
 
