@@ -129,6 +129,14 @@ test('a seller registers, submits with two documents, sees them, and answers a q
 
   await quoted.getByLabel(/Respond to the quote/).fill('Happy to proceed');
   await quoted.getByRole('button', { name: 'Accept Quote' }).click();
+  // Six figures are not accepted on one click: the amount is named, and Enter does not confirm.
+  const confirm = page.getByRole('dialog', { name: 'Accept this quote?' });
+  await expect(confirm).toContainText('$48,000.50');
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  expect((await db.query('SELECT seller_response FROM prototypes WHERE id = $1', [prototypeId])).rows[0].seller_response).toBeNull();
+  await quoted.getByRole('button', { name: 'Accept Quote' }).click();
+  await confirm.getByRole('button', { name: 'Accept $48,000.50' }).click();
   await expect(toast(page, 'Quote accepted')).toBeVisible();
   await expect(quoted.getByTestId('quote-response')).toContainText('You accepted this quote');
   const answer = await db.query('SELECT seller_response, seller_response_note, status FROM prototypes WHERE id = $1', [prototypeId]);
