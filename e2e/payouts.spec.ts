@@ -77,6 +77,11 @@ test('admin records a manual payout; the seller sees it paid and the totals move
   await expect(sellerPage.getByTestId('payouts-owed')).toHaveText('$0.00');
   await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toContainText(['Completed']);
   await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toContainText(['BT-2026-0042']);
+  // Phone card and desktop table read the same fields: paid, with the day, like the "Paid out" total.
+  for (const width of [390, 1280]) {
+    await sellerPage.setViewportSize({ width, height: 900 });
+    await expect(sellerPage.getByTestId('payout-paid').filter({ visible: true })).toHaveText([/^Paid [A-Z][a-z]{2} \d{1,2}, \d{4}$/]);
+  }
   await sellerPage.goto('/seller-dashboard');
   await expect(sellerPage.getByTestId('summary-Revenue')).toContainText('$2,250.67');
   await expect(sellerPage.getByTestId('payout-account-card')).toContainText('Payouts are recorded manually');

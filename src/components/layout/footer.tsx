@@ -60,9 +60,15 @@ export function Footer() {
                   </Link>
                 </li>
                 <li>
-                  <Link to="/payouts" className="link-hover">
-                    Payouts
-                  </Link>
+                  {user.role === 'admin' ? (
+                    <Link to="/admin-panel" className="link-hover">
+                      Admin Panel
+                    </Link>
+                  ) : (
+                    <Link to="/payouts" className="link-hover">
+                      Payouts
+                    </Link>
+                  )}
                 </li>
               </>
             ) : isLoading ? null : (

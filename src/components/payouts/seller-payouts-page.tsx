@@ -10,6 +10,14 @@ import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
 const methodLabel = (method: string | null) => (method ? ((PAYOUT_METHOD_LABELS as Record<string, string>)[method] ?? method) : '—');
 
+/**
+ * When and how a transaction was paid: one reading of the same fields for the phone card and the
+ * desktop table, and the same rule as the "Paid out" total (paid means completed).
+ */
+function paidText(t: { status: string; completedAt: Date | null }): string {
+  return t.status === 'completed' ? `Paid ${t.completedAt ? formatDate(t.completedAt) : ''}`.trim() : 'Not paid yet';
+}
+
 export function SellerPayoutsPage() {
   const payouts = trpc.payouts.mine.useQuery();
   const data = payouts.data;
@@ -60,7 +68,8 @@ export function SellerPayoutsPage() {
                   </div>
                   <span className="text-sm">{t.prototypeName}</span>
                   <span className="text-xs text-base-content/70">
-                    {formatDate(t.createdAt)} · {t.payoutMethod ? methodLabel(t.payoutMethod) : 'Not paid yet'}
+                    {formatDate(t.createdAt)} · <span data-testid="payout-paid">{paidText(t)}</span>
+                    {t.payoutMethod ? ` · ${methodLabel(t.payoutMethod)}` : ''}
                     {t.reference ? ` · ${t.reference}` : ''}
                   </span>
                 </li>
@@ -101,7 +110,7 @@ export function SellerPayoutsPage() {
                         <PayoutStatusBadge status={t.status} />
                       </td>
                       <td className="text-sm">
-                        {t.completedAt ? formatDate(t.completedAt) : '—'}
+                        <span data-testid="payout-paid">{paidText(t)}</span>
                         {t.payoutMethod && (
                           <span className="block text-xs text-base-content/70">
                             {methodLabel(t.payoutMethod)}
