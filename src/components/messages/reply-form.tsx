@@ -13,15 +13,18 @@ export function ReplyForm({
   onSubmit,
   onCancel,
   idPrefix = 'reply',
+  isReply = true,
 }: {
+  /** The subject answered ("Re: " is added), or with isReply false the new message's own. */
   subject: string;
+  isReply?: boolean;
   pending: boolean;
   submitLabel: string;
   onSubmit: (values: { subject: string; message: string }, reset: () => void) => void;
   onCancel?: () => void;
   idPrefix?: string;
 }) {
-  const initial = useMemo(() => ({ subject: replySubject(subject), message: '' }), [subject]);
+  const initial = useMemo(() => ({ subject: isReply ? replySubject(subject) : subject, message: '' }), [subject, isReply]);
   const form = useZodForm(replyForm, initial);
   const bind = (name: 'subject' | 'message') => ({
     ...form.field(name),

@@ -20,7 +20,7 @@ import { ADMIN_MAX_PAGE_SIZE } from '~/shared/constants.ts';
 import { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
 import { contactInput } from '~/shared/schemas/contact.ts';
 import { twoFactorCodeInput } from '~/shared/schemas/security.ts';
-import { messageIdInput, replyInput } from '~/shared/schemas/messages.ts';
+import { messageIdInput, messageTeamInput, replyInput } from '~/shared/schemas/messages.ts';
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
@@ -264,6 +264,11 @@ export const restContract: Record<ContractKey, Operation> = {
     security: signedIn,
     requestParams: pathId(messageIdInput),
     responses: { 200: json(body.messageView, 'The message'), ...errors(400, 401, 403, 404, 413) },
+  }),
+  'POST /api/messages': op('Messages', 'Write to the team about one of your prototypes (a new thread)', {
+    security: signedIn,
+    requestBody: jsonBody(messageTeamInput),
+    responses: { 201: json(body.messageView, 'Your message'), ...errors(400, 401, 403, 404, 429) },
   }),
   'POST /api/messages/reply': op('Messages', 'Reply in a thread', {
     security: signedIn,

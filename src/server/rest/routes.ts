@@ -74,6 +74,7 @@ export const restRoutes = defineRoutes([
   { method: 'GET', path: '/api/messages/:id/thread', handler: ({ caller, params }) => caller.messages.thread(withId(undefined, params)) },
   { method: 'PATCH', path: '/api/messages/:id/read', handler: ({ caller, params }) => caller.messages.markRead(withId(undefined, params)) },
   { method: 'POST', path: '/api/messages/reply', status: 201, handler: ({ caller, body }) => caller.messages.reply(body) },
+  { method: 'POST', path: '/api/messages', status: 201, handler: ({ caller, body }) => caller.messages.messageTeam(body) },
   // Payouts (the Stripe webhook is src/server/payments/webhook-route.ts: it needs the raw body)
   { method: 'GET', path: '/api/seller/payout-account', handler: ({ caller }) => caller.payouts.account() },
   { method: 'POST', path: '/api/seller/payout-account/connect', handler: ({ caller }) => caller.payouts.connect() },

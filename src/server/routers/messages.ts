@@ -5,10 +5,19 @@
 import { TRPCError } from '@trpc/server';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
-import { contactHandledInput, contactListInput, inboxInput, messageIdInput, replyInput, startThreadInput } from '~/shared/schemas/messages.ts';
+import {
+  contactHandledInput,
+  contactListInput,
+  inboxInput,
+  messageIdInput,
+  messageTeamInput,
+  replyInput,
+  startThreadInput,
+} from '~/shared/schemas/messages.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { notify, notifyAdmins } from '../domain/notifications.ts';
+import { PROTOTYPE_NOT_FOUND } from '../domain/prototype-access.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -160,6 +169,45 @@ export const messagesRouter = router({
         targetType: 'message',
         targetId: root.id,
         details: { messageId: created.id },
+      });
+      return toMessageView(created, ctx.user);
+    });
+  }),
+
+  /**
+   * POST /api/messages: a seller starts a conversation with the team about one of their own
+   * prototypes (say, to answer a rejection). It lands in the admin inbox, linked to the prototype.
+   */
+  messageTeam: protectedProcedure.input(messageTeamInput).mutation(async ({ ctx, input }) => {
+    await ctx.limiter.consume('messageReplies', ctx.user.id);
+    return ctx.db.$transaction(async (tx) => {
+      const prototype = await tx.prototype.findFirst({ where: { id: input.prototypeId, sellerId: ctx.user.id }, select: { id: true } });
+      if (!prototype) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
+      const created = await tx.adminMessage.create({
+        data: {
+          userId: ctx.user.id,
+          adminId: null,
+          prototypeId: prototype.id,
+          subject: input.subject,
+          message: input.message,
+          parentMessageId: null,
+          messageType: 'user_to_admin',
+        },
+        select: messageSelect,
+      });
+      await notifyAdmins(tx, ctx.mailer, {
+        prototypeId: prototype.id,
+        type: 'message_reply',
+        title: `New message from ${fullName(created.user)}`,
+        message: input.subject,
+        actionUrl: `/admin-inbox?thread=${created.id}`,
+      });
+      await logActivity(tx, ctx.meta, {
+        userId: ctx.user.id,
+        action: 'message.start',
+        targetType: 'message',
+        targetId: created.id,
+        details: { prototypeId: prototype.id },
       });
       return toMessageView(created, ctx.user);
     });

@@ -37,6 +37,14 @@ export const startThreadInput = z
   .refine((v) => !!v.userId !== !!v.prototypeId, { message: 'Choose a recipient or a prototype', path: ['userId'] });
 export const startThreadForm = z.object({ subject: text('Subject', SUBJECT_MAX), content: text('Message', MESSAGE_MAX) });
 
+/** POST /api/messages: a seller writes to the team about one of their prototypes (a new thread). */
+export const messageTeamInput = z.object({
+  prototypeId: recordId('prototype'),
+  subject: text('Subject', SUBJECT_MAX),
+  message: text('Message', MESSAGE_MAX),
+});
+export const messageTeamForm = messageTeamInput.omit({ prototypeId: true });
+
 export const INBOX_FILTERS = ['replied', 'all'] as const;
 export const inboxInput = z.object({ filter: z.enum(INBOX_FILTERS).default('replied') }).default({});
 
