@@ -173,6 +173,7 @@ export const restContract: Record<ContractKey, Operation> = {
         content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
       },
       ...errors(401, 404),
+      500: json(body.errorBody, "An admin's download could not be recorded, so nothing was served"),
     },
   }),
   'GET /api/seller/prototypes': op('Seller', 'Your prototypes, newest first', {
