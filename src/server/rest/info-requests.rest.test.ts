@@ -31,7 +31,7 @@ function upload(client: Client, requestId: number | string, fileName: string, by
   return client.app.request(`http://localhost/api/seller/info-requests/${requestId}/documents`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(fileName), cookie: client.cookie },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 
