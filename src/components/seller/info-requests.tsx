@@ -66,7 +66,7 @@ function InfoRequestItem({ request, canAnswer }: { request: InfoRequest; canAnsw
   return (
     <article aria-label={`Question of ${formatDateTime(request.createdAt)}`} className="flex flex-col gap-3">
       <div>
-        <p className="text-xs text-base-content/60">
+        <p className="text-xs text-base-content/75">
           Asked {formatDateTime(request.createdAt)}
           {request.askedBy ? ` by ${request.askedBy}` : ''}
           {request.wantsDocuments ? ' · documents requested' : ''}
@@ -75,7 +75,7 @@ function InfoRequestItem({ request, canAnswer }: { request: InfoRequest; canAnsw
       </div>
       {request.answeredAt !== null ? (
         <div className="border-l-4 border-success/60 pl-3">
-          <p className="text-xs text-base-content/60">Your answer, {formatDateTime(request.answeredAt)}</p>
+          <p className="text-xs text-base-content/75">Your answer, {formatDateTime(request.answeredAt)}</p>
           <p className="mt-1 whitespace-pre-line">{request.answer}</p>
           <AnswerDocuments documents={request.documents} />
         </div>
@@ -97,7 +97,7 @@ export function AnswerDocuments({ documents }: { documents: InfoRequest['documen
           <a href={`/api/documents/${d.id}`} download={d.fileName} className="link link-primary break-all">
             {d.fileName}
           </a>
-          <span className="text-xs text-base-content/60">{formatFileSize(d.fileSize)}</span>
+          <span className="text-xs text-base-content/75">{formatFileSize(d.fileSize)}</span>
         </li>
       ))}
     </ul>
@@ -174,7 +174,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
           ) : (
             <span />
           )}
-          <span id={`${answerId}-count`} className="tabular-nums text-base-content/60">
+          <span id={`${answerId}-count`} className="tabular-nums text-base-content/75">
             {answer.length} / {INFO_TEXT_MAX} characters
           </span>
         </div>
