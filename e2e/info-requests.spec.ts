@@ -31,12 +31,15 @@ const SELLER_PARTS = ['[data-testid="info-requests"]', '[data-testid="document-a
 const toast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`admin asks, the seller answers with a PDF, the admin opens it, the seller sees the access (${theme} theme)`, async ({
+  test(`admin asks, the seller answers with a PDF, the admin opens it, the seller sees the access (${theme} theme${theme === 'dark' ? ', phone' : ''})`, async ({
     page,
     browser,
     db,
     createUser,
   }) => {
+    // The dark run is on a phone: nothing may scroll sideways.
+    const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
+    if (phone) await page.setViewportSize(phone);
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     const tag = randomUUID().slice(0, 8);
     const name = `Tidal Kite ${tag}`;
@@ -51,7 +54,7 @@ for (const theme of ['light', 'dark'] as const) {
     const question = `What is the rated power at 2 m/s? (${tag})`;
 
     // The admin asks, with documents requested.
-    const adminContext = await browser.newContext();
+    const adminContext = await browser.newContext(phone ? { viewport: phone } : {});
     const adminPage = await adminContext.newPage();
     await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await signInByApi(adminPage, reviewer.email, reviewer.password);
@@ -70,6 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
     await adminPage.getByTestId('open-info-requests').locator('summary').click();
     await expect(adminPage.getByTestId('open-info-requests')).toContainText(question);
     await noAxeViolations(adminPage);
+    if (phone) expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     // The seller: Action needed on the dashboard and the prototype page.
     await signInByApi(page, seller.email, seller.password);
@@ -85,6 +89,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(requests.getByTestId('action-needed')).toBeVisible();
     await expect(page.getByTestId('document-access')).toContainText('No one from the evaluation team has opened your documents yet.');
     await noAxeViolations(page, SELLER_PARTS);
+    if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     // Answers with text and a PDF.
     await requests.getByLabel('Your answer').fill('3.2 kW at 2 m/s; the power curve is attached.');
@@ -114,6 +119,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(access).toContainText('power-curve.pdf');
     await expect(access).toContainText('Opened by Dana T.');
     await noAxeViolations(page, SELLER_PARTS);
+    if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     const { rows: accessRows } = await db.query('SELECT user_id FROM document_access WHERE prototype_id = $1', [prototypeId]);
     expect(accessRows).toEqual([{ user_id: reviewer.id }]);
   });
