@@ -3,7 +3,7 @@
 // lead's notification, and concurrent answers.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
+import { callerAs, restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
@@ -199,5 +199,19 @@ describe('seller: GET /api/seller/info-requests, POST /api/seller/info-requests/
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await t.db.prisma.prototypeTimeline.count({ where: { event: 'info_answered' } })).toBe(1);
     expect(await t.db.prisma.notification.count({ where: { type: 'info_answered' } })).toBe(1);
+  });
+});
+
+describe('infoRequests.forPrototype (the exchange on the prototype pages)', () => {
+  it("the seller reads their own prototype's exchange (no full names), an admin any, another seller none", async () => {
+    const { seller, prototype, adminClient, admin } = await setUp();
+    const asked = (await ask(adminClient, prototype.id, { question: 'Why?' })).json;
+    const own = await (await callerAs(t.db, seller.id)).infoRequests.forPrototype({ id: prototype.id });
+    expect(own).toEqual([expect.objectContaining({ id: asked.id, question: 'Why?', askedBy: 'Dana K.' })]);
+    expect(own[0]).not.toHaveProperty('askedByName');
+    const asAdmin = await (await callerAs(t.db, admin.id)).infoRequests.forPrototype({ id: prototype.id });
+    expect(asAdmin[0]).toMatchObject({ askedByName: 'Dana Kowalski' });
+    const stranger = await createUser(t.db.prisma);
+    await expect((await callerAs(t.db, stranger.id)).infoRequests.forPrototype({ id: prototype.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
