@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPower,
   formatUsd,
+  firstNameAndInitial,
   fullName,
   humanize,
   stateInSentence,
@@ -163,5 +164,14 @@ describe('state labels', () => {
   });
   it('reads inside a sentence', () => {
     expect(`Status changed to ${stateInSentence('under_review')}`).toBe('Status changed to under review');
+  });
+});
+
+describe('firstNameAndInitial', () => {
+  it('first name and last initial, or what there is; never the e-mail', () => {
+    expect(firstNameAndInitial({ firstName: 'Dana', lastName: 'kowalski' })).toBe('Dana K.');
+    expect(firstNameAndInitial({ firstName: ' Dana ', lastName: null })).toBe('Dana');
+    expect(firstNameAndInitial({ firstName: 'Zoë', lastName: 'Ångström' })).toBe('Zoë Å.');
+    expect(firstNameAndInitial({ firstName: null, lastName: 'Kowalski' })).toBe('A team member');
   });
 });

@@ -25,6 +25,17 @@ export function fullName(person: PersonName): string {
   return name || person.email;
 }
 
+/**
+ * First name and last initial ("Dana K."), for showing a team member to a seller without their
+ * full name; "Dana" with no last name, "A team member" with no first name (never the e-mail).
+ */
+export function firstNameAndInitial(person: { firstName: string | null; lastName: string | null }): string {
+  const first = person.firstName?.trim();
+  const initial = [...(person.lastName?.trim() ?? '')][0]?.toUpperCase();
+  if (!first) return 'A team member';
+  return initial ? `${first} ${initial}.` : first;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Numbers
 

@@ -19,6 +19,7 @@ import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { ManageDialog, type PrototypeTarget, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
+import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
 
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
 
@@ -34,6 +35,7 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
       <h2 id="prototypes-heading" className="sr-only">
         Prototype Management
       </h2>
+      <OpenInfoRequestsPanel setSearch={setSearch} />
       <PrototypeFilters search={search} setSearch={setSearch} />
       <QueryView query={list} what="prototypes" isEmpty={(page) => page.items.length === 0} empty="No prototypes match these filters.">
         {(page) => (
@@ -256,6 +258,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
               </ul>
             </div>
           )}
+          <InfoRequestExchange prototype={prototype} />
         </div>
         <PrototypeActions prototype={prototype} onDialog={onDialog} />
       </div>

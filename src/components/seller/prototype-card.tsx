@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { energyTypeLabel, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
+import { ActionNeededBadge } from './info-requests.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import type { SellerPrototype } from './types.ts';
 
@@ -21,6 +22,16 @@ export function PrototypeCard({ prototype }: { prototype: SellerPrototype }) {
           <p className="text-sm text-base-content/70">
             {energyTypeLabel(prototype.energyType)} · Status: {stateLabel(prototype.status)}
           </p>
+          {prototype.openInfoRequests > 0 && (
+            <Link
+              to="/prototypes/$prototypeId"
+              params={{ prototypeId: String(prototype.id) }}
+              className="mt-1 inline-flex"
+              aria-label={`Action needed: answer the evaluation team's questions about ${prototype.prototypeName}`}
+            >
+              <ActionNeededBadge count={prototype.openInfoRequests} />
+            </Link>
+          )}
         </div>
         <Link
           to="/prototypes/$prototypeId"

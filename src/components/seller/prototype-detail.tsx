@@ -9,6 +9,7 @@ import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
+import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from './info-requests.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
@@ -74,10 +75,12 @@ function Detail({ id, userId }: { id: number; userId: string }) {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="break-words text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
         <StatusBadge status={p.status} />
+        <ActionNeededBadge count={p.openInfoRequests} />
       </header>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-8">
+          <InfoRequestsSection prototypeId={p.id} canAnswer={p.sellerId === userId} />
           <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="details-title" className="text-lg font-semibold">
               Details
@@ -122,6 +125,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
             </h2>
             <TimelineList events={p.timeline} currentUserId={userId} />
           </section>
+          <DocumentAccessSection prototypeId={p.id} />
         </div>
       </div>
     </div>

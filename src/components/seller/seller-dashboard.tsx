@@ -8,6 +8,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { REDIRECT_LOGGED_OUT_DASHBOARD_MS } from '~/shared/constants.ts';
 import { QuotesPanel, SummaryCards, TransactionsPanel } from './dashboard-panels.tsx';
+import { ActionNeededBanner } from './action-needed-banner.tsx';
 import { PrototypeCard } from './prototype-card.tsx';
 
 /** Seller dashboard (spec section 2), at /seller-dashboard and /dashboard. */
@@ -61,6 +62,8 @@ function Dashboard({ firstName }: { firstName: string | null }) {
           {serverMessage(failed.error, 'Failed to load your dashboard. Please try again.')}
         </div>
       )}
+
+      {prototypes.data ? <ActionNeededBanner prototypes={prototypes.data} /> : null}
 
       {summary.data ? <SummaryCards summary={summary.data} /> : summary.isLoading && <Spinner label="Loading summary" className="py-6" />}
 

@@ -18,10 +18,16 @@ export class UploadFailure extends Error {
   }
 }
 
-export function uploadDocument(prototypeId: number, file: File, onProgress: (fraction: number) => void): Promise<UploadedDocument> {
+/** `url`: where to send it (default: the prototype's documents; an answer's documents go to its request). */
+export function uploadDocument(
+  prototypeId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  url = `/api/prototypes/${prototypeId}/documents`,
+): Promise<UploadedDocument> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/prototypes/${prototypeId}/documents`);
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');

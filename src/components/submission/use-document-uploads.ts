@@ -60,12 +60,12 @@ export function useDocumentUploads() {
 
   /** Uploads every file not yet stored; resolves with the stored ones and the failures. */
   const uploadAll = useCallback(
-    async (prototypeId: number) => {
+    async (prototypeId: number, url?: string) => {
       const pending = files.filter((f) => f.state !== 'done');
       const results = await mapWithLimit(pending, PARALLEL_UPLOADS, async (picked) => {
         patch(picked.id, { state: 'uploading', progress: 0, error: undefined });
         try {
-          const stored = await uploadDocument(prototypeId, picked.file, (progress) => patch(picked.id, { progress }));
+          const stored = await uploadDocument(prototypeId, picked.file, (progress) => patch(picked.id, { progress }), url);
           patch(picked.id, { state: 'done', progress: 1 });
           return { ok: true as const, stored };
         } catch (error) {

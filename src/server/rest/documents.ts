@@ -1,6 +1,8 @@
 // Prototype documents over HTTP, not JSON: the upload is one raw body per file (so the browser can
 // report progress and nothing is buffered), streamed through the checks into the document store;
-// the download streams the stored bytes back to the prototype's seller or an admin.
+// the download streams the stored bytes back to the prototype's seller or an admin (an admin's
+// download is recorded first: domain/document-access.ts). Documents answering an information
+// request are uploaded the same way to /api/seller/info-requests/{id}/documents.
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
@@ -9,6 +11,9 @@ import { withEnrolledRole } from '../auth/two-factor.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
+import { recordDocumentOpened } from '../domain/document-access.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import { INFO_REQUEST_NOT_FOUND, openRequestOfSeller } from '../domain/info-requests.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domain/storage-quota.ts';
 import { sameOriginWrites } from '../http/security.ts';
@@ -73,60 +78,88 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
   const fail = (c: HonoContext, error: unknown) =>
     error instanceof UploadError ? c.json({ message: error.message }, error.status) : errorResponse(c, error, deps.log);
 
+  /**
+   * One upload: the caller may upload (not restricted or banned, under the rate limit), `target`
+   * names the caller's prototype (and the open information request the file answers), then the
+   * bytes stream through the checks into the store, within the seller's quota.
+   */
+  async function receiveUpload(c: HonoContext, target: (user: NonNullable<Context['user']>) => Promise<{ prototypeId: number; infoRequestId: number | null }>) {
+    const ctx = await deps.createContext(c);
+    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    const user = ctx.user;
+    assertMaySubmit(user);
+    await ctx.limiter.consume('documentUploads', user.id);
+    const quota = ctx.config.storageQuotaBytes;
+    const { prototypeId, infoRequestId } = await target(user);
+
+    const rawName = decodeFileName(c.req.header(FILE_NAME_HEADER));
+    if (!rawName) throw new UploadError(400, 'Missing file name');
+    const fileName = sanitizeFileName(rawName);
+    const ext = documentExtension(fileName);
+    if (!ext) throw new UploadError(415, UNSUPPORTED_TYPE);
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError(413, TOO_LARGE);
+    // Refused before a byte is read when it cannot fit; the exact check is at the row's insert.
+    const usedBefore = await storedBytesOf(deps.db, user.id);
+    if (usedBefore + (Number.isFinite(declared) ? Math.max(declared, 1) : 1) > quota) {
+      throw new UploadError(413, quotaExceededMessage(quota, usedBefore));
+    }
+    const body = c.req.raw.body;
+    if (!body) throw new UploadError(400, EMPTY_FILE);
+
+    const key = `prototypes/${prototypeId}/${randomUUID()}`;
+    // Stop reading as soon as the upload passes what is left of the quota, not after storing it all.
+    const room = quota - usedBefore;
+    const inspector = room < maxBytes ? new UploadInspector(ext, room, quotaExceededMessage(quota, usedBefore)) : new UploadInspector(ext, maxBytes);
+    const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+    source.on('error', (error) => inspector.destroy(error));
+    // The row is written in the store's transaction: it exists exactly when the bytes do.
+    // The quota is checked under a per-seller lock held until this row is written, so parallel
+    // uploads cannot overfill it.
+    const document = await store.save(key, source.pipe(inspector), async (tx, size) => {
+      const used = await lockStoredBytesOf(tx, user.id);
+      if (used + size > quota) throw new UploadError(413, quotaExceededMessage(quota, used));
+      const created = await tx.prototypeDocument.create({
+        data: { prototypeId, fileName, fileType: mimeTypeFor(ext), fileSize: size, storageKey: key, uploadedBy: user.id, infoRequestId },
+        select: documentSelect,
+      });
+      await recordTimelineEvent(tx, {
+        prototypeId,
+        event: 'document_uploaded',
+        performedBy: user.id,
+        metadata: { fileName, fileSize: size, ...(infoRequestId ? { infoRequestId } : {}) },
+      });
+      return created;
+    });
+    return c.json(document, 201);
+  }
+
   app.use('/api/prototypes/:id/documents', sameOriginWrites(deps.env.ALLOWED_ORIGINS));
   app.post('/api/prototypes/:id/documents', async (c) => {
     try {
-      const ctx = await deps.createContext(c);
-      if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-      const user = ctx.user;
-      assertMaySubmit(user);
-      await ctx.limiter.consume('documentUploads', user.id);
-      const quota = ctx.config.storageQuotaBytes;
-      const prototypeId = parseRecordId(c.req.param('id'));
-      const prototype =
-        prototypeId === null ? null : await deps.db.prototype.findFirst({ where: { id: prototypeId, sellerId: user.id }, select: { id: true } });
-      if (!prototype) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
-
-      const rawName = decodeFileName(c.req.header(FILE_NAME_HEADER));
-      if (!rawName) throw new UploadError(400, 'Missing file name');
-      const fileName = sanitizeFileName(rawName);
-      const ext = documentExtension(fileName);
-      if (!ext) throw new UploadError(415, UNSUPPORTED_TYPE);
-      const declared = Number(c.req.header('content-length') ?? Number.NaN);
-      if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError(413, TOO_LARGE);
-      // Refused before a byte is read when it cannot fit; the exact check is at the row's insert.
-      const usedBefore = await storedBytesOf(deps.db, user.id);
-      if (usedBefore + (Number.isFinite(declared) ? Math.max(declared, 1) : 1) > quota) {
-        throw new UploadError(413, quotaExceededMessage(quota, usedBefore));
-      }
-      const body = c.req.raw.body;
-      if (!body) throw new UploadError(400, EMPTY_FILE);
-
-      const key = `prototypes/${prototype.id}/${randomUUID()}`;
-      // Stop reading as soon as the upload passes what is left of the quota, not after storing it all.
-      const room = quota - usedBefore;
-      const inspector = room < maxBytes ? new UploadInspector(ext, room, quotaExceededMessage(quota, usedBefore)) : new UploadInspector(ext, maxBytes);
-      const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-      source.on('error', (error) => inspector.destroy(error));
-      // The row is written in the store's transaction: it exists exactly when the bytes do.
-      // The quota is checked under a per-seller lock held until this row is written, so parallel
-      // uploads cannot overfill it.
-      const document = await store.save(key, source.pipe(inspector), async (tx, size) => {
-        const used = await lockStoredBytesOf(tx, user.id);
-        if (used + size > quota) throw new UploadError(413, quotaExceededMessage(quota, used));
-        const created = await tx.prototypeDocument.create({
-          data: { prototypeId: prototype.id, fileName, fileType: mimeTypeFor(ext), fileSize: size, storageKey: key, uploadedBy: user.id },
-          select: documentSelect,
-        });
-        await recordTimelineEvent(tx, {
-          prototypeId: prototype.id,
-          event: 'document_uploaded',
-          performedBy: user.id,
-          metadata: { fileName, fileSize: size },
-        });
-        return created;
+      return await receiveUpload(c, async (user) => {
+        const prototypeId = parseRecordId(c.req.param('id'));
+        const prototype =
+          prototypeId === null ? null : await deps.db.prototype.findFirst({ where: { id: prototypeId, sellerId: user.id }, select: { id: true } });
+        if (!prototype) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
+        return { prototypeId: prototype.id, infoRequestId: null };
       });
-      return c.json(document, 201);
+    } catch (error) {
+      return fail(c, error);
+    }
+  });
+
+  // A document sent with the answer to an information request: the same rules, attached to the
+  // request (which must be the caller's and still open).
+  app.use('/api/seller/info-requests/:id/documents', sameOriginWrites(deps.env.ALLOWED_ORIGINS));
+  app.post('/api/seller/info-requests/:id/documents', async (c) => {
+    try {
+      return await receiveUpload(c, async (user) => {
+        const id = parseRecordId(c.req.param('id'));
+        if (id === null) throw new NotFoundError(INFO_REQUEST_NOT_FOUND);
+        const request = await openRequestOfSeller(deps.db, user.id, id);
+        return { prototypeId: request.prototypeId, infoRequestId: request.id };
+      });
     } catch (error) {
       return fail(c, error);
     }
@@ -142,12 +175,29 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
           ? null
           : await deps.db.prototypeDocument.findFirst({
               where: { id: documentId, prototype: visiblePrototypes(withEnrolledRole(ctx.user, ctx.config)) },
-              select: { fileName: true, fileType: true, storageKey: true },
+              select: { id: true, prototypeId: true, fileName: true, fileType: true, storageKey: true, prototype: { select: { sellerId: true } } },
             });
       const stored = document ? await store.get(document.storageKey) : null;
       if (!document || !stored) {
         if (document) deps.log({ level: 'error', msg: 'document bytes missing', documentId });
         return c.json({ message: 'Document not found' }, 404);
+      }
+      // An admin's opening is recorded before a byte is sent; if it cannot be, nothing is served.
+      // (The seller's own downloads are not listed.)
+      const reader = withEnrolledRole(ctx.user, ctx.config);
+      if (reader.role === 'admin' && document.prototype.sellerId !== reader.id) {
+        try {
+          await recordDocumentOpened(deps.db, ctx.meta, {
+            documentId: document.id,
+            prototypeId: document.prototypeId,
+            userId: reader.id,
+            openedAt: ctx.clock.now(),
+            fileName: document.fileName,
+          });
+        } catch (error) {
+          stored.stream.destroy();
+          throw error;
+        }
       }
       return new Response(Readable.toWeb(stored.stream) as ReadableStream, {
         status: 200,

@@ -20,6 +20,7 @@ import { ADMIN_MAX_PAGE_SIZE } from '~/shared/constants.ts';
 import { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
 import { contactInput } from '~/shared/schemas/contact.ts';
 import { twoFactorCodeInput } from '~/shared/schemas/security.ts';
+import { answerInfoInput, askInfoInput } from '~/shared/schemas/info-requests.ts';
 import { messageIdInput, messageTeamInput, replyInput } from '~/shared/schemas/messages.ts';
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
@@ -156,7 +157,7 @@ export const restContract: Record<ContractKey, Operation> = {
     requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
     responses: { 201: json(body.prototypeDocument, 'The stored document'), ...errors(400, 401, 403, 404, 413, 415, 429) },
   }),
-  'GET /api/documents/:id': op('Seller', "Download a document (its prototype's seller or an admin)", {
+  'GET /api/documents/:id': op('Seller', "Download a document (its prototype's seller or an admin; an admin's download is recorded first)", {
     security: signedIn,
     requestParams: {
       path: z.object({
@@ -172,11 +173,12 @@ export const restContract: Record<ContractKey, Operation> = {
         content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
       },
       ...errors(401, 404),
+      500: json(body.errorBody, "An admin's download could not be recorded, so nothing was served"),
     },
   }),
   'GET /api/seller/prototypes': op('Seller', 'Your prototypes, newest first', {
     security: signedIn,
-    responses: { 200: json(z.array(body.prototype), 'Your prototypes'), ...errors(401) },
+    responses: { 200: json(z.array(body.sellerPrototype), 'Your prototypes (with their unanswered information requests)'), ...errors(401) },
   }),
   'GET /api/seller/prototypes/:id': op('Seller', 'One of your prototypes with its documents and timeline', {
     security: signedIn,
@@ -322,6 +324,52 @@ export const restContract: Record<ContractKey, Operation> = {
       404: json(body.errorBody, 'Stripe is not configured'),
       500: json(body.errorBody, 'Not recorded; Stripe retries later'),
     },
+  }),
+
+  // Information requests and document access (issue 14)
+  'POST /api/admin/prototypes/:id/info-requests': op('Admin', 'Ask the seller a question about a prototype (optionally asking for documents)', {
+    security: signedIn,
+    requestParams: pathId(askInfoInput),
+    requestBody: jsonBody(withoutId(askInfoInput)),
+    responses: { 201: json(body.adminInfoRequest, 'The request (the seller is notified)'), ...errors(400, 401, 403, 404, 409, 413) },
+  }),
+  'GET /api/admin/info-requests': op('Admin', 'Unanswered information requests, longest waiting first', {
+    security: signedIn,
+    responses: { 200: json(body.openInfoRequests, 'How many are open, and (up to 500 of) them'), ...errors(401, 403) },
+  }),
+  'GET /api/seller/info-requests': op('Seller', 'Information requests about your prototypes: open ones first, then the answered, newest first', {
+    security: signedIn,
+    responses: { 200: json(z.array(body.infoRequest), 'Your information requests'), ...errors(401) },
+  }),
+  'POST /api/seller/info-requests/:id/answer': op('Seller', 'Answer an information request (once)', {
+    description: 'Send the documents first, to `POST /api/seller/info-requests/{id}/documents`: only an open request takes them.',
+    security: signedIn,
+    requestParams: pathId(answerInfoInput),
+    requestBody: jsonBody(withoutId(answerInfoInput)),
+    responses: { 200: json(body.infoRequest, 'The answered request'), ...errors(400, 401, 403, 404, 409, 413) },
+  }),
+  'POST /api/seller/info-requests/:id/documents': op('Seller', 'Upload one document with your answer to an open information request', {
+    description:
+      `As \`POST /api/prototypes/{id}/documents\` (the same types, size limit, storage quota and rate limit): the raw file is the body, ` +
+      `its name, URI-encoded, in the \`${FILE_NAME_HEADER}\` header. The document joins the prototype's documents and the request's answer.`,
+    security: signedIn,
+    requestParams: {
+      path: z.object({
+        id: z
+          .string()
+          .regex(/^\d{1,9}$/)
+          .describe('Information request id'),
+      }),
+      header: z.object({ [FILE_NAME_HEADER]: z.string().describe('The file name, URI-encoded') }),
+    },
+    requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+    responses: { 201: json(body.prototypeDocument, 'The stored document'), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+  }),
+  'GET /api/seller/prototypes/:id/document-access': op('Seller', "When the evaluation team opened your prototype's documents, and who (newest first)", {
+    description: "Every download by an administrator is recorded; the seller's own downloads are not. Administrators may read any prototype's list.",
+    security: signedIn,
+    requestParams: pathId(prototypeIdInput),
+    responses: { 200: json(z.array(body.documentAccess), 'The openings'), ...errors(400, 401, 404) },
   }),
 
   // This contract

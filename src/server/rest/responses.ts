@@ -115,7 +115,11 @@ export const prototypeDetail = z.strictObject({
   ...prototypeFields,
   documents: z.array(prototypeDocument),
   timeline: z.array(timelineEvent),
+  /** Unanswered information requests. */
+  openInfoRequests: z.number().int().nonnegative(),
 });
+/** A row of GET /api/seller/prototypes. */
+export const sellerPrototype = z.strictObject({ ...prototypeFields, openInfoRequests: z.number().int().nonnegative() });
 
 export const sellerTransaction = z.strictObject({
   id,
@@ -250,4 +254,30 @@ export const manualPayoutResult = z.strictObject({ transaction: adminPayout });
 export const stripeWebhookResult = z.strictObject({
   received: z.literal(true),
   result: z.enum(['processed', 'duplicate', 'ignored']),
+});
+
+// --- Information requests and document access (issue 14) -----------------------------------------
+export const infoRequest = z.strictObject({
+  id,
+  prototypeId: id,
+  prototypeName: z.string(),
+  question: z.string(),
+  wantsDocuments: z.boolean(),
+  /** Who asked, as "Dana K.". */
+  askedBy: z.string().nullable(),
+  createdAt: timestamp,
+  /** Null while the request is open. */
+  answer: z.string().nullable(),
+  answeredAt: timestamp.nullable(),
+  /** Documents the seller sent with the answer. */
+  documents: z.array(prototypeDocument),
+});
+export const adminInfoRequest = infoRequest.extend({ askedByName: z.string().nullable(), sellerName: z.string() });
+export const openInfoRequests = z.strictObject({ total: z.number().int().nonnegative(), items: z.array(adminInfoRequest) });
+export const documentAccess = z.strictObject({
+  documentId: id,
+  fileName: z.string(),
+  openedAt: timestamp,
+  /** First name and last initial ("Dana K."). */
+  openedBy: z.string(),
 });

@@ -91,6 +91,21 @@ export const restRoutes = defineRoutes([
   { method: 'GET', path: '/api/admin/payouts/totals', handler: ({ caller }) => caller.payouts.totals() },
   { method: 'POST', path: '/api/admin/payouts/:id/pay', handler: ({ caller, params }) => caller.payouts.pay(withId(undefined, params)) },
   { method: 'POST', path: '/api/admin/payouts/:id/manual', handler: ({ caller, params, body }) => caller.payouts.recordManual(withId(body, params)) },
+  // Information requests and document access (issue 14; answer documents stream through rest/documents.ts)
+  {
+    method: 'POST',
+    path: '/api/admin/prototypes/:id/info-requests',
+    status: 201,
+    handler: ({ caller, params, body }) => caller.infoRequests.ask(withId(body, params)),
+  },
+  { method: 'GET', path: '/api/admin/info-requests', handler: ({ caller }) => caller.infoRequests.openForAdmin() },
+  { method: 'GET', path: '/api/seller/info-requests', handler: ({ caller }) => caller.infoRequests.mine() },
+  { method: 'POST', path: '/api/seller/info-requests/:id/answer', handler: ({ caller, params, body }) => caller.infoRequests.answer(withId(body, params)) },
+  {
+    method: 'GET',
+    path: '/api/seller/prototypes/:id/document-access',
+    handler: ({ caller, params }) => caller.documentAccess.forPrototype(withId(undefined, params)),
+  },
 ]);
 
 /** The untrusted body with the path's id on top; the procedure's schema validates the whole. */

@@ -3,6 +3,8 @@ import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
+import { documentAccessRouter } from './document-access.ts';
+import { infoRequestsRouter } from './info-requests.ts';
 import { messagesRouter } from './messages.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
@@ -20,6 +22,8 @@ export const appRouter = router({
   payouts: payoutsRouter,
   prototypes: prototypesRouter,
   security: securityRouter,
+  infoRequests: infoRequestsRouter,
+  documentAccess: documentAccessRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,9 @@ const timelineSelect = {
   performer: { select: { firstName: true, role: true } },
 } satisfies Prisma.PrototypeTimelineSelect;
 
+/** Unanswered information requests ("Action needed" on the seller's screens). */
+const openInfoRequestsCount = { _count: { select: { infoRequests: { where: { answeredAt: null } } } } } satisfies Prisma.PrototypeSelect;
+
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
 export const prototypesRouter = router({
@@ -75,10 +78,10 @@ export const prototypesRouter = router({
   mine: protectedProcedure.query(async ({ ctx }) => {
     const rows = await ctx.db.prototype.findMany({
       where: { sellerId: ctx.user.id },
-      select: prototypeSelect,
+      select: { ...prototypeSelect, ...openInfoRequestsCount },
       orderBy: [...newestFirst],
     });
-    return rows.map(toPrototypeView);
+    return rows.map(({ _count, ...row }) => ({ ...toPrototypeView(row), openInfoRequests: _count.infoRequests }));
   }),
 
   /** GET /api/seller/transactions: the caller's transactions, newest first. */
@@ -117,11 +120,12 @@ export const prototypesRouter = router({
         ...prototypeSelect,
         documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
         timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
+        ...openInfoRequestsCount,
       },
     });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
-    const { documents, timeline, ...prototype } = row;
-    return { ...toPrototypeView(prototype), documents, timeline };
+    const { documents, timeline, _count, ...prototype } = row;
+    return { ...toPrototypeView(prototype), documents, timeline, openInfoRequests: _count.infoRequests };
   }),
 
   /**

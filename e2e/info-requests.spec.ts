@@ -1,0 +1,126 @@
+// Information requests and document access in a browser (issue 14, points 5 and 8): an admin asks
+// a question with documents requested; the seller sees Action needed, answers with text and a PDF;
+// the admin sees the answer and opens the document; the seller then sees who opened it, and when.
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
+
+async function signInByApi(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** No axe violations in `#main`, or only in the given parts of it (what this feature added to a page). */
+async function noAxeViolations(page: Page, parts: string[] = ['#main']) {
+  const builder = new AxeBuilder({ page });
+  for (const part of parts) builder.include(part);
+  const result = await builder.analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+const SELLER_PARTS = ['[data-testid="info-requests"]', '[data-testid="document-access"]'];
+
+const toast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`admin asks, the seller answers with a PDF, the admin opens it, the seller sees the access (${theme} theme${theme === 'dark' ? ', phone' : ''})`, async ({
+    page,
+    browser,
+    db,
+    createUser,
+  }) => {
+    // The dark run is on a phone: nothing may scroll sideways.
+    const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
+    if (phone) await page.setViewportSize(phone);
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    const tag = randomUUID().slice(0, 8);
+    const name = `Tidal Kite ${tag}`;
+    const seller = await createUser({ firstName: 'Sam' });
+    const reviewer = await createUser({ role: 'admin', firstName: 'Dana' });
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, priority, updated_at)
+     VALUES ($1, 'Dr. E2E', $2, 'solar', 'A kite that flies in tidal currents.', 'high', now()) RETURNING id`,
+      [seller.id, name],
+    );
+    const prototypeId = rows[0]!.id;
+    const question = `What is the rated power at 2 m/s? (${tag})`;
+
+    // The admin asks, with documents requested.
+    const adminContext = await browser.newContext(phone ? { viewport: phone } : {});
+    const adminPage = await adminContext.newPage();
+    await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signInByApi(adminPage, reviewer.email, reviewer.password);
+    await open(adminPage, `/admin-panel?q=${tag}`);
+    const row = adminPage.getByTestId('prototype-row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Ask the seller' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Ask the seller' });
+    await dialog.getByRole('button', { name: 'Send question' }).click();
+    await expect(dialog.getByText('Question is required')).toBeVisible();
+    await dialog.getByLabel('Question').fill(question);
+    await dialog.getByLabel('Ask for documents').check();
+    await dialog.getByRole('button', { name: 'Send question' }).click();
+    await toast(adminPage, 'Question sent to the seller');
+    await expect(row.getByText(question)).toBeVisible();
+    await expect(row.getByText('Waiting for the seller')).toBeVisible();
+    await adminPage.getByTestId('open-info-requests').locator('summary').click();
+    await expect(adminPage.getByTestId('open-info-requests')).toContainText(question);
+    await noAxeViolations(adminPage);
+    if (phone) expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    // The seller: Action needed on the dashboard and the prototype page.
+    await signInByApi(page, seller.email, seller.password);
+    await page.goto('/seller-dashboard');
+    const banner = page.getByTestId('action-needed-banner');
+    await expect(banner).toContainText(name);
+    await noAxeViolations(page, ['[data-testid="action-needed-banner"]', '[data-testid="prototype-card"] [data-testid="action-needed"]']);
+    await banner.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/prototypes/${prototypeId}$`));
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    const requests = page.getByTestId('info-requests');
+    await expect(requests).toContainText(question);
+    await expect(requests.getByTestId('action-needed')).toBeVisible();
+    await expect(page.getByTestId('document-access')).toContainText('No one from the evaluation team has opened your documents yet.');
+    await noAxeViolations(page, SELLER_PARTS);
+    if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    // Answers with text and a PDF.
+    await requests.getByLabel('Your answer').fill('3.2 kW at 2 m/s; the power curve is attached.');
+    await expect(requests.getByText('45 / 5000 characters')).toBeVisible();
+    await requests.locator('input[type="file"]').setInputFiles([{ name: 'power-curve.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    await requests.getByRole('button', { name: 'Send answer' }).click();
+    await toast(page, 'Answer sent');
+    await expect(requests).toContainText('3.2 kW at 2 m/s; the power curve is attached.');
+    await expect(requests.getByRole('link', { name: 'power-curve.pdf' })).toBeVisible();
+    await expect(requests.getByLabel('Your answer')).toHaveCount(0);
+    await expect(page.getByTestId('action-needed')).toHaveCount(0);
+
+    // The admin sees the answer and the document, and opens it.
+    await open(adminPage, `/admin-panel?q=${tag}`);
+    await row.getByRole('button', { name: 'Information requests' }).click();
+    await expect(row.getByText('3.2 kW at 2 m/s; the power curve is attached.')).toBeVisible();
+    const link = row.getByTestId('info-exchange').getByRole('link', { name: 'power-curve.pdf' });
+    const href = await link.getAttribute('href');
+    const download = await adminPage.request.get(href!);
+    expect(download.status()).toBe(200);
+    expect(Buffer.from(await download.body()).equals(PDF)).toBe(true);
+    await adminContext.close();
+
+    // The seller sees who opened it, and when.
+    await page.reload();
+    const access = page.getByTestId('document-access');
+    await expect(access).toContainText('power-curve.pdf');
+    await expect(access).toContainText('Opened by Dana T.');
+    await noAxeViolations(page, SELLER_PARTS);
+    if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    const { rows: accessRows } = await db.query('SELECT user_id FROM document_access WHERE prototype_id = $1', [prototypeId]);
+    expect(accessRows).toEqual([{ user_id: reviewer.id }]);
+  });
+}

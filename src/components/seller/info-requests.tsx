@@ -1,0 +1,232 @@
+// The seller's side of information requests and document access (issue 14, points 5 and 8): the
+// questions the evaluation team asked, an answer form for each open one (text and documents, the
+// same upload rules as the submission), and who from the team opened which document, and when.
+import type { inferRouterOutputs } from '@trpc/server';
+import { useId, useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { trpc } from '~/client/trpc.ts';
+import { Spinner } from '~/components/spinner.tsx';
+import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
+import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
+import { toast } from '~/components/toast/toast-store.ts';
+import type { AppRouter } from '~/server/routers/_app.ts';
+import { formatDateTime, formatFileSize } from '~/shared/format.ts';
+import { INFO_TEXT_MAX, answerInfoForm } from '~/shared/schemas/info-requests.ts';
+
+type InfoRequest = inferRouterOutputs<AppRouter>['infoRequests']['forPrototype'][number];
+
+/** "Action needed" beside a prototype with unanswered questions. */
+export function ActionNeededBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="badge badge-warning gap-1 whitespace-nowrap" data-testid="action-needed">
+      Action needed
+      <span className="sr-only">
+        : {count} question{count === 1 ? '' : 's'} from the evaluation team to answer
+      </span>
+    </span>
+  );
+}
+
+/** The prototype page's "Information requests" section (shown once there is a request). */
+export function InfoRequestsSection({ prototypeId, canAnswer }: { prototypeId: number; canAnswer: boolean }) {
+  const query = trpc.infoRequests.forPrototype.useQuery({ id: prototypeId });
+  if (query.isLoading) return <Spinner label="Loading information requests" className="py-6" />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="alert alert-error">
+        {serverMessage(query.error, 'Failed to load the information requests.')}
+      </p>
+    );
+  }
+  const requests = query.data ?? [];
+  if (requests.length === 0) return null;
+  const open = requests.filter((r) => r.answeredAt === null);
+  return (
+    <section aria-labelledby="info-requests-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="info-requests">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="info-requests-title" className="text-lg font-semibold">
+          Information requests
+        </h2>
+        <ActionNeededBadge count={open.length} />
+      </div>
+      {open.length > 0 && <p className="mt-1 text-sm text-base-content/70">The evaluation team needs more information to continue. Please answer below.</p>}
+      <ol className="mt-4 flex flex-col gap-4">
+        {[...open, ...requests.filter((r) => r.answeredAt !== null)].map((request) => (
+          <li key={request.id} className="rounded-box border border-base-300 p-4">
+            <InfoRequestItem request={request} canAnswer={canAnswer} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function InfoRequestItem({ request, canAnswer }: { request: InfoRequest; canAnswer: boolean }) {
+  return (
+    <article aria-label={`Question of ${formatDateTime(request.createdAt)}`} className="flex flex-col gap-3">
+      <div>
+        <p className="text-xs text-base-content/75">
+          Asked {formatDateTime(request.createdAt)}
+          {request.askedBy ? ` by ${request.askedBy}` : ''}
+          {request.wantsDocuments ? ' · documents requested' : ''}
+        </p>
+        <p className="mt-1 whitespace-pre-line font-medium">{request.question}</p>
+      </div>
+      {request.answeredAt !== null ? (
+        <div className="border-l-4 border-success/60 pl-3">
+          <p className="text-xs text-base-content/75">Your answer, {formatDateTime(request.answeredAt)}</p>
+          <p className="mt-1 whitespace-pre-line">{request.answer}</p>
+          <AnswerDocuments documents={request.documents} />
+        </div>
+      ) : canAnswer ? (
+        <AnswerForm request={request} />
+      ) : (
+        <p className="text-sm text-base-content/70">Waiting for the seller&apos;s answer.</p>
+      )}
+    </article>
+  );
+}
+
+export function AnswerDocuments({ documents }: { documents: InfoRequest['documents'] }) {
+  if (documents.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-col gap-1" aria-label="Documents sent with the answer">
+      {documents.map((d) => (
+        <li key={d.id} className="flex flex-wrap items-center gap-2 text-sm">
+          <a href={`/api/documents/${d.id}`} download={d.fileName} className="link link-primary break-all">
+            {d.fileName}
+          </a>
+          <span className="text-xs text-base-content/75">{formatFileSize(d.fileSize)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AnswerForm({ request }: { request: InfoRequest }) {
+  const answerId = useId();
+  const errorId = `${answerId}-error`;
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const uploads = useDocumentUploads();
+  const utils = trpc.useUtils();
+  const send = trpc.infoRequests.answer.useMutation();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = answerInfoForm.safeParse({ answer });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Answer is required');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      // Documents first: only an open request takes them. A failed file keeps the answer unsent
+      // (and the text where it is), so the seller can retry or remove it.
+      if (uploads.files.some((f) => f.state !== 'done')) {
+        const { failed } = await uploads.uploadAll(request.prototypeId, `/api/seller/info-requests/${request.id}/documents`);
+        if (failed.length > 0) {
+          toast({ title: 'Error', description: failed.map((f) => `${f.name}: ${f.message}`).join('; '), variant: 'destructive' });
+          return;
+        }
+      }
+      await send.mutateAsync({ id: request.id, answer: parsed.data.answer });
+      toast({ title: 'Answer sent', description: 'The evaluation team has been notified.' });
+      uploads.clear();
+      setAnswer('');
+      await Promise.all([utils.infoRequests.invalidate(), utils.prototypes.invalidate()]);
+    } catch (failure) {
+      toast({ title: 'Error', description: serverMessage(failure, 'Failed to send your answer. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 border-t border-base-300 pt-3" noValidate>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={answerId} className="text-sm font-medium">
+          Your answer
+        </label>
+        <textarea
+          id={answerId}
+          name="answer"
+          rows={4}
+          maxLength={INFO_TEXT_MAX}
+          value={answer}
+          onChange={(e) => {
+            setAnswer(e.target.value);
+            if (error) setError(null);
+          }}
+          className="textarea textarea-bordered w-full"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${answerId}-count${error ? ` ${errorId}` : ''}`}
+          disabled={busy}
+        />
+        <div className="flex flex-wrap justify-between gap-2 text-xs">
+          {error ? (
+            <span id={errorId} className="text-error">
+              {error}
+            </span>
+          ) : (
+            <span />
+          )}
+          <span id={`${answerId}-count`} className="tabular-nums text-base-content/75">
+            {answer.length} / {INFO_TEXT_MAX} characters
+          </span>
+        </div>
+      </div>
+      <FileDropArea
+        label={request.wantsDocuments ? 'Documents (requested)' : 'Documents (optional)'}
+        files={uploads.files}
+        refused={uploads.refused}
+        onAdd={uploads.add}
+        onRemove={uploads.remove}
+        disabled={busy}
+      />
+      <button type="submit" className="btn btn-primary self-end" disabled={busy}>
+        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Send answer
+      </button>
+    </form>
+  );
+}
+
+/** The prototype page's "Document access": which document the evaluation team opened, when, and who. */
+export function DocumentAccessSection({ prototypeId }: { prototypeId: number }) {
+  const query = trpc.documentAccess.forPrototype.useQuery({ id: prototypeId });
+  return (
+    <section aria-labelledby="document-access-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="document-access">
+      <h2 id="document-access-title" className="text-lg font-semibold">
+        Document access
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">Every time someone from the evaluation team opens one of your documents, it is listed here.</p>
+      {query.isLoading ? (
+        <Spinner label="Loading document access" className="py-4" />
+      ) : query.isError ? (
+        <p role="alert" className="mt-3 text-sm text-error">
+          {serverMessage(query.error, 'Failed to load document access.')}
+        </p>
+      ) : !query.data || query.data.length === 0 ? (
+        <p className="mt-3 text-sm">No one from the evaluation team has opened your documents yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col divide-y divide-base-300">
+          {query.data.map((row, index) => (
+            <li
+              key={`${row.documentId}-${row.openedAt.toString()}-${index}`}
+              className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:justify-between sm:gap-4"
+            >
+              <span className="min-w-0 break-all font-medium">{row.fileName}</span>
+              <span className="text-base-content/70">
+                Opened by {row.openedBy}, <time dateTime={new Date(row.openedAt).toISOString()}>{formatDateTime(row.openedAt)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

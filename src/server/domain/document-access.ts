@@ -1,0 +1,57 @@
+// Audited confidential documents (issue 14, point 8): every download of a prototype's document by
+// an admin is recorded in the request that serves it; the seller reads who opened what, and when.
+import type { Prisma } from '~/generated/prisma/client.ts';
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { logActivity } from './activity-log.ts';
+import { NotFoundError } from './errors.ts';
+import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import { toDocumentAccessView } from './views/document-access-view.ts';
+
+/** The access list answers at most this many openings, newest first. */
+export const DOCUMENT_ACCESS_LIST_MAX = 1000;
+
+/**
+ * Records one opening (the access row and an audit row, in one transaction). Throws if it cannot be
+ * written: the caller then serves nothing, so no admin reads a document unrecorded.
+ */
+export async function recordDocumentOpened(
+  db: Db,
+  meta: RequestMeta,
+  entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date; fileName: string },
+) {
+  await db.$transaction(async (tx: Prisma.TransactionClient) => {
+    await tx.documentAccess.create({
+      data: { documentId: entry.documentId, prototypeId: entry.prototypeId, userId: entry.userId, openedAt: entry.openedAt },
+      select: { id: true },
+    });
+    await logActivity(tx, meta, {
+      userId: entry.userId,
+      action: 'document.opened',
+      targetType: 'prototype',
+      targetId: entry.prototypeId,
+      details: { documentId: entry.documentId, fileName: entry.fileName },
+    });
+  });
+}
+
+/** Who from the team opened the prototype's documents, newest first: its seller's, or any for admins. */
+export async function documentAccessOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
+  const visible = await db.prototype.findFirst({
+    where: { id: prototypeId, ...(user.role === 'admin' ? {} : { sellerId: user.id }) },
+    select: { id: true },
+  });
+  if (!visible) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
+  const rows = await db.documentAccess.findMany({
+    where: { prototypeId },
+    select: {
+      documentId: true,
+      openedAt: true,
+      document: { select: { fileName: true } },
+      user: { select: { firstName: true, lastName: true } },
+    },
+    orderBy: [{ openedAt: 'desc' }, { id: 'desc' }],
+    take: DOCUMENT_ACCESS_LIST_MAX,
+  });
+  return rows.map(toDocumentAccessView);
+}

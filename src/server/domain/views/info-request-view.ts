@@ -1,0 +1,42 @@
+// What the API returns for an information request: the question, the answer once given, and the
+// documents the seller sent with it. The seller sees who asked as "Dana K."; admins also get the
+// asker's and the seller's full names.
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { firstNameAndInitial, fullName } from '~/shared/format.ts';
+import { documentSelect } from './document-view.ts';
+
+const personSelect = { select: { firstName: true, lastName: true, email: true } } as const;
+
+export const infoRequestSelect = {
+  id: true,
+  prototypeId: true,
+  question: true,
+  wantsDocuments: true,
+  answer: true,
+  answeredAt: true,
+  createdAt: true,
+  prototype: { select: { prototypeName: true, seller: personSelect } },
+  asker: personSelect,
+  documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
+} satisfies Prisma.InfoRequestSelect;
+
+type InfoRequestRow = Prisma.InfoRequestGetPayload<{ select: typeof infoRequestSelect }>;
+
+export function toInfoRequestView(row: InfoRequestRow) {
+  const { prototype, asker, ...rest } = row;
+  return {
+    ...rest,
+    prototypeName: prototype.prototypeName,
+    askedBy: asker ? firstNameAndInitial(asker) : null,
+  };
+}
+export type InfoRequestView = ReturnType<typeof toInfoRequestView>;
+
+export function toAdminInfoRequestView(row: InfoRequestRow) {
+  return {
+    ...toInfoRequestView(row),
+    askedByName: row.asker ? fullName(row.asker) : null,
+    sellerName: fullName(row.prototype.seller),
+  };
+}
+export type AdminInfoRequestView = ReturnType<typeof toAdminInfoRequestView>;
