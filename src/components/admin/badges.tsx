@@ -27,5 +27,5 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export function PriorityBadge({ priority }: { priority: Level }) {
-  return <span className={`badge badge-sm badge-outline whitespace-nowrap ${priorityBadgeClass(priority)}`}>{stateLabel(priority)} priority</span>;
+  return <span className={`badge badge-sm whitespace-nowrap ${priorityBadgeClass(priority)}`}>{stateLabel(priority)} priority</span>;
 }

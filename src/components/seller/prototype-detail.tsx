@@ -90,22 +90,22 @@ function Detail({ id, userId }: { id: number; userId: string }) {
                 .filter(([, value]) => value !== null)
                 .map(([label, value]) => (
                   <div key={label}>
-                    <dt className="text-xs font-medium uppercase tracking-wide text-base-content/60">{label}</dt>
+                    <dt className="text-xs font-medium uppercase tracking-wide text-base-content/70">{label}</dt>
                     <dd className="font-medium">{value}</dd>
                   </div>
                 ))}
             </dl>
-            <h3 className="mt-6 text-xs font-medium uppercase tracking-wide text-base-content/60">Description</h3>
+            <h3 className="mt-6 text-xs font-medium uppercase tracking-wide text-base-content/70">Description</h3>
             <p className="mt-1 whitespace-pre-line">{p.description}</p>
             {p.notes && (
               <>
-                <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/60">Notes</h3>
+                <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/70">Notes</h3>
                 <p className="mt-1 whitespace-pre-line">{p.notes}</p>
               </>
             )}
             {p.reviewerComments && (
               <>
-                <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/60">Reviewer comments</h3>
+                <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/70">Reviewer comments</h3>
                 <p className="mt-1 whitespace-pre-line">{p.reviewerComments}</p>
               </>
             )}
@@ -169,7 +169,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
                 <p className="truncate font-medium" title={d.fileName}>
                   {d.fileName}
                 </p>
-                <p className="text-xs text-base-content/60">
+                <p className="text-xs text-base-content/70">
                   {formatFileSize(d.fileSize)} · {formatDate(d.uploadedAt)}
                 </p>
               </div>

@@ -107,7 +107,7 @@ function PipelineCard({ item }: { item: PipelineItem }) {
           <ol className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
             {history.map((h) => (
               <li key={h.id}>
-                <span className="font-medium">{h.label}</span> <span className="text-base-content/60">{formatDate(h.date)}</span>
+                <span className="font-medium">{h.label}</span> <span className="text-base-content/70">{formatDate(h.date)}</span>
               </li>
             ))}
           </ol>

@@ -17,7 +17,7 @@ export function QuoteStatusCard({ prototype }: { prototype: SellerPrototype }) {
     <div className="flex flex-col gap-3 rounded-field border border-base-300 bg-base-200/60 p-4" data-testid="quote-status">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="@container min-w-0 flex-1">
-          <p className="text-xs font-medium uppercase tracking-wide text-base-content/60">Quote status</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-base-content/70">Quote status</p>
           <p className={quoted ? 'text-xl font-bold text-primary' : 'font-medium text-base-content/80'}>
             {quoted ? <Amount value={prototype.atomixQuote ?? 0} maxRem={1.25} /> : rejected ? 'Not accepted' : 'Awaiting Atomix quote'}
           </p>

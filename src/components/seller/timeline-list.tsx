@@ -13,7 +13,7 @@ export function TimelineList({ events, currentUserId }: { events: PrototypeDetai
           <li key={event.id} className="relative">
             <span aria-hidden="true" className="absolute -left-[1.72rem] top-1 size-3 rounded-full border-2 border-base-100 bg-primary" />
             <p className="font-medium">{timelineSentence(event)}</p>
-            <p className="text-xs text-base-content/60">
+            <p className="text-xs text-base-content/70">
               {who} · <time dateTime={new Date(event.eventDate).toISOString()}>{formatDateTime(event.eventDate)}</time>
             </p>
           </li>
