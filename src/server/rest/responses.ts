@@ -111,10 +111,21 @@ const timelineEvent = z.strictObject({
   metadata: jsonValue,
   performer: z.strictObject({ firstName: z.string().nullable(), role: z.enum(ROLES) }).nullable(),
 });
+/** One quote of the negotiation, newest first (who gave it stays internal). */
+const sellerQuoteVersion = z.strictObject({
+  id,
+  amount: z.number(),
+  notes: z.string().nullable(),
+  quotedAt: timestamp,
+  sellerResponse: z.enum(QUOTE_RESPONSES).nullable(),
+  sellerResponseNote: z.string().nullable(),
+  sellerResponseAt: timestamp.nullable(),
+});
 export const prototypeDetail = z.strictObject({
   ...prototypeFields,
   documents: z.array(prototypeDocument),
   timeline: z.array(timelineEvent),
+  quoteVersions: z.array(sellerQuoteVersion),
 });
 
 export const sellerTransaction = z.strictObject({
