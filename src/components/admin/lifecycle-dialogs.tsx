@@ -134,7 +134,7 @@ function ConfirmActions({ onCancel, submitLabel, pending }: { onCancel: () => vo
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
         Cancel
       </button>
-      <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending} autoFocus>
+      <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending} data-autofocus>
         {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         {submitLabel}
       </button>
