@@ -4,6 +4,7 @@
 // confirmed in a dialog), and the seller's Active Prototypes card counts it. Seeded through the
 // shared factories; only this test's own rows are looked at.
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -15,6 +16,11 @@ import { admin, expect, test } from './fixtures.ts';
 async function signIn(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/login', { data: { email, password } });
   expect(res.status()).toBe(200);
+}
+
+async function axeViolations(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 }
 
 async function toast(page: Page, text: string) {
@@ -31,9 +37,11 @@ test('quote, decline, revise, accept, Start Development, Mark Deployed: the sell
     const prototype = await createPrototype(prisma, seller.id, { prototypeName: name, status: 'under_review', stage: 'technical_evaluation' });
 
     const adminContext = await browser.newContext();
-    const sellerContext = await browser.newContext();
+    // The seller on a phone in the dark theme, the admin on a desktop in the light one.
+    const sellerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const adminPage = await adminContext.newPage();
     const sellerPage = await sellerContext.newPage();
+    await sellerPage.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await signIn(adminPage, admin.email, admin.password);
     await signIn(sellerPage, seller.email, DEFAULT_PASSWORD);
 
@@ -61,6 +69,7 @@ test('quote, decline, revise, accept, Start Development, Mark Deployed: the sell
     const revise = adminPage.getByRole('dialog', { name: 'Revise Quote' });
     await expect(revise.getByLabel('New quote amount (USD)')).toHaveValue('1000');
     await expect(revise.getByTestId('admin-quote-versions')).toContainText('Declined');
+    expect(await axeViolations(adminPage, '[data-testid="revise-quote-dialog"]')).toEqual([]);
     await revise.getByLabel('New quote amount (USD)').fill('1500');
     await revise.getByLabel('Notes (optional)').fill('Includes pilot funding');
     await revise.getByRole('button', { name: 'Revise Quote' }).click();
@@ -70,6 +79,7 @@ test('quote, decline, revise, accept, Start Development, Mark Deployed: the sell
     await sellerPage.reload();
     await expect(sellerPage.getByTestId('revised-quote-notice')).toContainText('$1,500.00');
     await expect(sellerPage.getByTestId('quote-history').getByRole('listitem')).toHaveCount(2);
+    expect(await axeViolations(sellerPage, '#main')).toEqual([]);
     await sellerPage.getByRole('button', { name: 'Accept Quote' }).click();
     await expect(sellerPage.getByTestId('quote-response')).toContainText('You accepted this quote');
 
@@ -80,6 +90,7 @@ test('quote, decline, revise, accept, Start Development, Mark Deployed: the sell
     await row.getByRole('button', { name: `Start Development: ${name}` }).click();
     const start = adminPage.getByRole('dialog', { name: 'Start Development' });
     await expect(start.getByRole('button', { name: 'Start Development' })).toBeFocused();
+    expect(await axeViolations(adminPage, '[data-testid="confirm-startDevelopment"]')).toEqual([]);
     await start.getByRole('button', { name: 'Start Development' }).click();
     await toast(adminPage, 'Development started');
     await expect(row.getByTestId('prototype-stage')).toHaveText('Development');

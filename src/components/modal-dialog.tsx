@@ -28,7 +28,8 @@ export function ModalDialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      dialog.querySelector<HTMLElement>('input, textarea, select')?.focus();
+      // The first field, or a confirmation's one action (data-autofocus).
+      dialog.querySelector<HTMLElement>('input, textarea, select, [data-autofocus]')?.focus();
     }
     if (!open && dialog.open) {
       dialog.close();

@@ -65,6 +65,14 @@ export function stageMoveRefusal(subject: StageSubject, to: PrototypeStage): str
   return null;
 }
 
+/**
+ * The status after a stage move: moving a submitted prototype out of initial_review starts its
+ * review (under_review), as Start Review does; every other move keeps the status.
+ */
+export function statusAfterStageMove(subject: StageSubject): PrototypeStatus {
+  return subject.status === 'submitted' && subject.stage === 'initial_review' ? 'under_review' : subject.status;
+}
+
 /** Stage order for "at least this far" (closed sorts last). */
 export function stageIndex(stage: PrototypeStage): number {
   return PROTOTYPE_STAGES.indexOf(stage);

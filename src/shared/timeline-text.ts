@@ -16,6 +16,7 @@ const amount = (value: unknown) => (typeof value === 'string' || typeof value ==
 export function statusAfter(entry: TimelineFacts): string | null {
   const meta = (entry.metadata ?? {}) as Metadata;
   if (entry.event.startsWith('status:')) return entry.event.slice('status:'.length); // rows of early seeds
+  if (entry.event === 'stage_changed') return null; // its `to` is a stage
   return text(meta.status) ?? text(meta.to);
 }
 
@@ -27,6 +28,14 @@ export function timelineSentence(entry: TimelineFacts): string {
     case 'quote_provided': {
       const quote = amount(meta.amount);
       return quote ? `Quote of ${quote} provided` : 'Quote provided';
+    }
+    case 'quote_revised': {
+      const quote = amount(meta.amount);
+      return quote ? `Quote revised to ${quote}` : 'Quote revised';
+    }
+    case 'stage_changed': {
+      const to = text(meta.to);
+      return to ? `Stage moved to ${stateInSentence(to)}` : 'Stage changed';
     }
     case 'quote_accepted':
       return 'Quote accepted';

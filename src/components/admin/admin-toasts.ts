@@ -16,6 +16,11 @@ export const ADMIN_TOASTS = {
   startReview: { success: 'Review started', failure: 'Failed to start review' },
   manage: { success: 'Prototype updated successfully', failure: 'Failed to update prototype' },
   verify: { success: 'User verified successfully', failure: 'Failed to verify user' },
+  // The lifecycle after review (issue 14).
+  reviseQuote: { success: 'Quote revised successfully', failure: 'Failed to revise quote' },
+  startDevelopment: { success: 'Development started', failure: 'Failed to start development' },
+  markDeployed: { success: 'Prototype marked deployed', failure: 'Failed to mark prototype deployed' },
+  moveStage: { success: 'Stage changed', failure: 'Failed to change stage' },
 } as const;
 export type AdminToastKey = keyof typeof ADMIN_TOASTS;
 

@@ -18,17 +18,19 @@ import { type AdminSearch, type SetSearch, prototypeQueryInput } from './admin-s
 import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
-import { ManageDialog, type PrototypeTarget, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
+import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
+import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from './lifecycle-dialogs.tsx';
 
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
+type DialogKind = 'reject' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
 
 export function PrototypePanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const input = prototypeQueryInput(search);
   const list = trpc.admin.prototypes.useQuery(input, { placeholderData: keepPreviousData });
-  const [dialog, setDialog] = useState<{ kind: 'reject' | 'quote' | 'manage'; prototype: PrototypeTarget } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: DialogKind; prototype: AdminPrototype } | null>(null);
   const close = () => setDialog(null);
-  const target = (kind: 'reject' | 'quote' | 'manage') => (dialog?.kind === kind ? dialog.prototype : null);
+  const target = (kind: DialogKind) => (dialog?.kind === kind ? dialog.prototype : null);
 
   return (
     <section aria-labelledby="prototypes-heading">
@@ -59,6 +61,9 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
       <RejectDialog prototype={target('reject')} onClose={close} />
       <QuoteDialog prototype={target('quote')} onClose={close} />
       <ManageDialog prototype={target('manage')} onClose={close} />
+      <ReviseQuoteDialog prototype={target('reviseQuote')} onClose={close} />
+      <ConfirmTransitionDialog kind="startDevelopment" prototype={target('startDevelopment')} onClose={close} />
+      <ConfirmTransitionDialog kind="markDeployed" prototype={target('markDeployed')} onClose={close} />
     </section>
   );
 }
@@ -175,7 +180,7 @@ export function FilterSelect({
   );
 }
 
-function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDialog: (kind: 'reject' | 'quote' | 'manage') => void }) {
+function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDialog: (kind: DialogKind) => void }) {
   const headingId = `prototype-${prototype.id}-name`;
   return (
     <li
@@ -201,6 +206,10 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
           </p>
           <p className="mt-2 line-clamp-3 text-sm">{prototype.description}</p>
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div className="flex gap-1">
+              <dt className="text-base-content/70">Stage</dt>
+              <dd data-testid="prototype-stage">{stateLabel(prototype.stage)}</dd>
+            </div>
             {prototype.powerOutput !== null && (
               <div className="flex gap-1">
                 <dt className="text-base-content/70">Power output</dt>
@@ -266,7 +275,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
   );
 }
 
-function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; onDialog: (kind: 'reject' | 'quote' | 'manage') => void }) {
+function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; onDialog: (kind: DialogKind) => void }) {
   const feedback = useAdminFeedback();
   const approve = trpc.admin.approve.useMutation(feedback('approve'));
   const startReview = trpc.admin.startReview.useMutation(feedback('startReview'));
@@ -282,6 +291,9 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
     quote: { className: 'btn-primary', run: () => onDialog('quote'), pending: false },
     acceptQuote: { className: 'btn-success', run: () => acceptQuote.mutate({ id, status: 'accepted' }), pending: acceptQuote.isPending },
     rejectQuote: { className: 'btn-error btn-outline', run: () => rejectQuote.mutate({ id, status: 'rejected' }), pending: rejectQuote.isPending },
+    reviseQuote: { className: 'btn-primary btn-outline', run: () => onDialog('reviseQuote'), pending: false },
+    startDevelopment: { className: 'btn-primary', run: () => onDialog('startDevelopment'), pending: false },
+    markDeployed: { className: 'btn-success', run: () => onDialog('markDeployed'), pending: false },
   };
 
   return (
@@ -303,6 +315,7 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
           </button>
         );
       })}
+      <StageMoveButtons prototype={prototype} />
       <button type="button" className="btn btn-sm btn-ghost" onClick={() => onDialog('manage')} aria-label={`Manage review: ${name}`}>
         Manage
       </button>

@@ -10,6 +10,7 @@ import { useDocumentUploads } from '~/components/submission/use-document-uploads
 import { toast } from '~/components/toast/toast-store.ts';
 import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from './info-requests.tsx';
+import { QuoteHistory } from './quote-history.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
@@ -118,6 +119,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
               Quote
             </h2>
             <QuoteStatusCard prototype={p} />
+            <QuoteHistory prototype={p} />
           </section>
           <section aria-labelledby="timeline-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="timeline-title" className="mb-4 text-lg font-semibold">

@@ -1,6 +1,7 @@
 // The database side of the prototype workflow: each admin transition of PROTOTYPE_ACTIONS is one
 // conditional update plus its timeline row, the seller's notification and the audit row, in one
-// transaction, so that of several admins acting on one prototype at once exactly one wins.
+// transaction, so that of several admins acting on one prototype at once exactly one wins. The
+// stage the table names for the action, and the due dates it meets, are written in that transaction.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -13,7 +14,9 @@ import { formatUsd } from '~/shared/format.ts';
 import { splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
-import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage } from '~/shared/prototype-workflow.ts';
+import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage, stageAfterAction } from '~/shared/prototype-workflow.ts';
+import { recordQuoteVersion } from './quote-versions.ts';
+import { recordStageChangeEvent, stageChangeData } from './prototype-stages.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AdminTransition = Exclude<PrototypeAction, 'respondToQuote'>;
@@ -25,6 +28,8 @@ export interface TransitionRequest {
   mailer: EmailLinks;
   actorId: string;
   prototypeId: number;
+  /** ctx.clock.now(): when the change happens (quotedAt, completedAt, due dates met). */
+  now: Date;
 }
 
 /** The WHERE clause that makes an update succeed only from an allowed state. */
@@ -32,14 +37,17 @@ export function allowedStateWhere(rule: WorkflowAction): Prisma.PrototypeWhereIn
   const where: Prisma.PrototypeWhereInput = { status: { in: [...rule.from] } };
   if (rule.quote === 'none') where.OR = [{ atomixQuote: null }, { atomixQuote: { lte: 0 } }];
   if (rule.quote === 'present') where.atomixQuote = { gt: 0 };
+  // Prisma's `not: 'declined'` would also drop NULL (no answer), so the allowed answers are listed.
+  if (rule.answer === 'not_declined') where.AND = [{ OR: [{ sellerResponse: null }, { sellerResponse: 'accepted' }] }];
+  if (rule.answer === 'unanswered') where.sellerResponse = null;
   return where;
 }
 
 /** After an update matched nothing: 404 for an unknown id, otherwise 409 saying why. */
 async function refuse(tx: Tx, action: PrototypeAction, id: number): Promise<never> {
-  const row = await tx.prototype.findUnique({ where: { id }, select: { status: true, atomixQuote: true } });
+  const row = await tx.prototype.findUnique({ where: { id }, select: { status: true, atomixQuote: true, sellerResponse: true } });
   if (!row) throw new NotFoundError('Prototype not found');
-  throw new ConflictError(refusalMessage(action, { status: row.status, atomixQuote: row.atomixQuote?.toNumber() ?? null }));
+  throw new ConflictError(refusalMessage(action, { status: row.status, atomixQuote: row.atomixQuote?.toNumber() ?? null, sellerResponse: row.sellerResponse }));
 }
 
 interface TransitionEffects {
@@ -55,14 +63,24 @@ interface TransitionEffects {
 
 async function transition(request: TransitionRequest, action: AdminTransition, effects: TransitionEffects) {
   const rule: WorkflowAction = PROTOTYPE_ACTIONS[action];
-  const { db, meta, mailer, actorId, prototypeId: id } = request;
+  const { db, meta, mailer, actorId, prototypeId: id, now } = request;
   return db.$transaction(async (tx) => {
     const { count } = await tx.prototype.updateMany({
       where: { id, ...allowedStateWhere(rule) },
       data: { ...(rule.to ? { status: rule.to } : {}), ...effects.data },
     });
     if (count === 0) await refuse(tx, action, id);
-    const prototype = await tx.prototype.findUniqueOrThrow({ where: { id }, select: { id: true, sellerId: true, prototypeName: true } });
+    // The row is locked by the update until commit: what is read now is what the next writes build on.
+    const prototype = await tx.prototype.findUniqueOrThrow({
+      where: { id },
+      select: { id: true, sellerId: true, prototypeName: true, stage: true, initialReviewMetAt: true, feedbackMetAt: true },
+    });
+    const stage = stageAfterAction(action, prototype.stage);
+    const followUp: Prisma.PrototypeUncheckedUpdateInput = {
+      ...(stage !== prototype.stage ? stageChangeData({ from: prototype.stage, to: stage, initialReviewMetAt: prototype.initialReviewMetAt }, now) : {}),
+      ...(rule.decision && !prototype.feedbackMetAt ? { feedbackMetAt: now } : {}),
+    };
+    if (Object.keys(followUp).length > 0) await tx.prototype.update({ where: { id }, data: followUp, select: { id: true } });
     const extra = (await effects.after?.(tx, prototype)) ?? undefined;
     await recordTimelineEvent(tx, {
       prototypeId: id,
@@ -70,6 +88,7 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
       performedBy: actorId,
       metadata: { action, ...(rule.to ? { status: rule.to } : {}), ...(effects.timeline.metadata as object | undefined) },
     });
+    if (stage !== prototype.stage) await recordStageChangeEvent(tx, { prototypeId: id, from: prototype.stage, to: stage, actorId });
     await notify(tx, mailer, {
       userId: prototype.sellerId,
       prototypeId: id,
@@ -83,7 +102,12 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
       action: `admin.prototype.${action}`,
       targetType: 'prototype',
       targetId: id,
-      details: { to: rule.to, ...(effects.audit as object | undefined), ...(extra as object | undefined) },
+      details: {
+        to: rule.to,
+        ...(stage !== prototype.stage ? { stage: { from: prototype.stage, to: stage } } : {}),
+        ...(effects.audit as object | undefined),
+        ...(extra as object | undefined),
+      },
     });
     const row = await tx.prototype.findUniqueOrThrow({ where: { id }, select: adminPrototypeSelect });
     return toAdminPrototypeView(row);
@@ -120,7 +144,7 @@ export function reject(request: TransitionRequest, reason: string) {
 /** `amount` is the exact decimal string from the validated input. */
 export function provideQuote(request: TransitionRequest, amount: string, notes: string | null) {
   return transition(request, 'quote', {
-    data: { atomixQuote: toDecimal(amount), quoteNotes: notes, quoteProvideBy: request.actorId, quotedAt: new Date() },
+    data: quoteData(request, amount, notes),
     timeline: { event: 'quote_provided', metadata: { amount } },
     notification: {
       type: 'quote_provided',
@@ -128,7 +152,40 @@ export function provideQuote(request: TransitionRequest, amount: string, notes: 
       message: `You have received a quote of ${formatUsd(amount)} for "{name}".`,
     },
     audit: { amount, notes },
+    after: (tx, prototype) => recordQuoteVersion(tx, { prototypeId: prototype.id, amount, notes, quotedBy: request.actorId, quotedAt: request.now }),
   });
+}
+
+/**
+ * Revise Quote: a new amount and notes while quoted, before or after the seller's answer. The
+ * earlier versions stay (prototype_quote_versions); the answer is cleared so the seller answers
+ * the new quote.
+ */
+export function reviseQuote(request: TransitionRequest, amount: string, notes: string | null) {
+  return transition(request, 'reviseQuote', {
+    data: quoteData(request, amount, notes),
+    timeline: { event: 'quote_revised', metadata: { amount } },
+    notification: {
+      type: 'quote_revised',
+      title: 'Quote revised',
+      message: `The quote for "{name}" has been revised to ${formatUsd(amount)}. Please review it and respond.`,
+    },
+    audit: { amount, notes },
+    after: (tx, prototype) => recordQuoteVersion(tx, { prototypeId: prototype.id, amount, notes, quotedBy: request.actorId, quotedAt: request.now }),
+  });
+}
+
+/** The columns a new quote writes: amount, notes, who and when, and no answer yet. */
+function quoteData(request: TransitionRequest, amount: string, notes: string | null): Prisma.PrototypeUncheckedUpdateManyInput {
+  return {
+    atomixQuote: toDecimal(amount),
+    quoteNotes: notes,
+    quoteProvideBy: request.actorId,
+    quotedAt: request.now,
+    sellerResponse: null,
+    sellerResponseNote: null,
+    sellerResponseAt: null,
+  };
 }
 
 /**
@@ -137,7 +194,6 @@ export function provideQuote(request: TransitionRequest, amount: string, notes: 
  */
 export function acceptQuote(request: TransitionRequest, feePercent: number) {
   return transition(request, 'acceptQuote', {
-    data: { completedAt: new Date() },
     timeline: { event: 'quote_accepted' },
     notification: { type: 'quote_accepted', title: 'Quote accepted', message: 'The quote for "{name}" has been accepted. A payout is being prepared.' },
     after: async (tx, prototype) => {
@@ -177,5 +233,25 @@ export function rejectQuote(request: TransitionRequest) {
   return transition(request, 'rejectQuote', {
     timeline: { event: 'quote_rejected' },
     notification: { type: 'quote_rejected', title: 'Quote rejected', message: 'The quote for "{name}" has been withdrawn and the prototype rejected.' },
+  });
+}
+
+export function startDevelopment(request: TransitionRequest) {
+  return transition(request, 'startDevelopment', {
+    timeline: { event: 'status_changed' },
+    notification: {
+      type: 'prototype_in_development',
+      title: 'Development started',
+      message: 'Development of your prototype "{name}" has started.',
+    },
+  });
+}
+
+/** Mark Deployed: the prototype is active, and completed (completedAt means deployed). */
+export function markDeployed(request: TransitionRequest) {
+  return transition(request, 'markDeployed', {
+    data: { completedAt: request.now },
+    timeline: { event: 'status_changed' },
+    notification: { type: 'prototype_deployed', title: 'Prototype deployed', message: 'Your prototype "{name}" has been deployed and is now active.' },
   });
 }

@@ -9,7 +9,9 @@ import {
   adminMessageInput,
   finalApproveInput,
   finalRejectInput,
+  moveStageInput,
   prototypeIdInput as adminPrototypeIdInput,
+  reviseQuoteInput,
   quoteInput,
   rejectInput,
   resetPasswordInput,
@@ -229,6 +231,24 @@ export const restContract: Record<ContractKey, Operation> = {
   ),
   'PATCH /api/admin/prototypes/:id/final-approve': adminTransition('Accept the quote (creates the pending payout)', withoutId(finalApproveInput)),
   'PATCH /api/admin/prototypes/:id/final-reject': adminTransition('Reject the quote', withoutId(finalRejectInput)),
+  // The lifecycle after review (issue 14)
+  'PATCH /api/admin/prototypes/:id/stage': adminTransition(
+    'Move the prototype one evaluation stage forward or back (from submitted, out of initial review, this starts its review)',
+    withoutId(moveStageInput),
+  ),
+  'PATCH /api/admin/prototypes/:id/start-development': adminTransition('Start development of an accepted prototype (stage development)'),
+  'PATCH /api/admin/prototypes/:id/mark-deployed': adminTransition(
+    'Mark a prototype in development deployed (status active, stage deployment, completedAt set)',
+  ),
+  'PATCH /api/admin/prototypes/:id/revise-quote': adminTransition(
+    'Revise the quote (a new version; the seller answers the new amount)',
+    withoutId(reviseQuoteInput).extend({
+      atomixQuote: reviseQuoteInput.shape.atomixQuote.openapi({
+        type: ['number', 'string'],
+        description: 'Above 0, at most 2 decimals and 10 digits before the point: a number or a decimal string ("48000.50")',
+      }),
+    }),
+  ),
   'PATCH /api/admin/users/:id/status': op('Admin', "Set a user's status (active, restricted, banned)", {
     security: signedIn,
     requestParams: pathId(deleteUserInput),

@@ -111,12 +111,23 @@ const timelineEvent = z.strictObject({
   metadata: jsonValue,
   performer: z.strictObject({ firstName: z.string().nullable(), role: z.enum(ROLES) }).nullable(),
 });
+/** One quote of the negotiation, newest first (who gave it stays internal). */
+const sellerQuoteVersion = z.strictObject({
+  id,
+  amount: z.number(),
+  notes: z.string().nullable(),
+  quotedAt: timestamp,
+  sellerResponse: z.enum(QUOTE_RESPONSES).nullable(),
+  sellerResponseNote: z.string().nullable(),
+  sellerResponseAt: timestamp.nullable(),
+});
 export const prototypeDetail = z.strictObject({
   ...prototypeFields,
   documents: z.array(prototypeDocument),
   timeline: z.array(timelineEvent),
   /** Unanswered information requests. */
   openInfoRequests: z.number().int().nonnegative(),
+  quoteVersions: z.array(sellerQuoteVersion),
 });
 /** A row of GET /api/seller/prototypes. */
 export const sellerPrototype = z.strictObject({ ...prototypeFields, openInfoRequests: z.number().int().nonnegative() });

@@ -55,6 +55,23 @@ export const restRoutes = defineRoutes([
     path: '/api/admin/prototypes/:id/final-reject',
     handler: ({ caller, params, body }) => caller.admin.rejectQuote(withId(body, params)),
   },
+  // The lifecycle after review (issue 14)
+  { method: 'PATCH', path: '/api/admin/prototypes/:id/stage', handler: ({ caller, params, body }) => caller.admin.moveStage(withId(body, params)) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/prototypes/:id/start-development',
+    handler: ({ caller, params }) => caller.admin.startDevelopment(withId(undefined, params)),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/prototypes/:id/mark-deployed',
+    handler: ({ caller, params }) => caller.admin.markDeployed(withId(undefined, params)),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/prototypes/:id/revise-quote',
+    handler: ({ caller, params, body }) => caller.admin.reviseQuote(withId(body, params)),
+  },
   {
     method: 'PATCH',
     path: '/api/admin/users/:id/status',

@@ -73,7 +73,8 @@ describe('approve and reject', () => {
     const { client, user: admin } = await signedIn('admin');
     const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/approve`, undefined, { 'user-agent': 'AdminBrowser/1.0' });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: prototype.id, status: 'approved', sellerName: 'Nikola Tesla', actions: [] });
+    // Approved is no dead end: Provide Quote is offered next (issue 14).
+    expect(res.json).toMatchObject({ id: prototype.id, status: 'approved', sellerName: 'Nikola Tesla', actions: ['quote'] });
     const timeline = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id } });
     expect(timeline).toHaveLength(1);
     expect(timeline[0]).toMatchObject({ event: 'status_changed', performedBy: admin!.id, description: 'Status changed to approved' });
@@ -106,12 +107,12 @@ describe('approve and reject', () => {
   });
 
   it("refuses a transition from the wrong status with 409 and the table's message, writing nothing", async () => {
-    const { prototype } = await seededPrototype({ status: 'approved' });
+    const { prototype } = await seededPrototype({ status: 'accepted' });
     const { client } = await signedIn('admin');
     for (const path of ['approve', 'reject', 'quote']) {
       const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, { reason: 'x', atomixQuote: 10 });
       expect(res.status).toBe(409);
-      expect(res.json.message).toMatch(/is not possible while the prototype is approved/);
+      expect(res.json.message).toMatch(/is not possible while the prototype is accepted/);
     }
     const accept = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/final-approve`, { status: 'accepted' });
     expect(accept.status).toBe(409);
@@ -136,7 +137,7 @@ describe('quotes', () => {
       atomixQuote: 12500.5,
       quoteNotes: 'Initial offer',
       quoteProvideBy: admin!.id,
-      actions: ['acceptQuote', 'rejectQuote'],
+      actions: ['acceptQuote', 'rejectQuote', 'reviseQuote'],
     });
     const again = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 1 });
     expect(again.status).toBe(409);
@@ -162,7 +163,12 @@ describe('quotes', () => {
     await caller.admin.startReview({ id: prototype.id });
     await caller.admin.reject({ id: prototype.id, reason: 'Not reproducible' });
     const timeline = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id }, orderBy: { id: 'asc' } });
-    expect(timeline.map((e) => e.description)).toEqual(['Status changed to under review', 'Status changed to rejected. Reason: Not reproducible']);
+    expect(timeline.map((e) => e.description)).toEqual([
+      'Status changed to under review',
+      'Stage moved to technical evaluation',
+      'Status changed to rejected. Reason: Not reproducible',
+      'Stage moved to closed',
+    ]);
   });
 
   it('refuses a quote when one already exists even in an allowed status', async () => {
@@ -238,7 +244,9 @@ describe('quotes', () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(5);
     for (const r of lost) expect(r.reason.code).toBe('CONFLICT');
-    expect(await t.db.prisma.prototypeTimeline.count({ where: { prototypeId: prototype.id } })).toBe(1);
+    expect(await t.db.prisma.prototypeTimeline.count({ where: { prototypeId: prototype.id, event: 'quote_provided' } })).toBe(1);
+    expect(await t.db.prisma.prototypeTimeline.count({ where: { prototypeId: prototype.id, event: 'stage_changed' } })).toBe(1);
+    expect(await t.db.prisma.quoteVersion.count({ where: { prototypeId: prototype.id } })).toBe(1);
     expect(await t.db.prisma.notification.count()).toBe(1);
     expect(await t.db.prisma.userActivityLog.count({ where: { action: 'admin.prototype.quote' } })).toBe(1);
     const stored = await t.db.prisma.prototype.findUniqueOrThrow({ where: { id: prototype.id } });
@@ -279,7 +287,7 @@ describe('review management', () => {
     const page = await caller.admin.prototypes({});
     const byId = new Map(page.items.map((p) => [p.id, p]));
     expect(byId.get(fresh.id)?.actions).toEqual(['startReview', 'approve', 'reject', 'quote']);
-    expect(byId.get(quoted.id)?.actions).toEqual(['acceptQuote', 'rejectQuote']);
+    expect(byId.get(quoted.id)?.actions).toEqual(['acceptQuote', 'rejectQuote', 'reviseQuote']);
     for (const name of byId.get(fresh.id)!.actions) expect(PROTOTYPE_ACTIONS[name].actor).toBe('admin');
   });
 });

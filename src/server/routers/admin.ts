@@ -11,6 +11,7 @@ import {
   deleteUserInput,
   finalApproveInput,
   finalRejectInput,
+  moveStageInput,
   priorityInput,
   prototypeFilters,
   prototypeIdInput,
@@ -18,6 +19,7 @@ import {
   quoteInput,
   rejectInput,
   resetPasswordInput,
+  reviseQuoteInput,
   reviewerCommentsInput,
   userListInput,
   userStatusInput,
@@ -35,6 +37,8 @@ import { adminUserSelect, listUsers, toAdminUserView } from '../domain/views/use
 import { notify } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import * as transitions from '../domain/prototype-transitions.ts';
+import { moveStage } from '../domain/prototype-stages.ts';
+import { adminQuoteVersions } from '../domain/views/quote-version-view.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -52,7 +56,7 @@ export async function removeStoredFiles(store: DocumentStore, keys: string[]) {
 }
 
 function request(ctx: AdminContext, prototypeId: number): transitions.TransitionRequest {
-  return { db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId: ctx.user.id, prototypeId };
+  return { db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId: ctx.user.id, prototypeId, now: ctx.clock.now() };
 }
 
 /**
@@ -101,6 +105,15 @@ export const adminRouter = router({
     .input(finalApproveInput)
     .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent)),
   rejectQuote: adminProcedure.input(finalRejectInput).mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id))),
+  // The lifecycle after review (issue 14): stage moves, revised quotes, development and deployment.
+  moveStage: adminProcedure.input(moveStageInput).mutation(({ ctx, input }) => moveStage(request(ctx, input.id), input.stage)),
+  reviseQuote: adminProcedure
+    .input(reviseQuoteInput)
+    .mutation(({ ctx, input }) => transitions.reviseQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
+  startDevelopment: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startDevelopment(request(ctx, input.id))),
+  markDeployed: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.markDeployed(request(ctx, input.id))),
+  /** Every quote given for a prototype, newest first, with who gave it (the Revise Quote dialog). */
+  quoteVersions: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => adminQuoteVersions(ctx.db, input.id)),
 
   setPriority: adminProcedure
     .input(priorityInput)

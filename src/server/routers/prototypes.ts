@@ -11,6 +11,8 @@ import { notifyAdmins } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
 import { documentSelect } from '../domain/views/document-view.ts';
+import { recordAnswerOnCurrentVersion } from '../domain/quote-versions.ts';
+import { sellerQuoteVersionSelect, toSellerQuoteVersion } from '../domain/views/quote-version-view.ts';
 import { prototypeSelect, toPrototypeView } from '../domain/views/prototype-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from '../domain/views/transaction-view.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
@@ -121,11 +123,18 @@ export const prototypesRouter = router({
         documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
         timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
         ...openInfoRequestsCount,
+        quoteVersions: sellerQuoteVersionSelect,
       },
     });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
-    const { documents, timeline, _count, ...prototype } = row;
-    return { ...toPrototypeView(prototype), documents, timeline, openInfoRequests: _count.infoRequests };
+    const { documents, timeline, _count, quoteVersions, ...prototype } = row;
+    return {
+      ...toPrototypeView(prototype),
+      documents,
+      timeline,
+      openInfoRequests: _count.infoRequests,
+      quoteVersions: quoteVersions.map(toSellerQuoteVersion),
+    };
   }),
 
   /**
@@ -135,7 +144,7 @@ export const prototypesRouter = router({
   respondToQuote: protectedProcedure.input(quoteResponseInput).mutation(async ({ ctx, input }) => {
     const rule = PROTOTYPE_ACTIONS.respondToQuote;
     const row = await ctx.db.$transaction(async (tx) => {
-      const respondedAt = new Date();
+      const respondedAt = ctx.clock.now();
       const { count } = await tx.prototype.updateMany({
         where: {
           id: input.id,
@@ -157,6 +166,11 @@ export const prototypesRouter = router({
           current.sellerResponse && current.status === 'quoted' ? 'You have already responded to this quote' : refusalMessage('respondToQuote', subject);
         throw new TRPCError({ code: 'CONFLICT', message });
       }
+      await recordAnswerOnCurrentVersion(tx, current.id, {
+        sellerResponse: input.response,
+        sellerResponseNote: input.note,
+        sellerResponseAt: respondedAt,
+      });
       const quote = moneyString(current.atomixQuote);
       const amount = formatUsd(quote ?? 0);
       const verb = input.response === 'accepted' ? 'accepted' : 'declined';

@@ -20,6 +20,7 @@ export type { Level } from '../constants.ts';
 import { newPasswordField } from './auth.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 import { positiveMoneyAmount } from './money.ts';
+import { PROTOTYPE_STAGES } from '../prototype-stages.ts';
 
 /** Rows a CSV export holds at most; the export says so when it was cut. */
 export const CSV_EXPORT_LIMIT = 50_000;
@@ -156,3 +157,12 @@ const messageText = (label: string, max: number) =>
 /** POST /api/admin/messages: userId, subject, content. */
 export const adminMessageInput = z.object({ userId, subject: messageText('Subject', 200), content: messageText('Content', 10_000) });
 export const adminMessageForm = adminMessageInput.omit({ userId: true });
+
+// The lifecycle after review (issue 14): stage moves and revised quotes.
+/** PATCH /api/admin/prototypes/{id}/stage: the stage to move to (one step; the stage table decides). */
+export const moveStageInput = z.object({
+  id: prototypeId,
+  stage: z.enum(PROTOTYPE_STAGES, { errorMap: () => ({ message: `Stage must be one of: ${PROTOTYPE_STAGES.join(', ')}` }) }),
+});
+/** PATCH /api/admin/prototypes/{id}/revise-quote: a new amount and notes, validated as a first quote. */
+export const reviseQuoteInput = z.object({ id: prototypeId, atomixQuote: quoteAmount, quoteNotes: optionalText(2000) });
