@@ -12,7 +12,7 @@ import { ENERGY_TYPES, LEVELS } from '~/shared/constants.ts';
 import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/format.ts';
 import { STAGES } from '~/shared/prototype-stages.ts';
 import { type AdminSearch, type SetSearch, boardQueryInput } from './admin-search.ts';
-import { PriorityBadge } from './badges.tsx';
+import { priorityBadgeClass } from './badges.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
 
 type Board = inferRouterOutputs<AppRouter>['pipeline']['board'];
@@ -42,7 +42,10 @@ export function PipelineBoard({ search, setSearch }: { search: AdminSearch; setS
           const closed = data.columns.find((c) => c.stage === 'closed');
           return (
             <div className="mt-4 flex flex-col gap-4" aria-busy={board.isFetching} data-testid="pipeline-board">
-              <div className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 xl:mx-0 xl:grid xl:snap-none xl:grid-cols-6 xl:overflow-visible xl:px-0">
+              <div
+                data-testid="board-columns"
+                className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 xl:mx-0 xl:grid xl:snap-none xl:grid-cols-6 xl:overflow-visible xl:px-0"
+              >
                 {open.map((column) => (
                   <StageColumn key={column.stage} column={column} now={data.now} />
                 ))}
@@ -179,7 +182,8 @@ function BoardCard({ card, now }: { card: Card; now: Date }) {
         {card.inventorName} · {energyTypeLabel(card.energyType)} · #{card.id}
       </p>
       <div className="flex flex-wrap items-center gap-1">
-        <PriorityBadge priority={card.priority} />
+        {/* Solid, not the list's outline badge: yellow text on white is too faint for a small card. */}
+        <span className={`badge badge-sm whitespace-nowrap ${priorityBadgeClass(card.priority)}`}>{stateLabel(card.priority)} priority</span>
         {card.due && <DueBadge due={card.due} now={now} />}
       </div>
       <p className="text-xs">
@@ -216,7 +220,7 @@ const DUE_CLASSES: Record<Due['state'], string> = {
   due_soon: 'badge-warning',
   open: 'badge-ghost',
   met: 'badge-success badge-outline',
-  met_late: 'badge-warning badge-outline',
+  met_late: 'badge-ghost',
 };
 
 /** "Overdue by 3 days", "Due in 2 days", "Met": how the promise stands at the board's time. */
