@@ -5,7 +5,9 @@ import type { KeyboardEvent } from 'react';
 import { ActivityPanel } from './activity-panel.tsx';
 import { ADMIN_TABS, type AdminSearch, type AdminTab, type SetSearch } from './admin-search.ts';
 import { AdminCounters } from './counters.tsx';
+import { PipelineBoard } from './pipeline-board.tsx';
 import { PrototypePanel } from './prototype-panel.tsx';
+import { PrototypeViewSwitch } from './prototype-view-switch.tsx';
 import { UserPanel } from './user-panel.tsx';
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -64,7 +66,9 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
         ))}
       </div>
       <div id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className="mt-4">
-        {tab === 'prototypes' && <PrototypePanel search={search} setSearch={setSearch} />}
+        {tab === 'prototypes' && <PrototypeViewSwitch search={search} setSearch={setSearch} />}
+        {tab === 'prototypes' && search.view !== 'board' && <PrototypePanel search={search} setSearch={setSearch} />}
+        {tab === 'prototypes' && search.view === 'board' && <PipelineBoard search={search} setSearch={setSearch} />}
         {tab === 'users' && <UserPanel search={search} setSearch={setSearch} />}
         {tab === 'activity' && <ActivityPanel search={search} setSearch={setSearch} />}
       </div>

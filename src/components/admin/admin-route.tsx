@@ -1,7 +1,7 @@
 // What /admin-panel and /admin share: URL search validation, the loader and the screen.
 import type { TrpcQueryUtils } from '~/client/trpc.ts';
 import { pageHead } from '~/client/page-head.ts';
-import { type AdminSearch, activityQueryInput, parseAdminSearch, prototypeQueryInput, userQueryInput } from './admin-search.ts';
+import { type AdminSearch, activityQueryInput, boardQueryInput, parseAdminSearch, prototypeQueryInput, userQueryInput } from './admin-search.ts';
 
 export const adminRouteOptions = {
   validateSearch: parseAdminSearch,
@@ -15,7 +15,8 @@ export async function loadAdminPanel(trpc: TrpcQueryUtils, isAdmin: boolean, sea
   const tab = search.tab ?? 'prototypes';
   await Promise.all([
     trpc.admin.counters.ensureData(),
-    tab === 'prototypes' && trpc.admin.prototypes.ensureData(prototypeQueryInput(search)),
+    tab === 'prototypes' && search.view !== 'board' && trpc.admin.prototypes.ensureData(prototypeQueryInput(search)),
+    tab === 'prototypes' && search.view === 'board' && trpc.pipeline.board.ensureData(boardQueryInput(search)),
     tab === 'users' && trpc.admin.users.ensureData(userQueryInput(search)),
     tab === 'activity' && trpc.admin.activity.ensureData(activityQueryInput(search)),
   ]);

@@ -1,6 +1,6 @@
 // The admin panel's state in the URL (tab, filters, page cursor): a hand-edited or stale link
 // falls back to defaults instead of failing. Zod-free, because route options load with every page.
-import { oneOf, text } from '~/client/search-params.ts';
+import { flag, oneOf, text } from '~/client/search-params.ts';
 import {
   ADMIN_PAGE_SIZE,
   ENERGY_TYPES,
@@ -17,10 +17,13 @@ import {
   type UserStatus,
 } from '~/shared/constants.ts';
 import type { ActivityListInput, PrototypeListInput, UserListInput } from '~/shared/schemas/admin.ts';
+import type { PipelineBoardInput } from '~/shared/schemas/pipeline.ts';
 
 export const ADMIN_TABS = ['prototypes', 'users', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const DIRECTIONS = ['next', 'prev'] as const;
+export const PROTOTYPE_VIEWS = ['list', 'board'] as const;
+export type PrototypeView = (typeof PROTOTYPE_VIEWS)[number];
 type Direction = (typeof DIRECTIONS)[number];
 
 export interface AdminSearch {
@@ -33,6 +36,9 @@ export interface AdminSearch {
   sort?: (typeof PROTOTYPE_SORTS)[number];
   cursor?: string;
   dir?: Direction;
+  /** Prototype Management as the list (default) or the pipeline board; `mine` filters the board. */
+  view?: PrototypeView;
+  mine?: boolean;
   // User Management
   uq?: string;
   role?: Role;
@@ -57,6 +63,8 @@ export function parseAdminSearch(s: Record<string, unknown>): AdminSearch {
     sort: oneOf(PROTOTYPE_SORTS, s.sort),
     cursor: text(s.cursor),
     dir: oneOf(DIRECTIONS, s.dir),
+    view: oneOf(PROTOTYPE_VIEWS, s.view),
+    mine: flag(s.mine) || undefined,
     uq: text(s.uq),
     role: oneOf(ROLES, s.role),
     ustatus: oneOf(USER_STATUSES, s.ustatus),
@@ -81,6 +89,10 @@ export function prototypeQueryInput(s: AdminSearch): PrototypeListInput {
     direction: s.dir ?? 'next',
     limit: ADMIN_PAGE_SIZE,
   };
+}
+
+export function boardQueryInput(s: AdminSearch): PipelineBoardInput {
+  return { energyType: s.energy, priority: s.priority, mine: s.mine ?? false };
 }
 
 export function userQueryInput(s: AdminSearch): UserListInput {

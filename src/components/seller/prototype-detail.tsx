@@ -5,6 +5,7 @@ import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
+import { StageStepper } from '~/components/stage-stepper.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -78,6 +79,13 @@ function Detail({ id, userId }: { id: number; userId: string }) {
         <StatusBadge status={p.status} />
         <ActionNeededBadge count={p.openInfoRequests} />
       </header>
+
+      <section aria-labelledby="progress-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+        <h2 id="progress-title" className="mb-4 text-lg font-semibold">
+          Progress
+        </h2>
+        <StageStepper stage={p.stage} />
+      </section>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-8">

@@ -3,6 +3,7 @@ import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
+import { StageStepper } from '~/components/stage-stepper.tsx';
 import { ENERGY_TYPES, PIPELINE_STAGES } from '~/shared/constants.ts';
 import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/format.ts';
 import { statusAfter, timelineSentence } from '~/shared/timeline-text.ts';
@@ -69,8 +70,6 @@ function statusHistory(item: PipelineItem) {
 }
 
 function PipelineCard({ item }: { item: PipelineItem }) {
-  const closed = item.stage === 'closed';
-  const current = PIPELINE_STAGES.indexOf(item.stage as (typeof PIPELINE_STAGES)[number]);
   const history = statusHistory(item);
   return (
     <article aria-labelledby={`pipeline-${item.id}`} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
@@ -90,17 +89,9 @@ function PipelineCard({ item }: { item: PipelineItem }) {
       <p className="sr-only">
         Current stage: {stateLabel(item.stage)}. Status: {stateLabel(item.status)}.
       </p>
-      {closed ? (
-        <p className="mt-4 text-sm font-medium">Evaluation closed</p>
-      ) : (
-        <ul className="steps steps-vertical mt-4 w-full md:steps-horizontal" aria-hidden="true">
-          {PIPELINE_STAGES.map((stage, index) => (
-            <li key={stage} className={`step text-xs ${index <= current ? 'step-primary' : ''}`}>
-              <span className={index === current ? 'font-semibold' : 'text-base-content/70'}>{stateLabel(stage)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="mt-4">
+        <StageStepper stage={item.stage} />
+      </div>
       {history.length > 0 && (
         <div className="mt-4 border-t border-base-300 pt-4">
           <h3 className="text-sm font-medium">Status history</h3>

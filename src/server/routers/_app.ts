@@ -9,6 +9,7 @@ import { messagesRouter } from './messages.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
 import { payoutsRouter } from './payouts.ts';
+import { pipelineRouter } from './pipeline.ts';
 import { prototypesRouter } from './prototypes.ts';
 import { securityRouter } from './security.ts';
 
@@ -20,6 +21,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   passwordReset: passwordResetRouter,
   payouts: payoutsRouter,
+  pipeline: pipelineRouter,
   prototypes: prototypesRouter,
   security: securityRouter,
   infoRequests: infoRequestsRouter,

@@ -1,0 +1,108 @@
+// The admin pipeline board (issue 14 point 10): the List | Board switch, a column per stage with
+// its count, a seeded card in its column reached by keyboard and opening the prototype in the list;
+// on a phone and a desktop, light and dark, without axe violations (screenshots in /tmp/board-*.png).
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, type TestUser } from './fixtures.ts';
+
+type Db = { query: (sql: string, params: unknown[]) => Promise<{ rows: { id: number }[] }> };
+
+/** Three prototypes led by a fresh admin, so the board's "mine" filter shows exactly these. */
+async function seedBoard(db: Db, createUser: (fields?: { role?: 'user' | 'admin'; firstName?: string }) => Promise<TestUser>) {
+  const lead = await createUser({ role: 'admin', firstName: 'Lise' });
+  const seller = await createUser({ firstName: 'Grace' });
+  const tag = randomUUID().slice(0, 6);
+  const names = { technical: `Board Fusion ${tag}`, initial: `Board Solar ${tag}`, closed: `Board Casimir ${tag}` };
+  const { rows } = await db.query(
+    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, stage, priority, assigned_to,
+                             technical_feasibility, commercial_viability, trl, initial_review_met_at, created_at, updated_at)
+     VALUES ($1, 'Dr. Hopper', $3, 'nuclear', 'A tabletop fusion cell.', 'under_review', 'technical_evaluation', 'high', $2, 82, 64, 6, now() - interval '15 days', now() - interval '20 days', now()),
+            ($1, 'Dr. Hopper', $4, 'solar', 'Perovskite lattice panels.', 'submitted', 'initial_review', 'low', $2, NULL, NULL, NULL, NULL, now() - interval '16 days', now()),
+            ($1, 'Dr. Hopper', $5, 'zero-point', 'Vacuum energy cavities.', 'rejected', 'closed', 'medium', $2, NULL, NULL, NULL, NULL, now() - interval '3 days', now())
+     RETURNING id`,
+    [seller.id, lead.id, names.technical, names.initial, names.closed],
+  );
+  return { lead, names, ids: rows.map((r) => r.id) };
+}
+
+async function signInAs(page: Page, user: TestUser) {
+  expect((await page.request.post('/api/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+}
+
+test('admin switches to the board, sees counted columns, reaches a card by keyboard and opens it', async ({ page, db, createUser }) => {
+  const { lead, names, ids } = await seedBoard(db, createUser);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInAs(page, lead);
+  await page.goto('/admin-panel');
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page).toHaveURL(/view=board/);
+  await page.getByLabel('Only where I am lead reviewer').click();
+  await expect(page.getByLabel('Only where I am lead reviewer')).toBeChecked();
+  await expect(page).toHaveURL(/mine=true/);
+
+  const technical = page.getByRole('region', { name: 'Technical evaluation', exact: true });
+  await expect(technical.getByRole('list', { name: 'Technical evaluation: 1 prototype' })).toBeVisible();
+  const card = technical.getByTestId('board-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(names.technical);
+  await expect(card).toContainText('High priority');
+  await expect(card).toContainText('Lead: Lise Tester');
+  await expect(card).toContainText('82/100');
+  await expect(card).toContainText('6/9');
+  await expect(page.getByRole('list', { name: 'Initial review: 1 prototype' })).toContainText(names.initial);
+  await expect(page.getByRole('list', { name: 'Initial review: 1 prototype' }).getByTestId('due-badge')).toHaveText('Initial review: Overdue by 2 days');
+  for (const stage of ['Commercial evaluation', 'Negotiation', 'Development', 'Deployment']) {
+    await expect(page.getByRole('region', { name: stage, exact: true })).toContainText('None');
+  }
+  // Closed comes last, collapsed until asked for.
+  const closed = page.getByRole('region', { name: 'Closed', exact: true });
+  await expect(closed.getByText(names.closed)).toBeHidden();
+  await closed.getByRole('button', { name: 'Show closed (1)' }).click();
+  await expect(closed.getByRole('list', { name: 'Closed: 1 prototype' })).toContainText(names.closed);
+
+  // Keyboard: Tab from the view switch reaches the technical card's link; Enter opens the prototype in the list.
+  await page.getByRole('button', { name: 'Board', exact: true }).focus();
+  const link = technical.getByRole('link', { name: names.technical });
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await link.evaluate((element) => element === document.activeElement);
+  }
+  expect(reached).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=(%22)?${ids[0]}(%22)?#prototype-${ids[0]}-name$`));
+  await expect(page.getByTestId('prototype-row')).toHaveCount(1);
+  await expect(page.getByTestId('prototype-row')).toContainText(names.technical);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of [
+    { name: 'phone', width: 375, height: 812 },
+    { name: 'desktop', width: 1366, height: 900 },
+  ]) {
+    test(`pipeline board, ${viewport.name}, ${theme} theme: readable and axe clean`, async ({ page, db, createUser }) => {
+      const { lead, names } = await seedBoard(db, createUser);
+      await page.setViewportSize(viewport);
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await signInAs(page, lead);
+      await page.goto('/admin-panel?view=board&mine=true');
+      await expect(page.getByRole('link', { name: names.technical })).toBeVisible();
+      await page
+        .getByRole('region', { name: 'Closed', exact: true })
+        .getByRole('button', { name: /Show closed/ })
+        .click();
+      // Nothing on the screen but the board's columns runs past the viewport.
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('#main *')]
+          .filter((e) => !e.closest('[data-testid="board-columns"]') && e.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`.slice(0, 120)),
+      );
+      // (The signed-in navbar is 14px too wide at 375px, outside this screen: reported, not checked here.)
+      expect(overflowing).toEqual([]);
+      await page.screenshot({ path: `/tmp/board-${viewport.name}-${theme}.png`, fullPage: true });
+      const results = await new AxeBuilder({ page }).include('#main').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,103 @@
+// The demo data (`npm run db:seed`): every stage of the pipeline and every piece of the evaluation
+// shows up, and a second run replaces the demo rows instead of adding to them.
+import { describe, expect, it } from 'vitest';
+import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
+import { DEMO_DOMAIN, seedDemoData } from './demo-data.ts';
+import { fixedClock, testServices } from './services.ts';
+import { createAdmin } from './test/factories.ts';
+import { callerAs, useTestDatabase } from './test/harness.ts';
+
+const t = useTestDatabase();
+const NOW = new Date('2026-11-23T12:00:00.000Z');
+
+async function seedTwice() {
+  const admin = await createAdmin(t.db.prisma, { firstName: 'Ada', lastName: 'Admin' });
+  const documentStore = testServices(t.db.prisma).documentStore;
+  await seedDemoData(t.db.prisma, { documentStore, now: NOW });
+  const counts = async () => ({
+    users: await t.db.prisma.user.count(),
+    prototypes: await t.db.prisma.prototype.count(),
+    documents: await t.db.prisma.prototypeDocument.count(),
+    scorecards: await t.db.prisma.scorecard.count(),
+  });
+  const once = await counts();
+  const firstKeys = (await t.db.prisma.prototypeDocument.findMany({ select: { storageKey: true } })).map((d) => d.storageKey);
+  await seedDemoData(t.db.prisma, { documentStore, now: NOW });
+  return { admin, once, twice: await counts(), documentStore, firstKeys };
+}
+
+describe('demo data', () => {
+  it('is re-runnable: a second run replaces the demo rows', async () => {
+    const { once, twice } = await seedTwice();
+    expect(twice).toEqual(once);
+    expect(once.prototypes).toBeGreaterThanOrEqual(PROTOTYPE_STAGES.length);
+  });
+
+  it('fills every column of the pipeline board, with leads, scores and due badges of every kind', async () => {
+    const { admin } = await seedTwice();
+    const board = await (await callerAs(t.db, admin.id, undefined, { clock: fixedClock(NOW) })).pipeline.board();
+    for (const column of board.columns) expect(column.total, column.stage).toBeGreaterThan(0);
+    const cards = board.columns.flatMap((c) => c.cards);
+    expect(cards.some((c) => c.due?.state === 'overdue' && c.due.which === 'initial_review')).toBe(true);
+    expect(cards.some((c) => c.due?.state === 'overdue' && c.due.which === 'feedback')).toBe(true);
+    expect(cards.some((c) => c.due?.state === 'met')).toBe(true);
+    expect(cards.some((c) => c.due?.state === 'open')).toBe(true);
+    expect(cards.some((c) => c.leadName === 'Lise Meitner')).toBe(true);
+    expect(cards.some((c) => c.technicalFeasibility !== null && c.trl !== null)).toBe(true);
+  });
+
+  it('has the evaluation in every state: reviewers, scorecards, quote versions, releases, requests, access, milestones', async () => {
+    await seedTwice();
+    const db = t.db.prisma;
+    const demo = { seller: { email: { endsWith: `@${DEMO_DOMAIN}` } } };
+    expect(await db.user.count({ where: { role: 'admin', email: { endsWith: `@${DEMO_DOMAIN}` } } })).toBe(1);
+    const multiReviewed = await db.prototype.findMany({ where: demo, select: { _count: { select: { reviewers: true, scorecards: true } } } });
+    expect(multiReviewed.some((p) => p._count.reviewers >= 2 && p._count.scorecards >= 2)).toBe(true);
+    const scorecard = await db.scorecard.findFirstOrThrow({ where: { prototype: demo } });
+    expect(scorecard.technicalFeasibility).toBeGreaterThanOrEqual(0);
+    expect(scorecard.technicalFeasibility).toBeLessThanOrEqual(100);
+    expect(scorecard.trl).toBeGreaterThanOrEqual(1);
+    expect(scorecard.trl).toBeLessThanOrEqual(9);
+
+    const negotiated = await db.prototype.findFirstOrThrow({
+      where: { ...demo, status: 'quoted', quoteVersions: { some: { sellerResponse: 'declined' } } },
+      select: { atomixQuote: true, sellerResponse: true, quoteVersions: { orderBy: { quotedAt: 'asc' }, select: { amount: true, sellerResponse: true } } },
+    });
+    expect(negotiated.quoteVersions.map((v) => v.sellerResponse)).toEqual(['declined', null]);
+    expect(negotiated.atomixQuote?.toFixed(2)).toBe(negotiated.quoteVersions[1]!.amount.toFixed(2));
+    expect(negotiated.sellerResponse).toBeNull();
+
+    const developing = await db.prototype.findMany({
+      where: { ...demo, status: 'in_development' },
+      select: { stage: true, nextMilestone: true, milestoneDate: true },
+    });
+    expect(developing.every((p) => p.stage === 'development' && p.nextMilestone && p.milestoneDate)).toBe(true);
+    expect(developing.some((p) => p.milestoneDate!.getTime() < NOW.getTime())).toBe(true);
+    expect(developing.some((p) => p.milestoneDate!.getTime() > NOW.getTime())).toBe(true);
+    const deployed = await db.prototype.findFirstOrThrow({ where: { ...demo, status: 'active' }, select: { stage: true, completedAt: true } });
+    expect(deployed).toMatchObject({ stage: 'deployment', completedAt: expect.any(Date) });
+    expect(await db.prototype.count({ where: { ...demo, stage: 'closed', status: 'rejected' } })).toBeGreaterThan(0);
+
+    const releases = await db.evaluationRelease.findMany({
+      where: { prototype: demo },
+      select: { includeScores: true, scores: true, prototype: { select: { status: true } } },
+    });
+    expect(releases.some((r) => r.includeScores && r.scores !== null && r.prototype.status !== 'submitted')).toBe(true);
+    expect(await db.infoRequest.count({ where: { prototype: demo, answeredAt: null } })).toBeGreaterThan(0);
+    expect(await db.infoRequest.count({ where: { prototype: demo, answeredAt: { not: null }, answer: { not: null } } })).toBeGreaterThan(0);
+    expect(await db.documentAccess.count({ where: { prototype: demo } })).toBeGreaterThanOrEqual(2);
+  });
+
+  it("stores the demo documents' bytes, and a second run removes the first run's", async () => {
+    const { documentStore, firstKeys } = await seedTwice();
+    expect(firstKeys.length).toBeGreaterThan(0);
+    for (const key of firstKeys) expect(await documentStore.get(key)).toBeNull();
+    const documents = await t.db.prisma.prototypeDocument.findMany({ select: { storageKey: true } });
+    expect(documents.length).toBeGreaterThan(0);
+    for (const { storageKey } of documents) {
+      const stored = await documentStore.get(storageKey);
+      expect(stored?.size).toBeGreaterThan(0);
+      stored?.stream.destroy();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+// The admin pipeline board (issue 14 point 10): a column per stage with the stage's total and its
+// newest cards. One groupBy for the totals and one small indexed query per stage (prototypes
+// (stage, created_at DESC)), so the board costs the same with ten prototypes or a hundred thousand.
+import type { z } from 'zod';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { fullName } from '~/shared/format.ts';
+import { type DueDate, type DueState, dueDates, dueState } from '~/shared/review-promise.ts';
+import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages.ts';
+import type { pipelineBoardInput } from '~/shared/schemas/pipeline.ts';
+import type { Db } from '../../db/index.ts';
+
+type BoardInput = z.output<typeof pipelineBoardInput>;
+
+const boardCardSelect = {
+  id: true,
+  prototypeName: true,
+  inventorName: true,
+  energyType: true,
+  status: true,
+  stage: true,
+  priority: true,
+  technicalFeasibility: true,
+  commercialViability: true,
+  trl: true,
+  createdAt: true,
+  initialReviewMetAt: true,
+  feedbackMetAt: true,
+  assignee: { select: { firstName: true, lastName: true, email: true } },
+} satisfies Prisma.PrototypeSelect;
+type BoardCardRow = Prisma.PrototypeGetPayload<{ select: typeof boardCardSelect }>;
+
+/** The promise a card's due badge shows: the initial review while in initial_review, then the feedback. */
+export interface BoardDue {
+  which: 'initial_review' | 'feedback';
+  dueAt: Date;
+  metAt: Date | null;
+  state: DueState;
+}
+
+/**
+ * In initial_review the initial-review date; in the evaluation stages the feedback date; once a
+ * prototype is decided (development, deployment, closed) only a met feedback date is worth showing.
+ */
+export function boardDue(row: Pick<BoardCardRow, 'stage' | 'createdAt' | 'initialReviewMetAt' | 'feedbackMetAt'>, now: Date): BoardDue | null {
+  const dates = dueDates(row);
+  const pick = (which: BoardDue['which'], due: DueDate): BoardDue => ({ which, ...due, state: dueState(due, now) });
+  if (row.stage === 'initial_review') return pick('initial_review', dates.initialReview);
+  if (row.stage === 'development' || row.stage === 'deployment' || row.stage === 'closed') {
+    return dates.feedback.metAt ? pick('feedback', dates.feedback) : null;
+  }
+  return pick('feedback', dates.feedback);
+}
+
+function toBoardCard(row: BoardCardRow, now: Date) {
+  const { assignee, initialReviewMetAt: _i, feedbackMetAt: _f, ...card } = row;
+  return { ...card, leadName: assignee ? fullName(assignee) : null, due: boardDue(row, now) };
+}
+export type BoardCard = ReturnType<typeof toBoardCard>;
+
+export interface BoardColumn {
+  stage: PrototypeStage;
+  total: number;
+  cards: BoardCard[];
+}
+
+export async function pipelineBoard(db: Db, input: BoardInput, viewerId: string, now: Date): Promise<{ now: Date; columns: BoardColumn[] }> {
+  const where: Prisma.PrototypeWhereInput = {};
+  if (input.energyType) where.energyType = input.energyType;
+  if (input.priority) where.priority = input.priority;
+  if (input.mine) where.assignedTo = viewerId;
+  const [counts, ...cardsByStage] = await Promise.all([
+    db.prototype.groupBy({ by: ['stage'], where, _count: { _all: true } }),
+    ...PROTOTYPE_STAGES.map((stage) =>
+      db.prototype.findMany({
+        where: { ...where, stage },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: input.perStage,
+        select: boardCardSelect,
+      }),
+    ),
+  ]);
+  const columns = PROTOTYPE_STAGES.map((stage, index) => ({
+    stage,
+    total: counts.find((row) => row.stage === stage)?._count._all ?? 0,
+    cards: (cardsByStage[index] ?? []).map((row) => toBoardCard(row, now)),
+  }));
+  return { now, columns };
+}
+export type PipelineBoard = Awaited<ReturnType<typeof pipelineBoard>>;
