@@ -3,6 +3,7 @@ import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
+import { evaluationRouter } from './evaluation.ts';
 import { messagesRouter } from './messages.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
@@ -14,6 +15,7 @@ export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   contact: contactRouter,
+  evaluation: evaluationRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
   passwordReset: passwordResetRouter,

@@ -11,6 +11,7 @@ import { notifyAdmins } from '../domain/notifications.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
 import { documentSelect } from '../domain/views/document-view.ts';
+import { sellerEvaluationFields } from '../domain/views/evaluation-view.ts';
 import { prototypeSelect, toPrototypeView } from '../domain/views/prototype-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from '../domain/views/transaction-view.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
@@ -117,11 +118,15 @@ export const prototypesRouter = router({
         ...prototypeSelect,
         documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
         timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
+        nextMilestone: true,
+        milestoneDate: true,
       },
     });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
-    const { documents, timeline, ...prototype } = row;
-    return { ...toPrototypeView(prototype), documents, timeline };
+    const { documents, timeline, nextMilestone, milestoneDate, ...prototype } = row;
+    // The released evaluation (null until released) and the milestone once in development (evaluation-view.ts).
+    const evaluation = await sellerEvaluationFields(ctx.db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
+    return { ...toPrototypeView(prototype), documents, timeline, ...evaluation };
   }),
 
   /**
