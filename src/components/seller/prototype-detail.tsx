@@ -10,6 +10,7 @@ import { useDocumentUploads } from '~/components/submission/use-document-uploads
 import { toast } from '~/components/toast/toast-store.ts';
 import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { QuoteStatusCard } from './quote-status-card.tsx';
+import { NextMilestone, ReleasedEvaluation } from './released-evaluation.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
@@ -116,6 +117,8 @@ function Detail({ id, userId }: { id: number; userId: string }) {
             </h2>
             <QuoteStatusCard prototype={p} />
           </section>
+          <ReleasedEvaluation prototype={p} />
+          <NextMilestone prototype={p} />
           <section aria-labelledby="timeline-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="timeline-title" className="mb-4 text-lg font-semibold">
               Timeline
