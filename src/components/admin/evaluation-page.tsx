@@ -222,16 +222,29 @@ function Reviewers({ evaluation: e }: { evaluation: Evaluation }) {
   );
 }
 
-function LevelSelect({ name, values, setValue, errors }: { name: string; values: Values; setValue: (n: string, v: string) => void; errors: Errors }) {
+function LevelSelect({
+  name,
+  values,
+  setValue,
+  errors,
+  idPrefix = '',
+}: {
+  name: string;
+  values: Values;
+  setValue: (n: string, v: string) => void;
+  errors: Errors;
+  idPrefix?: string;
+}) {
+  const id = `${idPrefix}${name}`;
   return (
-    <Field name={name} label={LABELS[name] ?? name} error={errors[name]}>
+    <Field name={id} label={LABELS[name] ?? name} error={errors[name]}>
       <select
-        id={name}
+        id={id}
         className="select select-bordered w-full"
         value={values[name]}
         onChange={(ev) => setValue(name, ev.target.value)}
         aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name, errors)}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
       >
         <option value="">Choose…</option>
         {LEVELS.map((level) => (
