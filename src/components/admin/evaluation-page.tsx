@@ -188,7 +188,7 @@ function Reviewers({ evaluation: e }: { evaluation: Evaluation }) {
                         onChange={(ev) => toggle(admin.id, ev.target.checked)}
                       />
                       <span>
-                        {name} <span className="text-xs text-base-content/60">{admin.email}</span>
+                        {name} <span className="text-xs text-base-content/70">{admin.email}</span>
                       </span>
                     </label>
                     <label className="flex cursor-pointer items-center gap-1 text-sm">
@@ -423,9 +423,9 @@ function Scorecards({ evaluation: e }: { evaluation: Evaluation }) {
                   </div>
                 ))}
               </dl>
-              <h3 className="mt-3 text-xs font-medium uppercase tracking-wide text-base-content/60">Strengths</h3>
+              <h3 className="mt-3 text-xs font-medium uppercase tracking-wide text-base-content/70">Strengths</h3>
               <p className="whitespace-pre-line text-sm">{card.strengths || '—'}</p>
-              <h3 className="mt-2 text-xs font-medium uppercase tracking-wide text-base-content/60">Concerns</h3>
+              <h3 className="mt-2 text-xs font-medium uppercase tracking-wide text-base-content/70">Concerns</h3>
               <p className="whitespace-pre-line text-sm">{card.concerns || '—'}</p>
             </li>
           ))}

@@ -37,17 +37,17 @@ export function ReleasedEvaluation({ prototype }: { prototype: Pick<PrototypeDet
       <h2 id="evaluation-title" className="text-lg font-semibold">
         Released evaluation
       </h2>
-      <p className="text-xs text-base-content/60">Released {formatDate(evaluation.releasedAt)}</p>
+      <p className="text-xs text-base-content/70">Released {formatDate(evaluation.releasedAt)}</p>
       <p className="mt-3 whitespace-pre-line">{evaluation.summary}</p>
       {evaluation.strengths && (
         <>
-          <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/60">Strengths</h3>
+          <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/70">Strengths</h3>
           <p className="mt-1 whitespace-pre-line">{evaluation.strengths}</p>
         </>
       )}
       {evaluation.concerns && (
         <>
-          <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/60">Concerns</h3>
+          <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/70">Concerns</h3>
           <p className="mt-1 whitespace-pre-line">{evaluation.concerns}</p>
         </>
       )}
