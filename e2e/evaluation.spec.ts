@@ -52,7 +52,7 @@ test('two reviewers score, the lead finalises and releases, the seller sees the 
   await signIn(page, lead.email, lead.password);
   await page.goto(`/admin-panel?q=${tag}`);
   await page.getByRole('link', { name: `Evaluation: ${name}` }).click();
-  await expect(page.getByRole('heading', { name: `Evaluation of prototype #${id}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Evaluation: ${name}` })).toBeVisible();
   await page.getByRole('checkbox', { name: new RegExp(`Lead${tag}`) }).check();
   await page.getByRole('checkbox', { name: new RegExp(`Second${tag}`) }).check();
   await page.getByRole('radio', { name: new RegExp(`Lead: Lead${tag}`) }).check();

@@ -78,7 +78,7 @@ export function EvaluationPage({ id }: { id: number }) {
       <Link to="/admin-panel" className="link link-hover text-sm">
         ← Prototype Management
       </Link>
-      <h1 className="mt-2 text-2xl font-bold">Evaluation of prototype #{id}</h1>
+      <h1 className="mt-2 text-2xl font-bold">Evaluation: {query.data?.prototypeName ?? `prototype #${id}`}</h1>
       {query.isError ? (
         <p role="alert" className="alert alert-error mt-6">
           The evaluation could not be loaded. {query.error.message}

@@ -301,6 +301,7 @@ const scorecard = z.strictObject({
 });
 export const evaluation = z.strictObject({
   id,
+  prototypeName: z.string(),
   status: z.enum(PROTOTYPE_STATUSES),
   stage: z.enum(PROTOTYPE_STAGES),
   dueDates: z.strictObject({ initialReview: dueDate, feedback: dueDate }),

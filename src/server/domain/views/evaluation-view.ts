@@ -14,6 +14,7 @@ import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/e
 
 export const evaluationPrototypeSelect = {
   id: true,
+  prototypeName: true,
   status: true,
   stage: true,
   assignedTo: true,
@@ -112,6 +113,7 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string) {
   const latest = row.releases[0] ?? null;
   return {
     id: row.id,
+    prototypeName: row.prototypeName,
     status: row.status,
     stage: row.stage,
     dueDates: dueDates(row),
