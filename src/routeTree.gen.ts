@@ -34,6 +34,7 @@ import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.pa
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
 import { Route as AuthPayoutsConnectRefreshRouteImport } from './routes/_auth/payouts.connect.refresh'
 import { Route as AuthPayoutsConnectReturnRouteImport } from './routes/_auth/payouts.connect.return'
+import { Route as AdminAdminPanelPrototypesPrototypeIdEvaluationRouteImport } from './routes/_admin/admin-panel_.prototypes.$prototypeId.evaluation'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -160,6 +161,12 @@ const AuthPayoutsConnectReturnRoute =
     path: '/payouts/connect/return',
     getParentRoute: () => AuthRoute,
   } as any)
+const AdminAdminPanelPrototypesPrototypeIdEvaluationRoute =
+  AdminAdminPanelPrototypesPrototypeIdEvaluationRouteImport.update({
+    id: '/admin-panel_/prototypes/$prototypeId/evaluation',
+    path: '/admin-panel/prototypes/$prototypeId/evaluation',
+    getParentRoute: () => AdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -185,6 +192,7 @@ export interface FileRoutesByFullPath {
   '/payouts/': typeof AuthPayoutsIndexRoute
   '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
+  '/admin-panel/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -210,6 +218,7 @@ export interface FileRoutesByTo {
   '/payouts': typeof AuthPayoutsIndexRoute
   '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
+  '/admin-panel/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -238,6 +247,7 @@ export interface FileRoutesById {
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
   '/_auth/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/_auth/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
+  '/_admin/admin-panel_/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/payouts/'
     | '/payouts/connect/refresh'
     | '/payouts/connect/return'
+    | '/admin-panel/prototypes/$prototypeId/evaluation'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | '/payouts'
     | '/payouts/connect/refresh'
     | '/payouts/connect/return'
+    | '/admin-panel/prototypes/$prototypeId/evaluation'
   id:
     | '__root__'
     | '/'
@@ -317,6 +329,7 @@ export interface FileRouteTypes {
     | '/_auth/payouts/'
     | '/_auth/payouts/connect/refresh'
     | '/_auth/payouts/connect/return'
+    | '/_admin/admin-panel_/prototypes/$prototypeId/evaluation'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -515,6 +528,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPayoutsConnectReturnRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_admin/admin-panel_/prototypes/$prototypeId/evaluation': {
+      id: '/_admin/admin-panel_/prototypes/$prototypeId/evaluation'
+      path: '/admin-panel/prototypes/$prototypeId/evaluation'
+      fullPath: '/admin-panel/prototypes/$prototypeId/evaluation'
+      preLoaderRoute: typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -523,6 +543,7 @@ interface AdminRouteChildren {
   AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
   AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
+  AdminAdminPanelPrototypesPrototypeIdEvaluationRoute: typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -530,6 +551,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
   AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
+  AdminAdminPanelPrototypesPrototypeIdEvaluationRoute:
+    AdminAdminPanelPrototypesPrototypeIdEvaluationRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

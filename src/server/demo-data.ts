@@ -8,7 +8,7 @@ import type { PrototypeStage } from '~/shared/prototype-stages.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
 import type { Db } from './db/index.ts';
 import { splitPayout } from './domain/money.ts';
-import { generatePassword } from './first-admin.ts';
+import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
 
@@ -366,7 +366,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   const [amara, kenji, sofia] = sellers as [(typeof sellers)[number], (typeof sellers)[number], (typeof sellers)[number]];
   const sellerOf = { amara, kenji, sofia };
   // A second reviewer for the scorecards. Not for signing in: its password is random and never shown.
-  const lise = await createAdmin(db, { email: `lise.reviewer@${DEMO_DOMAIN}`, firstName: 'Lise', lastName: 'Meitner', password: generatePassword(24) });
+  const lise = await createAdmin(db, { email: `lise.reviewer@${DEMO_DOMAIN}`, firstName: 'Lise', lastName: 'Meitner', password: generateRandomPassword(24) });
   const admins = { first, lise };
 
   for (const item of CATALOGUE) {

@@ -319,6 +319,14 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
       <button type="button" className="btn btn-sm btn-ghost" onClick={() => onDialog('manage')} aria-label={`Manage review: ${name}`}>
         Manage
       </button>
+      <Link
+        to="/admin-panel/prototypes/$prototypeId/evaluation"
+        params={{ prototypeId: String(id) }}
+        className="btn btn-sm btn-ghost"
+        aria-label={`Evaluation: ${name}`}
+      >
+        Evaluation
+      </Link>
       <Link to="/admin-inbox" search={{ compose: true, prototypeId: id }} className="btn btn-sm btn-ghost" aria-label={`Message seller: ${name}`}>
         Message seller
       </Link>

@@ -13,6 +13,7 @@ import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPerc
 import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from './info-requests.tsx';
 import { QuoteHistory } from './quote-history.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
+import { NextMilestone, ReleasedEvaluation } from './released-evaluation.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
@@ -129,6 +130,8 @@ function Detail({ id, userId }: { id: number; userId: string }) {
             <QuoteStatusCard prototype={p} />
             <QuoteHistory prototype={p} />
           </section>
+          <ReleasedEvaluation prototype={p} />
+          <NextMilestone prototype={p} />
           <section aria-labelledby="timeline-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="timeline-title" className="mb-4 text-lg font-semibold">
               Timeline

@@ -21,6 +21,7 @@ import {
 import { ADMIN_MAX_PAGE_SIZE } from '~/shared/constants.ts';
 import { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
 import { contactInput } from '~/shared/schemas/contact.ts';
+import { finalBody, releaseForm, reviewersForm, scorecardForm } from '~/shared/schemas/evaluation.ts';
 import { twoFactorCodeInput } from '~/shared/schemas/security.ts';
 import { answerInfoInput, askInfoInput } from '~/shared/schemas/info-requests.ts';
 import { messageIdInput, messageTeamInput, replyInput } from '~/shared/schemas/messages.ts';
@@ -218,6 +219,48 @@ export const restContract: Record<ContractKey, Operation> = {
     responses: { 200: { ...json(z.array(body.adminUser), 'One page'), headers: nextPageLink }, ...errors(400, 401, 403) },
   }),
   'PATCH /api/admin/prototypes/:id/approve': adminTransition('Approve a prototype'),
+  // The evaluation workbench (issue 14)
+  'PUT /api/admin/prototypes/:id/reviewers': op('Evaluation', 'Set the reviewers (1 to 10 active administrators) and the lead among them', {
+    security: signedIn,
+    requestParams: pathId(adminPrototypeIdInput),
+    requestBody: jsonBody(reviewersForm),
+    responses: { 200: json(body.evaluation, 'The evaluation with its reviewers'), ...errors(400, 401, 403, 404, 413) },
+  }),
+  'PUT /api/admin/prototypes/:id/scorecard': op('Evaluation', 'Submit or replace your own scorecard (assigned reviewers only)', {
+    security: signedIn,
+    requestParams: pathId(adminPrototypeIdInput),
+    requestBody: jsonBody(scorecardForm),
+    responses: { 200: json(body.evaluation, "The evaluation, now with the others' scorecards"), ...errors(400, 401, 403, 404, 409, 413) },
+  }),
+  'GET /api/admin/prototypes/:id/evaluation': op(
+    'Evaluation',
+    "The evaluation: stage, due dates, reviewers, scorecards (a reviewer sees the others' only after submitting their own), their mean and spread, the final figures",
+    {
+      security: signedIn,
+      requestParams: pathId(adminPrototypeIdInput),
+      responses: { 200: json(body.evaluation, 'The evaluation'), ...errors(400, 401, 403, 404) },
+    },
+  ),
+  'PATCH /api/admin/prototypes/:id/evaluation': op(
+    'Evaluation',
+    'Record the final evaluation (all eight figures together) and/or the next milestone (the lead only)',
+    {
+      security: signedIn,
+      requestParams: pathId(adminPrototypeIdInput),
+      requestBody: jsonBody(finalBody),
+      responses: { 200: json(body.evaluation, 'The evaluation'), ...errors(400, 401, 403, 404, 409, 413) },
+    },
+  ),
+  'POST /api/admin/prototypes/:id/evaluation/release': op(
+    'Evaluation',
+    'Release an evaluation summary to the seller (after a decision), with the final scores or without',
+    {
+      security: signedIn,
+      requestParams: pathId(adminPrototypeIdInput),
+      requestBody: jsonBody(releaseForm),
+      responses: { 201: json(body.evaluation, 'Released; the evaluation with its latest release'), ...errors(400, 401, 403, 404, 409, 413) },
+    },
+  ),
   'PATCH /api/admin/prototypes/:id/reject': adminTransition('Reject a prototype with a reason', withoutId(rejectInput)),
   'PATCH /api/admin/prototypes/:id/quote': adminTransition(
     'Provide a quote',

@@ -121,6 +121,25 @@ const sellerQuoteVersion = z.strictObject({
   sellerResponseNote: z.string().nullable(),
   sellerResponseAt: timestamp.nullable(),
 });
+/** The final figures of an evaluation (the prototype's columns plus TRL); null where not recorded. */
+const finalScoreFields = {
+  technicalFeasibility: z.number().int().nullable(),
+  commercialViability: z.number().int().nullable(),
+  riskLevel: z.enum(LEVELS),
+  marketPotential: z.enum(LEVELS),
+  trl: z.number().int().nullable(),
+  estimatedValue: z.number().int().nullable(),
+  investmentRequired: z.number().int().nullable(),
+  timelineWeeks: z.number().int().nullable(),
+};
+/** What the seller sees of a released evaluation (issue 14): scores only when released with them. */
+const releasedEvaluation = z.strictObject({
+  summary: z.string(),
+  strengths: z.string().nullable(),
+  concerns: z.string().nullable(),
+  scores: z.strictObject(finalScoreFields).nullable(),
+  releasedAt: timestamp,
+});
 export const prototypeDetail = z.strictObject({
   ...prototypeFields,
   documents: z.array(prototypeDocument),
@@ -128,6 +147,11 @@ export const prototypeDetail = z.strictObject({
   /** Unanswered information requests. */
   openInfoRequests: z.number().int().nonnegative(),
   quoteVersions: z.array(sellerQuoteVersion),
+  /** The latest released evaluation; null until one is released. */
+  evaluation: releasedEvaluation.nullable(),
+  /** The development milestone, shown once the prototype is in development (null before). */
+  nextMilestone: z.string().nullable(),
+  milestoneDate: timestamp.nullable(),
 });
 /** A row of GET /api/seller/prototypes. */
 export const sellerPrototype = z.strictObject({ ...prototypeFields, openInfoRequests: z.number().int().nonnegative() });
@@ -291,4 +315,64 @@ export const documentAccess = z.strictObject({
   openedAt: timestamp,
   /** First name and last initial ("Dana K."). */
   openedBy: z.string(),
+});
+// --- Evaluation workbench (issue 14) ---------------------------------------------------------------
+const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() });
+const spread = z.strictObject({ mean: z.number(), min: z.number(), max: z.number(), stdDev: z.number() });
+const scorecard = z.strictObject({
+  id,
+  reviewerId: uuid,
+  reviewerName: z.string(),
+  /** No longer a reviewer of the prototype; the scorecard is kept. */
+  formerReviewer: z.boolean(),
+  technicalFeasibility: z.number().int(),
+  commercialViability: z.number().int(),
+  riskLevel: z.enum(LEVELS),
+  marketPotential: z.enum(LEVELS),
+  trl: z.number().int(),
+  estimatedValue: z.number().int(),
+  investmentRequired: z.number().int(),
+  timelineWeeks: z.number().int(),
+  confidence: z.enum(LEVELS),
+  strengths: z.string(),
+  concerns: z.string(),
+  submittedAt: timestamp,
+  updatedAt: timestamp,
+});
+export const evaluation = z.strictObject({
+  id,
+  prototypeName: z.string(),
+  status: z.enum(PROTOTYPE_STATUSES),
+  stage: z.enum(PROTOTYPE_STAGES),
+  dueDates: z.strictObject({ initialReview: dueDate, feedback: dueDate }),
+  leadId: uuid.nullable(),
+  reviewers: z.array(z.strictObject({ id: uuid, name: z.string(), email: z.string(), lead: z.boolean(), submitted: z.boolean(), assignedAt: timestamp })),
+  viewer: z.strictObject({ isReviewer: z.boolean(), isLead: z.boolean(), submitted: z.boolean(), canSeeScorecards: z.boolean() }),
+  scorecardCount: z.number().int().nonnegative(),
+  ownScorecard: scorecard.nullable(),
+  /** Empty for a reviewer who has not submitted their own (canSeeScorecards false). */
+  scorecards: z.array(scorecard),
+  /** Mean and spread of each numeric score; null without scorecards or while hidden. */
+  aggregate: z
+    .strictObject({
+      technicalFeasibility: spread,
+      commercialViability: spread,
+      trl: spread,
+      estimatedValue: spread,
+      investmentRequired: spread,
+      timelineWeeks: spread,
+    })
+    .nullable(),
+  final: z.strictObject({ ...finalScoreFields, nextMilestone: z.string().nullable(), milestoneDate: timestamp.nullable() }),
+  latestRelease: z
+    .strictObject({
+      id,
+      summary: z.string(),
+      strengths: z.string().nullable(),
+      concerns: z.string().nullable(),
+      includeScores: z.boolean(),
+      scores: z.strictObject(finalScoreFields).nullable(),
+      releasedAt: timestamp,
+    })
+    .nullable(),
 });

@@ -42,6 +42,21 @@ export const restRoutes = defineRoutes([
       return withHeaders(page.items, { link: nextLink('/api/admin/users', linkQuery(query), page.nextCursor) });
     },
   },
+  // The evaluation workbench (issue 14: reviewers, scorecards, final evaluation and milestone, release)
+  { method: 'PUT', path: '/api/admin/prototypes/:id/reviewers', handler: ({ caller, params, body }) => caller.evaluation.setReviewers(withId(body, params)) },
+  {
+    method: 'PUT',
+    path: '/api/admin/prototypes/:id/scorecard',
+    handler: ({ caller, params, body }) => caller.evaluation.submitScorecard(withId(body, params)),
+  },
+  { method: 'GET', path: '/api/admin/prototypes/:id/evaluation', handler: ({ caller, params }) => caller.evaluation.evaluation(withId(undefined, params)) },
+  { method: 'PATCH', path: '/api/admin/prototypes/:id/evaluation', handler: ({ caller, params, body }) => caller.evaluation.finalise(withId(body, params)) },
+  {
+    method: 'POST',
+    path: '/api/admin/prototypes/:id/evaluation/release',
+    status: 201,
+    handler: ({ caller, params, body }) => caller.evaluation.release(withId(body, params)),
+  },
   { method: 'PATCH', path: '/api/admin/prototypes/:id/approve', handler: ({ caller, params }) => caller.admin.approve(withId(undefined, params)) },
   { method: 'PATCH', path: '/api/admin/prototypes/:id/reject', handler: ({ caller, params, body }) => caller.admin.reject(withId(body, params)) },
   { method: 'PATCH', path: '/api/admin/prototypes/:id/quote', handler: ({ caller, params, body }) => caller.admin.quote(withId(body, params)) },

@@ -5,6 +5,7 @@ import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
 import { documentAccessRouter } from './document-access.ts';
 import { infoRequestsRouter } from './info-requests.ts';
+import { evaluationRouter } from './evaluation.ts';
 import { messagesRouter } from './messages.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
@@ -17,6 +18,7 @@ export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   contact: contactRouter,
+  evaluation: evaluationRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
   passwordReset: passwordResetRouter,

@@ -13,6 +13,7 @@ import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../doma
 import { documentSelect } from '../domain/views/document-view.ts';
 import { recordAnswerOnCurrentVersion } from '../domain/quote-versions.ts';
 import { sellerQuoteVersionSelect, toSellerQuoteVersion } from '../domain/views/quote-version-view.ts';
+import { sellerEvaluationFields } from '../domain/views/evaluation-view.ts';
 import { prototypeSelect, toPrototypeView } from '../domain/views/prototype-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from '../domain/views/transaction-view.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
@@ -124,16 +125,21 @@ export const prototypesRouter = router({
         timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
         ...openInfoRequestsCount,
         quoteVersions: sellerQuoteVersionSelect,
+        nextMilestone: true,
+        milestoneDate: true,
       },
     });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
-    const { documents, timeline, _count, quoteVersions, ...prototype } = row;
+    const { documents, timeline, _count, quoteVersions, nextMilestone, milestoneDate, ...prototype } = row;
+    // The released evaluation (null until released) and the milestone once in development (evaluation-view.ts).
+    const evaluation = await sellerEvaluationFields(ctx.db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
     return {
       ...toPrototypeView(prototype),
       documents,
       timeline,
       openInfoRequests: _count.infoRequests,
       quoteVersions: quoteVersions.map(toSellerQuoteVersion),
+      ...evaluation,
     };
   }),
 

@@ -1,0 +1,70 @@
+// The seller's share of the evaluation (issue 14, points 6 and 7): the released evaluation summary
+// (with the final scores only when the team released them) and the next development milestone.
+// Nothing here exists before a release: the server sends evaluation null until then.
+import { formatDate, formatNumber, formatUsd, stateLabel } from '~/shared/format.ts';
+import type { PrototypeDetail } from './types.ts';
+
+type Scores = NonNullable<NonNullable<PrototypeDetail['evaluation']>['scores']>;
+
+function ScoreList({ scores }: { scores: Scores }) {
+  const rows: [string, string][] = [
+    ['Technical feasibility', scores.technicalFeasibility === null ? '—' : `${scores.technicalFeasibility} / 100`],
+    ['Commercial viability', scores.commercialViability === null ? '—' : `${scores.commercialViability} / 100`],
+    ['Risk level', stateLabel(scores.riskLevel)],
+    ['Market potential', stateLabel(scores.marketPotential)],
+    ['Technology readiness (TRL)', scores.trl === null ? '—' : `${scores.trl} / 9`],
+    ['Estimated value', scores.estimatedValue === null ? '—' : formatUsd(scores.estimatedValue)],
+    ['Investment required', scores.investmentRequired === null ? '—' : formatUsd(scores.investmentRequired)],
+    ['Timeline', scores.timelineWeeks === null ? '—' : `${formatNumber(scores.timelineWeeks)} weeks`],
+  ];
+  return (
+    <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-2 border-b border-base-200 pb-1">
+          <dt className="text-base-content/70">{label}</dt>
+          <dd className="font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ReleasedEvaluation({ prototype }: { prototype: Pick<PrototypeDetail, 'evaluation'> }) {
+  const evaluation = prototype.evaluation;
+  if (!evaluation) return null;
+  return (
+    <section aria-labelledby="evaluation-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="released-evaluation">
+      <h2 id="evaluation-title" className="text-lg font-semibold">
+        Released evaluation
+      </h2>
+      <p className="text-xs text-base-content/70">Released {formatDate(evaluation.releasedAt)}</p>
+      <p className="mt-3 whitespace-pre-line">{evaluation.summary}</p>
+      {evaluation.strengths && (
+        <>
+          <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/70">Strengths</h3>
+          <p className="mt-1 whitespace-pre-line">{evaluation.strengths}</p>
+        </>
+      )}
+      {evaluation.concerns && (
+        <>
+          <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/70">Concerns</h3>
+          <p className="mt-1 whitespace-pre-line">{evaluation.concerns}</p>
+        </>
+      )}
+      {evaluation.scores && <ScoreList scores={evaluation.scores} />}
+    </section>
+  );
+}
+
+export function NextMilestone({ prototype }: { prototype: Pick<PrototypeDetail, 'nextMilestone' | 'milestoneDate'> }) {
+  if (!prototype.nextMilestone) return null;
+  return (
+    <section aria-labelledby="milestone-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="milestone-title" className="text-lg font-semibold">
+        Next milestone
+      </h2>
+      <p className="mt-2">{prototype.nextMilestone}</p>
+      {prototype.milestoneDate && <p className="text-sm text-base-content/70">Expected by {formatDate(prototype.milestoneDate)}</p>}
+    </section>
+  );
+}

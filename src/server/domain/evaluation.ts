@@ -1,0 +1,251 @@
+// The evaluation workbench (issue 14, points 3, 6, 7): reviewers, each reviewer's own scorecard,
+// the lead's final evaluation and the development milestone, and the release of an evaluation to the
+// seller. Each change is one transaction with its timeline row, notifications and audit row. No
+// timeline row or seller notification carries a score or scorecard text: the seller reads the
+// timeline, and nothing of a scorecard reaches the seller before a release.
+import type { z } from 'zod';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import type { finalInput, releaseInput, reviewersInput, scorecardInput } from '~/shared/schemas/evaluation.ts';
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
+import type { Clock } from '../services.ts';
+import { logActivity } from './activity-log.ts';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
+import { notify } from './notifications.ts';
+import { recordTimelineEvent } from './prototype-timeline.ts';
+import { MILESTONE_VISIBLE_STATUSES, evaluationPrototypeSelect, finalScores, toEvaluationView } from './views/evaluation-view.ts';
+
+type Tx = Prisma.TransactionClient;
+
+export interface EvaluationRequest {
+  db: Db;
+  meta: RequestMeta;
+  mailer: EmailLinks;
+  clock: Clock;
+  actorId: string;
+  prototypeId: number;
+}
+
+const NOT_FOUND = 'Prototype not found';
+/** Statuses after a decision: an evaluation may be released to the seller from these. */
+export const RELEASABLE_STATUSES = ['approved', 'rejected', 'quoted', 'accepted', 'in_development', 'active'] as const;
+/** Where scoring and the final evaluation are over. */
+const CLOSED_WHERE: Prisma.PrototypeWhereInput = { OR: [{ status: 'rejected' }, { stage: 'closed' }] };
+const OPEN_WHERE: Prisma.PrototypeWhereInput = { NOT: CLOSED_WHERE };
+
+export const evaluationScreenUrl = (id: number) => `/admin-panel/prototypes/${id}/evaluation`;
+
+async function readEvaluation(db: Pick<Tx, 'prototype'>, id: number, viewerId: string) {
+  const row = await db.prototype.findUnique({ where: { id }, select: evaluationPrototypeSelect });
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  return toEvaluationView(row, viewerId);
+}
+
+export function getEvaluation(db: Db, id: number, viewerId: string) {
+  return readEvaluation(db, id, viewerId);
+}
+
+/** Replaces the reviewers and makes `leadId` the lead (assignedTo); each newly assigned reviewer is notified. */
+export async function setReviewers(request: EvaluationRequest, input: Pick<z.output<typeof reviewersInput>, 'reviewerIds' | 'leadId'>) {
+  const { db, meta, mailer, actorId, prototypeId: id } = request;
+  const reviewerIds = input.reviewerIds.map((r) => r.toLowerCase());
+  const leadId = input.leadId.toLowerCase();
+  const admins = await db.user.findMany({ where: { id: { in: reviewerIds }, role: 'admin', status: 'active' }, select: { id: true } });
+  if (admins.length !== reviewerIds.length) throw new InvalidInputError('Every reviewer must be an active administrator');
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.prototype.updateMany({ where: { id }, data: { assignedTo: leadId } });
+    if (count === 0) throw new NotFoundError(NOT_FOUND);
+    const before = await tx.prototypeReviewer.findMany({ where: { prototypeId: id }, select: { reviewerId: true } });
+    const previous = new Set(before.map((r) => r.reviewerId));
+    await tx.prototypeReviewer.deleteMany({ where: { prototypeId: id, reviewerId: { notIn: reviewerIds } } });
+    const added = reviewerIds.filter((r) => !previous.has(r));
+    await tx.prototypeReviewer.createMany({ data: added.map((reviewerId) => ({ prototypeId: id, reviewerId, assignedBy: actorId })) });
+    const { prototypeName } = await tx.prototype.findUniqueOrThrow({ where: { id }, select: { prototypeName: true } });
+    await recordTimelineEvent(tx, {
+      prototypeId: id,
+      event: 'reviewers_assigned',
+      description: `${reviewerIds.length} reviewer${reviewerIds.length === 1 ? '' : 's'} assigned`,
+      performedBy: actorId,
+      metadata: { count: reviewerIds.length },
+    });
+    await notify(tx, mailer, {
+      userId: added,
+      prototypeId: id,
+      type: 'review_assigned',
+      title: 'Review assigned',
+      message: `You are a reviewer of "${prototypeName}"${added.includes(leadId) ? ' (lead)' : ''}. Please submit your scorecard.`,
+      actionUrl: evaluationScreenUrl(id),
+    });
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: 'admin.prototype.reviewers',
+      targetType: 'prototype',
+      targetId: id,
+      details: { reviewerIds, leadId, added, removed: [...previous].filter((r) => !reviewerIds.includes(r)) },
+    });
+    return readEvaluation(tx, id, actorId);
+  });
+}
+
+/** The caller's own scorecard, created or replaced: only an assigned reviewer, only while the evaluation is open. */
+export async function submitScorecard(request: EvaluationRequest, input: Omit<z.output<typeof scorecardInput>, 'id'>) {
+  const { db, meta, actorId, prototypeId: id } = request;
+  return db.$transaction(async (tx) => {
+    const prototype = await tx.prototype.findUnique({
+      where: { id },
+      select: { status: true, stage: true, reviewers: { where: { reviewerId: actorId }, select: { reviewerId: true } } },
+    });
+    if (!prototype) throw new NotFoundError(NOT_FOUND);
+    if (prototype.reviewers.length === 0) throw new ForbiddenError('Only an assigned reviewer may submit a scorecard');
+    if (prototype.status === 'rejected' || prototype.stage === 'closed') throw new ConflictError('The evaluation is closed');
+    const existing = await tx.scorecard.findUnique({ where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } }, select: { id: true } });
+    await tx.scorecard.upsert({
+      where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } },
+      create: { ...input, prototypeId: id, reviewerId: actorId, submittedAt: request.clock.now() },
+      update: { ...input },
+    });
+    await recordTimelineEvent(tx, {
+      prototypeId: id,
+      event: 'scorecard_submitted',
+      description: existing ? 'Scorecard updated' : 'Scorecard submitted',
+      performedBy: actorId,
+      metadata: { updated: existing !== null },
+    });
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: 'admin.prototype.scorecard',
+      targetType: 'prototype',
+      targetId: id,
+      details: { updated: existing !== null },
+    });
+    return readEvaluation(tx, id, actorId);
+  });
+}
+
+/**
+ * The lead's final evaluation into the prototype's own columns, and/or the development milestone.
+ * Only the lead (assignedTo); 409 when there is none or the evaluation is closed. One conditional
+ * update, so a lead replaced meanwhile cannot write.
+ */
+export async function finalise(request: EvaluationRequest, input: Omit<z.output<typeof finalInput>, 'id'>) {
+  const { db, meta, mailer, actorId, prototypeId: id } = request;
+  const { nextMilestone, milestoneDate, ...scores } = input;
+  const hasScores = scores.technicalFeasibility !== undefined;
+  return db.$transaction(async (tx) => {
+    const before = await tx.prototype.findUnique({
+      where: { id },
+      select: { assignedTo: true, status: true, stage: true, sellerId: true, prototypeName: true, nextMilestone: true, milestoneDate: true },
+    });
+    if (!before) throw new NotFoundError(NOT_FOUND);
+    if (!before.assignedTo) throw new ConflictError('Assign a lead reviewer first');
+    if (before.assignedTo !== actorId) throw new ForbiddenError('Only the lead reviewer may record the final evaluation');
+    const data: Prisma.PrototypeUpdateManyMutationInput = hasScores ? { ...scores } : {};
+    if (nextMilestone !== undefined) data.nextMilestone = nextMilestone;
+    if (milestoneDate !== undefined) data.milestoneDate = milestoneDate;
+    const { count } = await tx.prototype.updateMany({ where: { id, assignedTo: actorId, ...OPEN_WHERE }, data });
+    if (count === 0) {
+      const now = await tx.prototype.findUnique({ where: { id }, select: { assignedTo: true } });
+      if (!now) throw new NotFoundError(NOT_FOUND);
+      if (now.assignedTo !== actorId) throw new ForbiddenError('Only the lead reviewer may record the final evaluation');
+      throw new ConflictError('The evaluation is closed');
+    }
+    if (hasScores) {
+      await recordTimelineEvent(tx, { prototypeId: id, event: 'evaluation_finalised', description: 'Final evaluation recorded', performedBy: actorId });
+    }
+    const milestone = nextMilestone === undefined ? before.nextMilestone : nextMilestone;
+    const date = milestoneDate === undefined ? before.milestoneDate : milestoneDate;
+    const milestoneChanged = milestone !== before.nextMilestone || (date?.getTime() ?? null) !== (before.milestoneDate?.getTime() ?? null);
+    if (milestoneChanged) {
+      await recordTimelineEvent(tx, {
+        prototypeId: id,
+        event: 'milestone_set',
+        description: milestone ? `Next milestone: ${milestone}` : 'Milestone cleared',
+        performedBy: actorId,
+        metadata: { milestone, date: date?.toISOString() ?? null },
+      });
+      // The seller sees the milestone only once the prototype is in development (so is only told then).
+      if ((MILESTONE_VISIBLE_STATUSES as readonly string[]).includes(before.status) && milestone) {
+        await notify(tx, mailer, {
+          userId: before.sellerId,
+          prototypeId: id,
+          type: 'milestone_set',
+          title: 'Next milestone',
+          message: `Next milestone for "${before.prototypeName}": ${milestone}${date ? ` (by ${date.toISOString().slice(0, 10)})` : ''}.`,
+          actionUrl: `/prototypes/${id}`,
+        });
+      }
+    }
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: 'admin.prototype.evaluation',
+      targetType: 'prototype',
+      targetId: id,
+      details: { ...(hasScores ? { final: scores } : {}), ...(milestoneChanged ? { milestone, milestoneDate: date?.toISOString() ?? null } : {}) },
+    });
+    return readEvaluation(tx, id, actorId);
+  });
+}
+
+/**
+ * Releases an evaluation summary to the seller (after a decision). With includeScores the final
+ * figures are copied as they are now; the feedback due date is met by the first release.
+ */
+export async function release(request: EvaluationRequest, input: Omit<z.output<typeof releaseInput>, 'id'>) {
+  const { db, meta, mailer, clock, actorId, prototypeId: id } = request;
+  return db.$transaction(async (tx) => {
+    const prototype = await tx.prototype.findUnique({
+      where: { id },
+      select: {
+        status: true,
+        sellerId: true,
+        prototypeName: true,
+        technicalFeasibility: true,
+        commercialViability: true,
+        riskLevel: true,
+        marketPotential: true,
+        trl: true,
+        estimatedValue: true,
+        investmentRequired: true,
+        timelineWeeks: true,
+      },
+    });
+    if (!prototype) throw new NotFoundError(NOT_FOUND);
+    if (!(RELEASABLE_STATUSES as readonly string[]).includes(prototype.status)) {
+      throw new ConflictError('An evaluation can be released only after a decision (approve, reject or quote)');
+    }
+    if (input.includeScores && prototype.technicalFeasibility === null) throw new ConflictError('Record the final evaluation before releasing its scores');
+    const now = clock.now();
+    const created = await tx.evaluationRelease.create({
+      data: {
+        prototypeId: id,
+        releasedBy: actorId,
+        summary: input.summary,
+        strengths: input.strengths,
+        concerns: input.concerns,
+        includeScores: input.includeScores,
+        scores: input.includeScores ? finalScores(prototype) : undefined,
+        releasedAt: now,
+      },
+      select: { id: true },
+    });
+    await tx.prototype.updateMany({ where: { id, feedbackMetAt: null }, data: { feedbackMetAt: now } });
+    await recordTimelineEvent(tx, { prototypeId: id, event: 'evaluation_released', description: 'Evaluation released', performedBy: actorId });
+    await notify(tx, mailer, {
+      userId: prototype.sellerId,
+      prototypeId: id,
+      type: 'evaluation_released',
+      title: 'Evaluation released',
+      message: `The evaluation team has released its evaluation of "${prototype.prototypeName}".`,
+      actionUrl: `/prototypes/${id}`,
+    });
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: 'admin.prototype.release',
+      targetType: 'prototype',
+      targetId: id,
+      details: { releaseId: created.id, includeScores: input.includeScores },
+    });
+    return readEvaluation(tx, id, actorId);
+  });
+}

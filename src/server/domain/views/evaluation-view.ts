@@ -1,0 +1,160 @@
+// What the evaluation workbench returns (issue 14, points 3, 6, 7): the admin's evaluation of one
+// prototype (reviewers, scorecards under the visibility rule, their mean and spread, the final
+// figures) and the seller's released evaluation and milestone.
+//
+// Visibility (HotCRP-style): a current reviewer who has not submitted a scorecard sees no one's
+// scorecard content nor the aggregate, only how many were submitted; once theirs is in they see all.
+// An admin who is not a reviewer of the prototype is not scoring, so sees everything. A reviewer
+// removed later keeps their scorecard (shown, marked formerReviewer) and it still counts in the
+// aggregate.
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { fullName } from '~/shared/format.ts';
+import { dueDates } from '~/shared/review-promise.ts';
+import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
+
+export const evaluationPrototypeSelect = {
+  id: true,
+  prototypeName: true,
+  status: true,
+  stage: true,
+  assignedTo: true,
+  createdAt: true,
+  initialReviewMetAt: true,
+  feedbackMetAt: true,
+  technicalFeasibility: true,
+  commercialViability: true,
+  riskLevel: true,
+  marketPotential: true,
+  trl: true,
+  estimatedValue: true,
+  investmentRequired: true,
+  timelineWeeks: true,
+  nextMilestone: true,
+  milestoneDate: true,
+  reviewers: {
+    select: { reviewerId: true, assignedAt: true, reviewer: { select: { firstName: true, lastName: true, email: true } } },
+    orderBy: { assignedAt: 'asc' },
+  },
+  scorecards: {
+    select: {
+      id: true,
+      reviewerId: true,
+      technicalFeasibility: true,
+      commercialViability: true,
+      riskLevel: true,
+      marketPotential: true,
+      trl: true,
+      estimatedValue: true,
+      investmentRequired: true,
+      timelineWeeks: true,
+      confidence: true,
+      strengths: true,
+      concerns: true,
+      submittedAt: true,
+      updatedAt: true,
+      reviewer: { select: { firstName: true, lastName: true, email: true } },
+    },
+    orderBy: { submittedAt: 'asc' },
+  },
+  releases: {
+    select: { id: true, summary: true, strengths: true, concerns: true, includeScores: true, scores: true, releasedAt: true },
+    orderBy: [{ releasedAt: 'desc' }, { id: 'desc' }],
+  },
+} satisfies Prisma.PrototypeSelect;
+type EvaluationRow = Prisma.PrototypeGetPayload<{ select: typeof evaluationPrototypeSelect }>;
+type ScorecardRow = EvaluationRow['scorecards'][number];
+
+/** The prototype's final figures (its own columns). */
+export function finalScores(row: Pick<EvaluationRow, NumericScoreField | 'riskLevel' | 'marketPotential'>) {
+  return {
+    technicalFeasibility: row.technicalFeasibility,
+    commercialViability: row.commercialViability,
+    riskLevel: row.riskLevel,
+    marketPotential: row.marketPotential,
+    trl: row.trl,
+    estimatedValue: row.estimatedValue,
+    investmentRequired: row.investmentRequired,
+    timelineWeeks: row.timelineWeeks,
+  };
+}
+export type FinalScores = ReturnType<typeof finalScores>;
+
+export interface Spread {
+  mean: number;
+  min: number;
+  max: number;
+  /** Population standard deviation (0 for one scorecard). */
+  stdDev: number;
+}
+
+/** Mean and spread of each numeric score; null when there is no scorecard. Rounded to 2 decimals. */
+export function aggregateScores(cards: readonly Pick<ScorecardRow, NumericScoreField>[]): Record<NumericScoreField, Spread> | null {
+  if (cards.length === 0) return null;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const entries = NUMERIC_SCORE_FIELDS.map((field) => {
+    const values = cards.map((card) => card[field]);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length;
+    return [field, { mean: round(mean), min: Math.min(...values), max: Math.max(...values), stdDev: round(Math.sqrt(variance)) }] as const;
+  });
+  return Object.fromEntries(entries) as Record<NumericScoreField, Spread>;
+}
+
+function toScorecardView(card: ScorecardRow, currentReviewers: ReadonlySet<string>) {
+  const { reviewer, ...rest } = card;
+  return { ...rest, reviewerName: fullName(reviewer), formerReviewer: !currentReviewers.has(card.reviewerId) };
+}
+
+export function toEvaluationView(row: EvaluationRow, viewerId: string) {
+  const reviewerIds = new Set(row.reviewers.map((r) => r.reviewerId));
+  const own = row.scorecards.find((card) => card.reviewerId === viewerId) ?? null;
+  const isReviewer = reviewerIds.has(viewerId);
+  const maySee = !isReviewer || own !== null;
+  const latest = row.releases[0] ?? null;
+  return {
+    id: row.id,
+    prototypeName: row.prototypeName,
+    status: row.status,
+    stage: row.stage,
+    dueDates: dueDates(row),
+    leadId: row.assignedTo,
+    reviewers: row.reviewers.map((r) => ({
+      id: r.reviewerId,
+      name: fullName(r.reviewer),
+      email: r.reviewer.email,
+      lead: r.reviewerId === row.assignedTo,
+      submitted: row.scorecards.some((card) => card.reviewerId === r.reviewerId),
+      assignedAt: r.assignedAt,
+    })),
+    viewer: { isReviewer, isLead: row.assignedTo === viewerId, submitted: own !== null, canSeeScorecards: maySee },
+    /** How many scorecards were submitted (always shown; their content only under the rule above). */
+    scorecardCount: row.scorecards.length,
+    ownScorecard: own ? toScorecardView(own, reviewerIds) : null,
+    scorecards: maySee ? row.scorecards.map((card) => toScorecardView(card, reviewerIds)) : [],
+    aggregate: maySee ? aggregateScores(row.scorecards) : null,
+    final: { ...finalScores(row), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
+    latestRelease: latest,
+  };
+}
+export type EvaluationView = ReturnType<typeof toEvaluationView>;
+
+/** Statuses in which the seller sees the development milestone. */
+export const MILESTONE_VISIBLE_STATUSES = ['in_development', 'active'] as const;
+
+/** The seller's share: the latest released evaluation (null before any) and the milestone once in development. */
+export async function sellerEvaluationFields(
+  db: Pick<Prisma.TransactionClient, 'evaluationRelease'>,
+  prototype: { id: number; status: string; nextMilestone: string | null; milestoneDate: Date | null },
+) {
+  const release = await db.evaluationRelease.findFirst({
+    where: { prototypeId: prototype.id },
+    orderBy: [{ releasedAt: 'desc' }, { id: 'desc' }],
+    select: { summary: true, strengths: true, concerns: true, scores: true, releasedAt: true },
+  });
+  const milestoneVisible = (MILESTONE_VISIBLE_STATUSES as readonly string[]).includes(prototype.status);
+  return {
+    evaluation: release ? { ...release, scores: (release.scores as FinalScores | null) ?? null } : null,
+    nextMilestone: milestoneVisible ? prototype.nextMilestone : null,
+    milestoneDate: milestoneVisible ? prototype.milestoneDate : null,
+  };
+}
