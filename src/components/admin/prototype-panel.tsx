@@ -20,6 +20,14 @@ import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { ManageDialog, type PrototypeTarget, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
 
+const SORT_LABELS: Record<(typeof PROTOTYPE_SORTS)[number], string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name A–Z',
+  feasibility: 'Technical feasibility (best first)',
+  viability: 'Commercial viability (best first)',
+};
+
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
 
 export function PrototypePanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
@@ -127,7 +135,7 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
           label="Sort"
           value={search.sort}
           allLabel="Newest first"
-          options={PROTOTYPE_SORTS.filter((s) => s !== 'newest').map((s) => [s, s === 'oldest' ? 'Oldest first' : 'Name A–Z'])}
+          options={PROTOTYPE_SORTS.filter((s) => s !== 'newest').map((s) => [s, SORT_LABELS[s]])}
           onChange={(v) => apply({ sort: v as AdminSearch['sort'] })}
         />
         <div className="col-span-2 flex items-end md:col-span-1">

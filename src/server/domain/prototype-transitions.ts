@@ -25,6 +25,8 @@ export interface TransitionRequest {
   mailer: EmailLinks;
   actorId: string;
   prototypeId: number;
+  /** The request's time (ctx.clock.now()); the system time when absent. */
+  now?: Date;
 }
 
 /** The WHERE clause that makes an update succeed only from an allowed state. */
@@ -53,6 +55,18 @@ interface TransitionEffects {
   after?: (tx: Tx, prototype: { id: number; sellerId: string; prototypeName: string }) => Promise<Prisma.InputJsonValue | void>;
 }
 
+/**
+ * The review promise (src/shared/review-promise.ts): starting review or deciding meets the initial
+ * review; a decision (approve, reject, quote) is the seller's feedback. Each is set once (first time wins).
+ */
+const MEETS_INITIAL_REVIEW: readonly AdminTransition[] = ['startReview', 'approve', 'reject', 'quote'];
+const MEETS_FEEDBACK: readonly AdminTransition[] = ['approve', 'reject', 'quote'];
+
+async function recordPromiseMet(tx: Tx, action: AdminTransition, id: number, now: Date) {
+  if (MEETS_INITIAL_REVIEW.includes(action)) await tx.prototype.updateMany({ where: { id, initialReviewMetAt: null }, data: { initialReviewMetAt: now } });
+  if (MEETS_FEEDBACK.includes(action)) await tx.prototype.updateMany({ where: { id, feedbackMetAt: null }, data: { feedbackMetAt: now } });
+}
+
 async function transition(request: TransitionRequest, action: AdminTransition, effects: TransitionEffects) {
   const rule: WorkflowAction = PROTOTYPE_ACTIONS[action];
   const { db, meta, mailer, actorId, prototypeId: id } = request;
@@ -62,6 +76,7 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
       data: { ...(rule.to ? { status: rule.to } : {}), ...effects.data },
     });
     if (count === 0) await refuse(tx, action, id);
+    await recordPromiseMet(tx, action, id, request.now ?? new Date());
     const prototype = await tx.prototype.findUniqueOrThrow({ where: { id }, select: { id: true, sellerId: true, prototypeName: true } });
     const extra = (await effects.after?.(tx, prototype)) ?? undefined;
     await recordTimelineEvent(tx, {

@@ -154,6 +154,22 @@ export const adminPrototype = z.strictObject({
   /** The workflow actions an admin may take now. */
   actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [string, ...string[]])),
 });
+const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() });
+/** The review promise (src/shared/review-promise.ts): initial review and feedback due dates. */
+export const dueDates = z.strictObject({ initialReview: dueDate, feedback: dueDate });
+/** A row of GET /api/admin/prototypes: the admin prototype plus due dates and the final scores. */
+export const adminPrototypeListRow = adminPrototype.extend({
+  dueDates,
+  nextMilestone: z.string().nullable(),
+  milestoneDate: timestamp.nullable(),
+  /** A development milestone whose date has passed (in_development). */
+  milestoneOverdue: z.boolean(),
+  technicalFeasibility: z.number().int().nullable(),
+  commercialViability: z.number().int().nullable(),
+  trl: z.number().int().nullable(),
+  riskLevel: z.enum(LEVELS),
+  marketPotential: z.enum(LEVELS),
+});
 export const adminUser = currentUser.omit({ emailNotifications: true, twoFactorSetupRequired: true });
 export const adminMessage = z.strictObject({
   id,
