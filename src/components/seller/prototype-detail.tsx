@@ -10,6 +10,7 @@ import { useDocumentUploads } from '~/components/submission/use-document-uploads
 import { toast } from '~/components/toast/toast-store.ts';
 import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { QuoteStatusCard } from './quote-status-card.tsx';
+import { ReviewPromise } from './review-promise.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
@@ -110,6 +111,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
           <Documents prototype={p} canUpload={p.sellerId === userId} />
         </div>
         <div className="flex flex-col gap-8">
+          <ReviewPromise dueDates={p.dueDates} />
           <section aria-labelledby="quote-title" className="flex flex-col gap-3">
             <h2 id="quote-title" className="text-lg font-semibold">
               Quote

@@ -111,10 +111,14 @@ const timelineEvent = z.strictObject({
   metadata: jsonValue,
   performer: z.strictObject({ firstName: z.string().nullable(), role: z.enum(ROLES) }).nullable(),
 });
+const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() });
+/** The review promise (src/shared/review-promise.ts): initial review and feedback due dates. */
+export const dueDates = z.strictObject({ initialReview: dueDate, feedback: dueDate });
 export const prototypeDetail = z.strictObject({
   ...prototypeFields,
   documents: z.array(prototypeDocument),
   timeline: z.array(timelineEvent),
+  dueDates,
 });
 
 export const sellerTransaction = z.strictObject({
@@ -154,9 +158,6 @@ export const adminPrototype = z.strictObject({
   /** The workflow actions an admin may take now. */
   actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [string, ...string[]])),
 });
-const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() });
-/** The review promise (src/shared/review-promise.ts): initial review and feedback due dates. */
-export const dueDates = z.strictObject({ initialReview: dueDate, feedback: dueDate });
 /** A row of GET /api/admin/prototypes: the admin prototype plus due dates and the final scores. */
 export const adminPrototypeListRow = adminPrototype.extend({
   dueDates,

@@ -2,6 +2,7 @@
 // transactions and dashboard figures, the answer to a quote, and the tracker (private and public).
 // Every query is scoped to the caller in its own `where`; another seller's rows are simply not found.
 import { TRPCError } from '@trpc/server';
+import { dueDates } from '~/shared/review-promise.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { logActivity } from '../domain/activity-log.ts';
@@ -117,11 +118,19 @@ export const prototypesRouter = router({
         ...prototypeSelect,
         documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
         timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
+        initialReviewMetAt: true,
+        feedbackMetAt: true,
       },
     });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
-    const { documents, timeline, ...prototype } = row;
-    return { ...toPrototypeView(prototype), documents, timeline };
+    const { documents, timeline, initialReviewMetAt, feedbackMetAt, ...prototype } = row;
+    return {
+      ...toPrototypeView(prototype),
+      documents,
+      timeline,
+      /** The review promise: when the initial review and the feedback are due, and when they were met. */
+      dueDates: dueDates({ createdAt: prototype.createdAt, initialReviewMetAt, feedbackMetAt }),
+    };
   }),
 
   /**
