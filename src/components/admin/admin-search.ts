@@ -1,6 +1,7 @@
 // The admin panel's state in the URL (tab, filters, page cursor): a hand-edited or stale link
 // falls back to defaults instead of failing. Zod-free, because route options load with every page.
-import { oneOf, text } from '~/client/search-params.ts';
+import { flag, oneOf, text, uuid } from '~/client/search-params.ts';
+import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages.ts';
 import {
   ADMIN_PAGE_SIZE,
   ENERGY_TYPES,
@@ -31,6 +32,12 @@ export interface AdminSearch {
   energy?: EnergyType;
   priority?: Level;
   sort?: (typeof PROTOTYPE_SORTS)[number];
+  stage?: PrototypeStage;
+  /** A reviewer's admin id. */
+  reviewer?: string;
+  /** Needs my scorecard. */
+  mine?: boolean;
+  overdue?: boolean;
   cursor?: string;
   dir?: Direction;
   // User Management
@@ -55,6 +62,10 @@ export function parseAdminSearch(s: Record<string, unknown>): AdminSearch {
     energy: oneOf(ENERGY_TYPES, s.energy),
     priority: oneOf(LEVELS, s.priority),
     sort: oneOf(PROTOTYPE_SORTS, s.sort),
+    stage: oneOf(PROTOTYPE_STAGES, s.stage),
+    reviewer: uuid(s.reviewer),
+    mine: flag(s.mine) || undefined,
+    overdue: flag(s.overdue) || undefined,
     cursor: text(s.cursor),
     dir: oneOf(DIRECTIONS, s.dir),
     uq: text(s.uq),
@@ -77,6 +88,10 @@ export function prototypeQueryInput(s: AdminSearch): PrototypeListInput {
     energyType: s.energy,
     priority: s.priority,
     sort: s.sort ?? 'newest',
+    ...(s.stage ? { stage: s.stage } : {}),
+    ...(s.reviewer ? { reviewer: s.reviewer } : {}),
+    ...(s.mine ? { needsMyScorecard: true } : {}),
+    ...(s.overdue ? { overdue: true } : {}),
     cursor: s.cursor,
     direction: s.dir ?? 'next',
     limit: ADMIN_PAGE_SIZE,
