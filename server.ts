@@ -49,7 +49,7 @@ const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (
   log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}` });
 });
 
-const jobWorker = startBackgroundWorker({ db: database.prisma, mailer: services.mailer, log });
+const jobWorker = startBackgroundWorker({ db: database.prisma, mailer: services.mailer, log, clock: services.clock });
 const pruneTimer = setInterval(() => {
   void pruneRateLimits(database.prisma).catch(() => {});
   void pruneExpiredSessions(database.prisma).catch(() => {});

@@ -55,6 +55,29 @@ async function fill(db: Database) {
            g % 3000, g % 100, now() - (g || ' seconds')::interval, now()
     FROM generate_series(1, ${PROTOTYPES}) g
     JOIN sellers s ON s.n = 1 + g % (SELECT count(*) FROM sellers)`);
+  // The evaluation (issue 14): met due dates past the first look, final scores on two thirds, stages,
+  // milestones in development, and reviewers (the five admins) with some scorecards.
+  await db.pool.query(`
+    UPDATE prototypes SET
+      initial_review_met_at = CASE WHEN status <> 'submitted' THEN created_at + interval '1 hour' END,
+      feedback_met_at = CASE WHEN status NOT IN ('submitted', 'under_review') THEN created_at + interval '2 hours' END,
+      technical_feasibility = CASE WHEN id % 3 <> 0 THEN (id * 37) % 101 END,
+      commercial_viability = CASE WHEN id % 3 <> 0 THEN (id * 53) % 101 END,
+      stage = (CASE status
+        WHEN 'under_review' THEN (ARRAY['technical_evaluation', 'commercial_evaluation'])[1 + id % 2]
+        WHEN 'quoted' THEN 'negotiation' WHEN 'accepted' THEN 'negotiation' WHEN 'rejected' THEN 'closed'
+        WHEN 'in_development' THEN 'development' WHEN 'active' THEN 'deployment' ELSE 'initial_review' END)::"PrototypeStage",
+      next_milestone = CASE WHEN status = 'in_development' THEN 'Pilot ' || id END,
+      milestone_date = CASE WHEN status = 'in_development' THEN created_at + interval '20 days' END`);
+  await db.pool.query(`
+    WITH admins AS (SELECT id, row_number() OVER (ORDER BY created_at) AS n FROM users WHERE role = 'admin')
+    INSERT INTO prototype_reviewers (prototype_id, reviewer_id)
+    SELECT p.id, a.id FROM prototypes p JOIN admins a ON a.n IN (1 + p.id % 5, 1 + (p.id + 1) % 5) WHERE p.id % 4 = 0`);
+  await db.pool.query(`
+    INSERT INTO prototype_scorecards (prototype_id, reviewer_id, technical_feasibility, commercial_viability, risk_level, market_potential,
+      trl, estimated_value, investment_required, timeline_weeks, confidence, strengths, concerns, updated_at)
+    SELECT prototype_id, reviewer_id, 50, 50, 'medium', 'medium', 5, 1000, 1000, 10, 'medium', 'ok', 'ok', now()
+    FROM prototype_reviewers WHERE prototype_id % 8 = 0`);
   await db.pool.query('ANALYZE');
   return performance.now() - started;
 }
@@ -86,16 +109,23 @@ try {
   });
   const caller = createCaller(createContextInner({ db: db.prisma, user, session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000) } }));
   const middle = await caller.admin.prototypes({ limit: 50 });
+  const byScore = await caller.admin.prototypes({ limit: 50, sort: 'feasibility' });
   const someId = Math.floor(PROTOTYPES / 2);
 
   const cases: [string, () => Promise<unknown>][] = [
     ['SELECT one prototype by primary key', () => db.pool.query('SELECT * FROM prototypes WHERE id = $1', [someId])],
-    ['admin.counters (6 counters)', () => caller.admin.counters()],
+    ['admin.counters (7 counters)', () => caller.admin.counters()],
     ['admin.prototypes, first page of 50', () => caller.admin.prototypes({ limit: 50 })],
     ['admin.prototypes, next page (cursor)', () => caller.admin.prototypes({ limit: 50, cursor: middle.nextCursor! })],
     ['admin.prototypes, status + energy filter', () => caller.admin.prototypes({ limit: 50, status: 'under_review', energyType: 'solar' })],
     ['admin.prototypes, search "helios"', () => caller.admin.prototypes({ limit: 50, search: 'helios' })],
     ['admin.prototypes, search (rare) "reactor 9999"', () => caller.admin.prototypes({ limit: 50, search: 'reactor 9999' })],
+    ['admin.prototypes, stage filter', () => caller.admin.prototypes({ limit: 50, stage: 'technical_evaluation' })],
+    ['admin.prototypes, reviewer filter', () => caller.admin.prototypes({ limit: 50, reviewer: adminRow.id })],
+    ['admin.prototypes, needs my scorecard', () => caller.admin.prototypes({ limit: 50, needsMyScorecard: true })],
+    ['admin.prototypes, overdue', () => caller.admin.prototypes({ limit: 50, overdue: true })],
+    ['admin.prototypes, by feasibility', () => caller.admin.prototypes({ limit: 50, sort: 'feasibility' })],
+    ['admin.prototypes, by feasibility, next page', () => caller.admin.prototypes({ limit: 50, sort: 'feasibility', cursor: byScore.nextCursor! })],
     ['admin.users, first page of 50', () => caller.admin.users({ limit: 50 })],
     ['admin.users, search "company 12"', () => caller.admin.users({ limit: 50, search: 'company 12' })],
     ['admin.activity, first page of 50', () => caller.admin.activity({ limit: 50 })],

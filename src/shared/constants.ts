@@ -59,7 +59,7 @@ export type Level = (typeof LEVELS)[number];
 /** Admin lists (issue 5): page sizes and sort orders. */
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 100;
-export const PROTOTYPE_SORTS = ['newest', 'oldest', 'name'] as const;
+export const PROTOTYPE_SORTS = ['newest', 'oldest', 'name', 'feasibility', 'viability'] as const;
 export const USER_SORTS = ['newest', 'oldest', 'email'] as const;
 
 /** Transaction (payout) statuses. */

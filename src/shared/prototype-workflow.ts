@@ -44,7 +44,8 @@ export const PROTOTYPE_ACTIONS = {
     to: 'approved',
     quote: 'any',
     answer: 'any',
-    stage: null,
+    // Approval passes the technical review: the commercial side (value, a quote) comes next.
+    stage: 'commercial_evaluation',
     decision: true,
   },
   reject: {

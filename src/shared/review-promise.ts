@@ -40,3 +40,8 @@ export function dueState(due: DueDate, now: Date): DueState {
   if (due.dueAt.getTime() - now.getTime() <= REMINDER_DAYS_BEFORE * DAY_MS) return 'due_soon';
   return 'open';
 }
+
+/** A development milestone whose date has passed while the prototype is still in development. */
+export function milestoneOverdue(p: { status: string; nextMilestone: string | null; milestoneDate: Date | null }, now: Date): boolean {
+  return p.status === 'in_development' && !!p.nextMilestone && !!p.milestoneDate && p.milestoneDate.getTime() < now.getTime();
+}

@@ -1,6 +1,7 @@
 // The admin panel's state in the URL (tab, filters, page cursor): a hand-edited or stale link
 // falls back to defaults instead of failing. Zod-free, because route options load with every page.
-import { flag, oneOf, text } from '~/client/search-params.ts';
+import { flag, oneOf, text, uuid } from '~/client/search-params.ts';
+import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages.ts';
 import {
   ADMIN_PAGE_SIZE,
   ENERGY_TYPES,
@@ -34,6 +35,12 @@ export interface AdminSearch {
   energy?: EnergyType;
   priority?: Level;
   sort?: (typeof PROTOTYPE_SORTS)[number];
+  stage?: PrototypeStage;
+  /** A reviewer's admin id. */
+  reviewer?: string;
+  /** Needs my scorecard. */
+  scorecard?: boolean;
+  overdue?: boolean;
   cursor?: string;
   dir?: Direction;
   /** Prototype Management as the list (default) or the pipeline board; `mine` filters the board. */
@@ -61,6 +68,10 @@ export function parseAdminSearch(s: Record<string, unknown>): AdminSearch {
     energy: oneOf(ENERGY_TYPES, s.energy),
     priority: oneOf(LEVELS, s.priority),
     sort: oneOf(PROTOTYPE_SORTS, s.sort),
+    stage: oneOf(PROTOTYPE_STAGES, s.stage),
+    reviewer: uuid(s.reviewer),
+    scorecard: flag(s.scorecard) || undefined,
+    overdue: flag(s.overdue) || undefined,
     cursor: text(s.cursor),
     dir: oneOf(DIRECTIONS, s.dir),
     view: oneOf(PROTOTYPE_VIEWS, s.view),
@@ -85,6 +96,10 @@ export function prototypeQueryInput(s: AdminSearch): PrototypeListInput {
     energyType: s.energy,
     priority: s.priority,
     sort: s.sort ?? 'newest',
+    ...(s.stage ? { stage: s.stage } : {}),
+    ...(s.reviewer ? { reviewer: s.reviewer } : {}),
+    ...(s.scorecard ? { needsMyScorecard: true } : {}),
+    ...(s.overdue ? { overdue: true } : {}),
     cursor: s.cursor,
     direction: s.dir ?? 'next',
     limit: ADMIN_PAGE_SIZE,

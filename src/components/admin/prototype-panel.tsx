@@ -10,7 +10,9 @@ import type { AppRouter } from '~/server/routers/_app.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/shared/prototype-workflow.ts';
 import { ENERGY_TYPES, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
-import { energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, stateLabel } from '~/shared/format.ts';
+import { energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, fullName, stateLabel } from '~/shared/format.ts';
+import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
+import { DueBadges } from './due-badges.tsx';
 import { LEVELS, PROTOTYPE_SORTS } from '~/shared/schemas/admin.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
@@ -21,6 +23,14 @@ import { Pager } from './pager.tsx';
 import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
 import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from './lifecycle-dialogs.tsx';
+
+const SORT_LABELS: Record<(typeof PROTOTYPE_SORTS)[number], string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name A–Z',
+  feasibility: 'Technical feasibility (best first)',
+  viability: 'Commercial viability (best first)',
+};
 
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
 type DialogKind = 'reject' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
@@ -72,6 +82,7 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
   const [text, setText] = useState(search.q ?? '');
   const utils = trpc.useUtils();
   const [exporting, setExporting] = useState(false);
+  const admins = trpc.admin.admins.useQuery();
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, cursor: undefined, dir: undefined });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -134,9 +145,25 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
           label="Sort"
           value={search.sort}
           allLabel="Newest first"
-          options={PROTOTYPE_SORTS.filter((s) => s !== 'newest').map((s) => [s, s === 'oldest' ? 'Oldest first' : 'Name A–Z'])}
+          options={PROTOTYPE_SORTS.filter((s) => s !== 'newest').map((s) => [s, SORT_LABELS[s]])}
           onChange={(v) => apply({ sort: v as AdminSearch['sort'] })}
         />
+        <FilterSelect
+          id="filter-stage"
+          label="Stage"
+          value={search.stage}
+          options={PROTOTYPE_STAGES.map((s) => [s, stateLabel(s)])}
+          onChange={(v) => apply({ stage: v as AdminSearch['stage'] })}
+        />
+        <FilterSelect
+          id="filter-reviewer"
+          label="Reviewer"
+          value={search.reviewer}
+          options={(admins.data ?? []).map((a) => [a.id, fullName(a)])}
+          onChange={(v) => apply({ reviewer: v })}
+        />
+        <FilterToggle id="filter-mine" label="Needs my scorecard" checked={!!search.scorecard} onChange={(on) => apply({ scorecard: on || undefined })} />
+        <FilterToggle id="filter-overdue" label="Overdue" checked={!!search.overdue} onChange={(on) => apply({ overdue: on || undefined })} />
         <div className="col-span-2 flex items-end md:col-span-1">
           <button type="button" className="btn btn-outline btn-sm w-full" onClick={exportCsv} disabled={exporting}>
             {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
@@ -144,6 +171,17 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
           </button>
         </div>
       </div>
+    </div>
+  );
+}
+
+function FilterToggle({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="flex items-end">
+      <label htmlFor={id} className="label cursor-pointer justify-start gap-2 py-1">
+        <input id={id} type="checkbox" className="toggle toggle-primary toggle-sm" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <span className="text-sm">{label}</span>
+      </label>
     </div>
   );
 }
@@ -197,6 +235,8 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
             </h3>
             <StatusBadge status={prototype.status} />
             <PriorityBadge priority={prototype.priority} />
+            <span className="badge badge-sm badge-outline whitespace-nowrap">{stateLabel(prototype.stage)}</span>
+            <DueBadges dueDates={prototype.dueDates} milestoneOverdue={prototype.milestoneOverdue} />
           </div>
           <p className="mt-1 text-sm text-base-content/70">
             Inventor: <span className="text-base-content">{prototype.inventorName}</span> · {energyTypeLabel(prototype.energyType)} · #{prototype.id}
@@ -220,6 +260,24 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
               <div className="flex gap-1">
                 <dt className="text-base-content/70">Efficiency</dt>
                 <dd className="whitespace-nowrap tabular-nums">{formatPercent(prototype.efficiency)}</dd>
+              </div>
+            )}
+            {prototype.technicalFeasibility !== null && (
+              <div className="flex gap-1">
+                <dt className="text-base-content/70">Technical feasibility</dt>
+                <dd className="whitespace-nowrap tabular-nums">{prototype.technicalFeasibility}/100</dd>
+              </div>
+            )}
+            {prototype.commercialViability !== null && (
+              <div className="flex gap-1">
+                <dt className="text-base-content/70">Commercial viability</dt>
+                <dd className="whitespace-nowrap tabular-nums">{prototype.commercialViability}/100</dd>
+              </div>
+            )}
+            {prototype.trl !== null && (
+              <div className="flex gap-1">
+                <dt className="text-base-content/70">TRL</dt>
+                <dd className="whitespace-nowrap tabular-nums">{prototype.trl}</dd>
               </div>
             )}
             {prototype.atomixQuote !== null && prototype.atomixQuote > 0 && (

@@ -14,6 +14,7 @@ import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from '.
 import { QuoteHistory } from './quote-history.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import { NextMilestone, ReleasedEvaluation } from './released-evaluation.tsx';
+import { ReviewPromise } from './review-promise.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
@@ -123,6 +124,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
           <Documents prototype={p} canUpload={p.sellerId === userId} />
         </div>
         <div className="flex flex-col gap-8">
+          <ReviewPromise dueDates={p.dueDates} />
           <section aria-labelledby="quote-title" className="flex flex-col gap-3">
             <h2 id="quote-title" className="text-lg font-semibold">
               Quote

@@ -14,21 +14,21 @@ export interface Page<T> {
   prevCursor: string | null;
 }
 
-export function encodeCursor(value: Key | Date, id: Key): string {
+export function encodeCursor(value: Key | Date | null, id: Key): string {
   const v = value instanceof Date ? value.toISOString() : value;
   return Buffer.from(JSON.stringify([v, id])).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): [Key, Key] {
+export function decodeCursor(cursor: string): [Key | null, Key] {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       // PostgreSQL text cannot hold NUL: such a cursor was never issued by us.
-      parsed.every((part) => (typeof part === 'string' && !part.includes('\0')) || typeof part === 'number')
+      parsed.every((part, i) => (typeof part === 'string' && !part.includes('\0')) || typeof part === 'number' || (i === 0 && part === null))
     ) {
-      return parsed as [Key, Key];
+      return parsed as [Key | null, Key];
     }
   } catch {
     // fall through
@@ -41,6 +41,25 @@ export interface SortSpec {
   order: Order;
   /** How a cursor's sort value is turned back into a column value. */
   parse: (value: Key) => unknown;
+  /** A nullable column: its nulls come last in `order` (first when paging backwards). */
+  nullsLast?: true;
+}
+
+/**
+ * Rows strictly after the cursor (value, id) in the order (field cmp-wise, nulls last, id). With
+ * `nullsFirst` (a nulls-last order flipped for paging backwards) the null block comes before the values.
+ */
+function afterCursor(field: string, cmp: 'gt' | 'lt', value: unknown, id: Key, nullable: 'last' | 'first' | null): Record<string, unknown> {
+  if (field === 'id') return { id: { [cmp]: id } };
+  const sameValueLaterId = { [field]: value, id: { [cmp]: id } };
+  if (nullable === null) return { OR: [{ [field]: { [cmp]: value } }, sameValueLaterId] };
+  if (value === null) {
+    const nullsAfterId = { [field]: null, id: { [cmp]: id } };
+    // In the null block: later ids in it, and (nulls first) every non-null row after it.
+    return nullable === 'last' ? nullsAfterId : { OR: [nullsAfterId, { [field]: { not: null } }] };
+  }
+  const later = [{ [field]: { [cmp]: value } }, sameValueLaterId];
+  return { OR: nullable === 'last' ? [...later, { [field]: null }] : later };
 }
 
 export const asDate = (value: Key) => {
@@ -49,6 +68,10 @@ export const asDate = (value: Key) => {
   return date;
 };
 export const asString = (value: Key) => String(value);
+export const asInt = (value: Key) => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new InvalidInputError('Invalid cursor');
+  return value;
+};
 
 /**
  * Runs a keyset-paginated findMany: rows strictly after (or before) the cursor in (sort field, id)
@@ -61,8 +84,8 @@ export async function keysetPage<Row extends { id: Key }>(options: {
   direction: 'next' | 'prev';
   limit: number;
   parseId: (value: Key) => Key;
-  find: (args: { where: Record<string, unknown>; orderBy: Record<string, Order>[]; take: number }) => Promise<Row[]>;
-  keyOf: (row: Row) => Key | Date;
+  find: (args: { where: Record<string, unknown>; orderBy: Record<string, unknown>[]; take: number }) => Promise<Row[]>;
+  keyOf: (row: Row) => Key | Date | null;
 }): Promise<Page<Row>> {
   const { sort, cursor, limit } = options;
   const backwards = cursor !== undefined && options.direction === 'prev';
@@ -72,12 +95,13 @@ export async function keysetPage<Row extends { id: Key }>(options: {
   let where = options.where;
   if (cursor !== undefined) {
     const [rawValue, rawId] = decodeCursor(cursor);
-    const value = sort.parse(rawValue);
+    if (rawValue === null && !sort.nullsLast) throw new InvalidInputError('Invalid cursor');
+    const value = rawValue === null ? null : sort.parse(rawValue);
     const id = options.parseId(rawId);
-    const after = sort.field === 'id' ? { id: { [cmp]: id } } : { OR: [{ [sort.field]: { [cmp]: value } }, { [sort.field]: value, id: { [cmp]: id } }] };
-    where = { AND: [options.where, after] };
+    where = { AND: [options.where, afterCursor(sort.field, cmp, value, id, sort.nullsLast ? (backwards ? 'first' : 'last') : null)] };
   }
-  const orderBy = sort.field === 'id' ? [{ id: order }] : [{ [sort.field]: order }, { id: order }];
+  const nulls = backwards ? 'first' : 'last';
+  const orderBy = sort.field === 'id' ? [{ id: order }] : [sort.nullsLast ? { [sort.field]: { sort: order, nulls } } : { [sort.field]: order }, { id: order }];
   const rows = await options.find({ where, orderBy, take: limit + 1 });
   const more = rows.length > limit;
   const items = rows.slice(0, limit);

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { BULK_JOB, bulkNotificationJobHandler } from '../domain/bulk-notifications.ts';
+import { REVIEW_REMINDERS_JOB, ensureReviewRemindersScheduled, reviewRemindersJobHandler } from '../domain/review-reminders.ts';
+import { type Clock, systemClock } from '../services.ts';
 import { emailJobHandler } from './deliver-email.ts';
 import { EMAIL_JOB } from './outbox.ts';
 import { type Backoff, type ClaimedJob, DEFAULT_BACKOFF, claimJob, completeJob, extendLease, retryOrFailJob } from './queue.ts';
@@ -113,18 +115,40 @@ export function createWorker({
 }
 export type Worker = ReturnType<typeof createWorker>;
 
-export function jobHandlers(mailer: Mailer): Record<string, JobHandler> {
-  return { [EMAIL_JOB]: emailJobHandler(mailer.transport, mailer.from), [BULK_JOB]: bulkNotificationJobHandler(mailer) };
+export function jobHandlers(mailer: Mailer, clock: Clock = systemClock): Record<string, JobHandler> {
+  return {
+    [EMAIL_JOB]: emailJobHandler(mailer.transport, mailer.from),
+    [BULK_JOB]: bulkNotificationJobHandler(mailer),
+    [REVIEW_REMINDERS_JOB]: reviewRemindersJobHandler(mailer, clock),
+  };
 }
 
 /** The app's worker (server.ts), with the app's mailer: SMTP when SMTP_URL is set, the in-app outbox otherwise. */
-export function startBackgroundWorker({ db, mailer, log }: { db: Db; mailer: Mailer; log: (line: Record<string, unknown>) => void }) {
+export function startBackgroundWorker({
+  db,
+  mailer,
+  log,
+  clock = systemClock,
+}: {
+  db: Db;
+  mailer: Mailer;
+  log: (line: Record<string, unknown>) => void;
+  clock?: Clock;
+}) {
   const { transport } = mailer;
-  const worker = createWorker({ db, handlers: jobHandlers(mailer), log });
+  const worker = createWorker({ db, handlers: jobHandlers(mailer, clock), log });
   worker.start();
   log({ msg: `job worker ${worker.workerId} started (mail: ${transport.name === 'smtp' ? 'SMTP' : 'in-app outbox'})` });
+  // The daily review reminders: one queued run at all times (a first one now, if none is queued;
+  // checked again every hour, should a run have failed for good).
+  const schedule = () =>
+    void ensureReviewRemindersScheduled(db, clock.now()).catch((error) => log({ level: 'warn', msg: 'review reminders not scheduled', error: String(error) }));
+  schedule();
   // Finished jobs are only history; the e-mails themselves stay in email_messages.
-  const prune = setInterval(() => void pruneFinishedJobs(db).catch(() => {}), 60 * 60_000);
+  const prune = setInterval(() => {
+    void pruneFinishedJobs(db).catch(() => {});
+    schedule();
+  }, 60 * 60_000);
   prune.unref();
   return {
     async stop() {

@@ -211,7 +211,7 @@ export const restContract: Record<ContractKey, Operation> = {
   'GET /api/admin/prototypes': op('Admin', 'All prototypes, newest first (paged)', {
     security: signedIn,
     requestParams: { query: listQuery },
-    responses: { 200: { ...json(z.array(body.adminPrototype), 'One page'), headers: nextPageLink }, ...errors(400, 401, 403) },
+    responses: { 200: { ...json(z.array(body.adminPrototypeListRow), 'One page'), headers: nextPageLink }, ...errors(400, 401, 403) },
   }),
   'GET /api/admin/users': op('Admin', 'All users, newest first (paged)', {
     security: signedIn,

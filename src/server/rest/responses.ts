@@ -140,6 +140,9 @@ const releasedEvaluation = z.strictObject({
   scores: z.strictObject(finalScoreFields).nullable(),
   releasedAt: timestamp,
 });
+const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() });
+/** The review promise (src/shared/review-promise.ts): initial review and feedback due dates. */
+export const dueDates = z.strictObject({ initialReview: dueDate, feedback: dueDate });
 export const prototypeDetail = z.strictObject({
   ...prototypeFields,
   documents: z.array(prototypeDocument),
@@ -152,6 +155,7 @@ export const prototypeDetail = z.strictObject({
   /** The development milestone, shown once the prototype is in development (null before). */
   nextMilestone: z.string().nullable(),
   milestoneDate: timestamp.nullable(),
+  dueDates,
 });
 /** A row of GET /api/seller/prototypes. */
 export const sellerPrototype = z.strictObject({ ...prototypeFields, openInfoRequests: z.number().int().nonnegative() });
@@ -192,6 +196,19 @@ export const adminPrototype = z.strictObject({
   documents: z.array(prototypeDocument.omit({ prototypeId: true })),
   /** The workflow actions an admin may take now. */
   actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [string, ...string[]])),
+});
+/** A row of GET /api/admin/prototypes: the admin prototype plus due dates and the final scores. */
+export const adminPrototypeListRow = adminPrototype.extend({
+  dueDates,
+  nextMilestone: z.string().nullable(),
+  milestoneDate: timestamp.nullable(),
+  /** A development milestone whose date has passed (in_development). */
+  milestoneOverdue: z.boolean(),
+  technicalFeasibility: z.number().int().nullable(),
+  commercialViability: z.number().int().nullable(),
+  trl: z.number().int().nullable(),
+  riskLevel: z.enum(LEVELS),
+  marketPotential: z.enum(LEVELS),
 });
 export const adminUser = currentUser.omit({ emailNotifications: true, twoFactorSetupRequired: true });
 export const adminMessage = z.strictObject({
@@ -317,7 +334,6 @@ export const documentAccess = z.strictObject({
   openedBy: z.string(),
 });
 // --- Evaluation workbench (issue 14) ---------------------------------------------------------------
-const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() });
 const spread = z.strictObject({ mean: z.number(), min: z.number(), max: z.number(), stdDev: z.number() });
 const scorecard = z.strictObject({
   id,
@@ -344,7 +360,7 @@ export const evaluation = z.strictObject({
   prototypeName: z.string(),
   status: z.enum(PROTOTYPE_STATUSES),
   stage: z.enum(PROTOTYPE_STAGES),
-  dueDates: z.strictObject({ initialReview: dueDate, feedback: dueDate }),
+  dueDates,
   leadId: uuid.nullable(),
   reviewers: z.array(z.strictObject({ id: uuid, name: z.string(), email: z.string(), lead: z.boolean(), submitted: z.boolean(), assignedAt: timestamp })),
   viewer: z.strictObject({ isReviewer: z.boolean(), isLead: z.boolean(), submitted: z.boolean(), canSeeScorecards: z.boolean() }),

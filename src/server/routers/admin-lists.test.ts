@@ -42,6 +42,7 @@ describe('counters', () => {
       rejected: 3,
       totalUsers: 3,
       activeUsers: 2,
+      overdue: 0,
     });
   });
 });

@@ -92,10 +92,10 @@ async function updatePrototypeField(
 }
 
 export const adminRouter = router({
-  counters: adminProcedure.query(({ ctx }) => adminCounters(ctx.db)),
+  counters: adminProcedure.query(({ ctx }) => adminCounters(ctx.db, ctx.clock.now())),
 
   // --- Prototypes ------------------------------------------------------------------------------
-  prototypes: adminProcedure.input(prototypeListInput).query(({ ctx, input }) => listPrototypes(ctx.db, input)),
+  prototypes: adminProcedure.input(prototypeListInput).query(({ ctx, input }) => listPrototypes(ctx.db, input, { userId: ctx.user.id, now: ctx.clock.now() })),
 
   startReview: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startReview(request(ctx, input.id))),
   approve: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.approve(request(ctx, input.id))),
@@ -141,7 +141,7 @@ export const adminRouter = router({
   ),
 
   exportPrototypesCsv: adminProcedure.input(prototypeFilters).query(async ({ ctx, input }) => {
-    const csv = await prototypesCsv(ctx.db, input, CSV_EXPORT_LIMIT);
+    const csv = await prototypesCsv(ctx.db, input, CSV_EXPORT_LIMIT, { userId: ctx.user.id, now: ctx.clock.now() });
     await logActivity(ctx.db, ctx.meta, { userId: ctx.user.id, action: 'admin.export.prototypes', details: { ...input } });
     return csv;
   }),

@@ -2,6 +2,7 @@
 // transactions and dashboard figures, the answer to a quote, and the tracker (private and public).
 // Every query is scoped to the caller in its own `where`; another seller's rows are simply not found.
 import { TRPCError } from '@trpc/server';
+import { dueDates } from '~/shared/review-promise.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { logActivity } from '../domain/activity-log.ts';
@@ -127,10 +128,12 @@ export const prototypesRouter = router({
         quoteVersions: sellerQuoteVersionSelect,
         nextMilestone: true,
         milestoneDate: true,
+        initialReviewMetAt: true,
+        feedbackMetAt: true,
       },
     });
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
-    const { documents, timeline, _count, quoteVersions, nextMilestone, milestoneDate, ...prototype } = row;
+    const { documents, timeline, _count, quoteVersions, nextMilestone, milestoneDate, initialReviewMetAt, feedbackMetAt, ...prototype } = row;
     // The released evaluation (null until released) and the milestone once in development (evaluation-view.ts).
     const evaluation = await sellerEvaluationFields(ctx.db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
     return {
@@ -140,6 +143,8 @@ export const prototypesRouter = router({
       openInfoRequests: _count.infoRequests,
       quoteVersions: quoteVersions.map(toSellerQuoteVersion),
       ...evaluation,
+      /** The review promise: when the initial review and the feedback are due, and when they were met. */
+      dueDates: dueDates({ createdAt: prototype.createdAt, initialReviewMetAt, feedbackMetAt }),
     };
   }),
 

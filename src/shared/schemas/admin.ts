@@ -18,9 +18,9 @@ import {
 export { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, LEVELS, PROTOTYPE_SORTS, USER_SORTS };
 export type { Level } from '../constants.ts';
 import { newPasswordField } from './auth.ts';
+import { PROTOTYPE_STAGES } from '../prototype-stages.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 import { positiveMoneyAmount } from './money.ts';
-import { PROTOTYPE_STAGES } from '../prototype-stages.ts';
 
 /** Rows a CSV export holds at most; the export says so when it was cut. */
 export const CSV_EXPORT_LIMIT = 50_000;
@@ -44,6 +44,12 @@ const searchText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** A yes/no filter: true, or "true" from a URL; anything else means "no filter". */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .optional()
+  .transform((v) => v === true || v === 'true');
+
 const page = {
   cursor: z.string().max(500).optional(),
   /** Which way from the cursor: the page after it (default) or the page before it. */
@@ -56,6 +62,13 @@ export const prototypeFilters = z.object({
   status: z.enum(PROTOTYPE_STATUSES).optional(),
   energyType: z.enum(ENERGY_TYPES).optional(),
   priority: z.enum(LEVELS).optional(),
+  stage: z.enum(PROTOTYPE_STAGES).optional(),
+  /** An administrator's id: prototypes they are a reviewer of. */
+  reviewer: userId.optional(),
+  /** Prototypes the caller reviews and has not scored yet. */
+  needsMyScorecard: flag,
+  /** An open due date past (src/shared/review-promise.ts) or an overdue milestone. */
+  overdue: flag,
   sort: z.enum(PROTOTYPE_SORTS).default('newest'),
 });
 export const prototypeListInput = prototypeFilters.extend(page);

@@ -1,10 +1,12 @@
-// The admin dashboard's counters (spec section 2): six numbers, each a COUNT in the database.
+// The admin dashboard's counters (spec section 2, and issue 14's overdue): each a COUNT in the database.
 import type { Db } from '../../db/index.ts';
+import { overdueWhere } from './review-promise-view.ts';
 
-export async function adminCounters(db: Db) {
-  const [byStatus, byRole] = await Promise.all([
+export async function adminCounters(db: Db, now: Date) {
+  const [byStatus, byRole, overdue] = await Promise.all([
     db.prototype.groupBy({ by: ['status'], _count: { _all: true } }),
     db.user.groupBy({ by: ['role'], _count: { _all: true } }),
+    db.prototype.count({ where: overdueWhere(now) }),
   ]);
   const statusCount = (status: string) => byStatus.find((row) => row.status === status)?._count._all ?? 0;
   return {
@@ -14,6 +16,8 @@ export async function adminCounters(db: Db) {
     rejected: statusCount('rejected'),
     totalUsers: byRole.reduce((sum, row) => sum + row._count._all, 0),
     activeUsers: byRole.find((row) => row.role === 'user')?._count._all ?? 0,
+    /** Prototypes with an open due date past or an overdue milestone (review-promise-view.ts). */
+    overdue,
   };
 }
 export type AdminCounters = Awaited<ReturnType<typeof adminCounters>>;

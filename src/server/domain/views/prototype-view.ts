@@ -6,7 +6,8 @@ import type { prototypeFilters, prototypeListInput } from '~/shared/schemas/admi
 import { availableActions } from '~/shared/prototype-workflow.ts';
 import type { Db } from '../../db/index.ts';
 import { batched, toCsv } from '../csv.ts';
-import { type Page, type SortSpec, asDate, asString, keysetPage, parseIntId } from '../keyset.ts';
+import { type Page, type SortSpec, asDate, asInt, asString, keysetPage, parseIntId } from '../keyset.ts';
+import { overdueWhere, promiseFields, promiseSelect } from './review-promise-view.ts';
 import { moneyNumber } from '../money.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
 
@@ -77,11 +78,25 @@ export function toAdminPrototypeView(row: AdminPrototypeRow) {
 }
 export type AdminPrototypeView = ReturnType<typeof toAdminPrototypeView>;
 
-export function prototypeWhere(filters: z.output<typeof prototypeFilters>): Prisma.PrototypeWhereInput {
+/** Who is asking and when: "needs my scorecard" and "overdue" depend on them. */
+export interface ListScope {
+  userId: string;
+  now: Date;
+}
+
+export function prototypeWhere(filters: z.output<typeof prototypeFilters>, scope: ListScope): Prisma.PrototypeWhereInput {
   const where: Prisma.PrototypeWhereInput = {};
+  const and: Prisma.PrototypeWhereInput[] = [];
   if (filters.status) where.status = filters.status;
   if (filters.energyType) where.energyType = filters.energyType;
   if (filters.priority) where.priority = filters.priority;
+  if (filters.stage) where.stage = filters.stage;
+  if (filters.reviewer) and.push({ reviewers: { some: { reviewerId: filters.reviewer } } });
+  if (filters.needsMyScorecard) {
+    and.push({ reviewers: { some: { reviewerId: scope.userId } } }, { scorecards: { none: { reviewerId: scope.userId } } });
+  }
+  if (filters.overdue) and.push(overdueWhere(scope.now));
+  if (and.length > 0) where.AND = and;
   if (filters.search) {
     const id = /^\d{1,9}$/.test(filters.search) ? Number(filters.search) : null;
     where.OR = [
@@ -97,25 +112,46 @@ const PROTOTYPE_SORT_SPECS: Record<PrototypeListInput['sort'], SortSpec> = {
   newest: { field: 'createdAt', order: 'desc', parse: asDate },
   oldest: { field: 'createdAt', order: 'asc', parse: asDate },
   name: { field: 'prototypeName', order: 'asc', parse: asString },
+  // The final scores, best first, unscored last.
+  feasibility: { field: 'technicalFeasibility', order: 'desc', parse: asInt, nullsLast: true },
+  viability: { field: 'commercialViability', order: 'desc', parse: asInt, nullsLast: true },
 };
 
-export async function listPrototypes(db: Db, input: PrototypeListInput): Promise<Page<AdminPrototypeView>> {
+const adminListSelect = { ...adminPrototypeSelect, ...promiseSelect } satisfies Prisma.PrototypeSelect;
+type AdminListRow = Prisma.PrototypeGetPayload<{ select: typeof adminListSelect }>;
+
+/** A row of the admin list: the admin view plus due dates, the milestone flag and the final scores. */
+export function toAdminListRow(row: AdminListRow, now: Date) {
+  // The met dates travel inside dueDates.
+  const { initialReviewMetAt: _initial, feedbackMetAt: _feedback, ...rest } = row;
+  return { ...toAdminPrototypeView(rest), ...promiseFields(row, now) };
+}
+export type AdminPrototypeListRow = ReturnType<typeof toAdminListRow>;
+
+function sortKey(sort: PrototypeListInput['sort'], row: AdminListRow) {
+  if (sort === 'name') return row.prototypeName;
+  if (sort === 'feasibility') return row.technicalFeasibility;
+  if (sort === 'viability') return row.commercialViability;
+  return row.createdAt;
+}
+
+export async function listPrototypes(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Page<AdminPrototypeListRow>> {
   const sort = PROTOTYPE_SORT_SPECS[input.sort];
   const page = await keysetPage({
-    where: prototypeWhere(input),
+    where: prototypeWhere(input, scope),
     sort,
     cursor: input.cursor,
     direction: input.direction,
     limit: input.limit,
     parseId: parseIntId,
-    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminPrototypeSelect }),
-    keyOf: (row) => (input.sort === 'name' ? row.prototypeName : row.createdAt),
+    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminListSelect }),
+    keyOf: (row) => sortKey(input.sort, row),
   });
-  return { ...page, items: page.items.map(toAdminPrototypeView) };
+  return { ...page, items: page.items.map((row) => toAdminListRow(row, scope.now)) };
 }
 
-export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFilters>, max: number) {
-  const where = prototypeWhere(filters);
+export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFilters>, max: number, scope: ListScope) {
+  const where = prototypeWhere(filters, scope);
   const rows = await batched(
     (cursor, take) =>
       db.prototype.findMany({

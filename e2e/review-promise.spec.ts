@@ -1,0 +1,52 @@
+// The review promise end to end: a prototype submitted 20 days ago shows "Overdue" in the admin
+// list and appears under the Overdue filter; its seller sees when the review is expected.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { PASSWORD, admin, expect, test } from './fixtures.ts';
+
+async function signIn(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+test('an overdue prototype is flagged and filtered for admins; the seller sees the promised dates', async ({ page, db, createUser }) => {
+  const tag = randomUUID().slice(0, 8);
+  const seller = await createUser({ firstName: 'Promise' });
+  const insert = async (name: string, daysAgo: number) => {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, created_at, updated_at)
+       VALUES ($1, 'Dr. E2E', $2, 'solar', 'A prototype waiting for review.', now() - make_interval(days => $3), now()) RETURNING id`,
+      [seller.id, name, daysAgo],
+    );
+    return rows[0]!.id;
+  };
+  const lateName = `Late-${tag}`;
+  const freshName = `Fresh-${tag}`;
+  const lateId = await insert(lateName, 20);
+  await insert(freshName, 1);
+
+  await signIn(page, admin.email, admin.password);
+  await page.goto(`/admin-panel?q=${tag}`);
+  await expect(page.getByTestId('prototype-row')).toHaveCount(2);
+  const late = page.getByTestId('prototype-row').filter({ hasText: lateName });
+  await expect(late.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(late.getByText(/^Initial review due /)).toBeVisible();
+  const fresh = page.getByTestId('prototype-row').filter({ hasText: freshName });
+  await expect(fresh.getByText(/^Initial review due /)).toBeVisible();
+  await expect(fresh.getByText('Overdue', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('counter-overdue')).toHaveText(/^[1-9][\d,]*$/);
+
+  // A controlled toggle: it turns on once the URL (and the list) has followed.
+  await page.getByLabel('Overdue', { exact: true }).click();
+  await expect(page).toHaveURL(/overdue=true/);
+  await expect(page.getByLabel('Overdue', { exact: true })).toBeChecked();
+  await expect(page.getByTestId('prototype-row')).toHaveCount(1);
+  await expect(page.getByTestId('prototype-row')).toContainText(lateName);
+
+  // The seller's page.
+  await page.context().clearCookies();
+  await signIn(page, seller.email, PASSWORD);
+  await page.goto(`/prototypes/${lateId}`);
+  await expect(page.getByTestId('due-initial-review')).toContainText(/^Initial review expected by \w{3} \d{1,2}, \d{4}$/);
+  await expect(page.getByTestId('due-feedback')).toContainText(/^Feedback expected by /);
+});
