@@ -2,6 +2,7 @@
 // a newcomer sees full screens. Re-runnable: it replaces the demo accounts (…@demo.atomix.test) only.
 // With the embedded database, stop the server first (one process at a time may open it).
 import type { PrototypeStatus } from '../src/shared/constants.ts';
+import type { TimelineEvent } from '../src/shared/event-names.ts';
 import { timelineSentence } from '../src/shared/timeline-text.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { splitPayout } from '../src/server/domain/money.ts';
@@ -149,7 +150,7 @@ try {
     await db.prototypeTimeline.create({
       data: {
         prototypeId: prototype.id,
-        event: 'submitted',
+        event: 'submitted' satisfies TimelineEvent,
         description: timelineSentence({ event: 'submitted' }),
         metadata: { to: 'submitted' },
         performedBy: item.seller.id,
@@ -160,7 +161,7 @@ try {
       await db.prototypeTimeline.create({
         data: {
           prototypeId: prototype.id,
-          event: 'status_changed',
+          event: 'status_changed' satisfies TimelineEvent,
           description: timelineSentence({ event: 'status_changed', metadata: { status: item.status } }),
           metadata: { status: item.status },
           performedBy: reviewer.id,
