@@ -19,6 +19,7 @@ import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { ManageDialog, type PrototypeTarget, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
+import { documentUrl } from '~/shared/document-urls.ts';
 
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
 
@@ -247,7 +248,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
               <ul className="mt-1 flex flex-wrap gap-2">
                 {prototype.documents.map((doc) => (
                   <li key={doc.id}>
-                    <a className="link link-primary text-sm" href={`/api/documents/${doc.id}`} download={doc.fileName}>
+                    <a className="link link-primary text-sm" href={documentUrl(doc.id)} download={doc.fileName}>
                       {doc.fileName}
                     </a>{' '}
                     <span className="text-xs text-base-content/75">({formatFileSize(doc.fileSize)})</span>

@@ -111,7 +111,6 @@ export function createWorker({
     },
   };
 }
-export type Worker = ReturnType<typeof createWorker>;
 
 export function jobHandlers(mailer: Mailer): Record<string, JobHandler> {
   return { [EMAIL_JOB]: emailJobHandler(mailer.transport, mailer.from), [BULK_JOB]: bulkNotificationJobHandler(mailer) };
