@@ -84,7 +84,13 @@ describe('the bell', () => {
     const other = await createUser(t.db.prisma);
     await t.db.prisma.$transaction(async (tx) => {
       for (const i of [1, 2, 3])
-        await notify(tx, testMailer(), { userId: user.id, type: 'announcement', title: `N${i}`, message: 'm', actionUrl: i === 3 ? 'https://evil.example' : '/messages' });
+        await notify(tx, testMailer(), {
+          userId: user.id,
+          type: 'announcement',
+          title: `N${i}`,
+          message: 'm',
+          actionUrl: i === 3 ? 'https://evil.example' : '/messages',
+        });
       await notify(tx, testMailer(), { userId: other.id, type: 'announcement', title: 'Other', message: 'm' });
     });
     const caller = await callerAs(t.db, user.id);
