@@ -32,11 +32,8 @@ export default tseslint.config(
     files: ['src/client/**', 'src/components/**', 'src/routes/**', 'public/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    // The classic hook rules only: v7's React Compiler rules flag six deliberate setState-in-effect uses (hydration-safe client-only state).
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-    },
+    // All of v7's recommended rules, the React Compiler ones (set-state-in-effect, refs, purity, ...) included.
+    rules: reactHooks.configs.flat.recommended.rules,
   },
   { files: ['src/components/**', 'src/routes/**'], ...jsxA11y.flatConfigs.recommended },
   {

@@ -1,6 +1,7 @@
 // The admin panel on a phone and a desktop, light and dark: no axe violations, and screenshots
 // (test-results/admin-screens) for a human look.
 import AxeBuilder from '@axe-core/playwright';
+import { createPrototype } from '../src/server/test/factories.ts';
 import { expect, test, admin } from './fixtures.ts';
 
 for (const theme of ['light', 'dark'] as const) {
@@ -8,14 +9,26 @@ for (const theme of ['light', 'dark'] as const) {
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1366, height: 900 },
   ]) {
-    test(`admin panel, ${viewport.name}, ${theme} theme`, async ({ page, db, createUser }) => {
+    test(`admin panel, ${viewport.name}, ${theme} theme`, async ({ page, prisma, createUser }) => {
       const seller = await createUser({ firstName: 'Grace' });
-      await db.query(
-        `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, priority, atomix_quote, updated_at)
-         VALUES ($1, 'Dr. Hopper', 'Compact Fusion Cell', 'nuclear', 'A tabletop fusion cell with magnetic confinement.', 'quoted', 'high', 42000, now()),
-                ($1, 'Dr. Hopper', 'Solar Lattice', 'solar', 'Perovskite lattice panels.', 'under_review', 'low', NULL, now())`,
-        [seller.id],
-      );
+      const common = { inventorName: 'Dr. Hopper', powerOutput: null, efficiency: null };
+      await createPrototype(prisma, seller.id, {
+        ...common,
+        prototypeName: 'Compact Fusion Cell',
+        energyType: 'nuclear',
+        description: 'A tabletop fusion cell with magnetic confinement.',
+        status: 'quoted',
+        priority: 'high',
+        atomixQuote: 42000,
+      });
+      await createPrototype(prisma, seller.id, {
+        ...common,
+        prototypeName: 'Solar Lattice',
+        energyType: 'solar',
+        description: 'Perovskite lattice panels.',
+        status: 'under_review',
+        priority: 'low',
+      });
       await page.setViewportSize(viewport);
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       expect((await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(200);

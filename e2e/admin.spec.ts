@@ -3,6 +3,7 @@
 // typing DELETE. Data is created directly in the database with unique names.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { createPrototype } from '../src/server/test/factories.ts';
 import { admin, expect, test } from './fixtures.ts';
 
 /**
@@ -18,16 +19,20 @@ async function toast(page: Page, text: string) {
   await expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
 }
 
-test('admin reviews prototypes: approve, reject with a reason, quote and accept', async ({ page, db, createUser }) => {
+test('admin reviews prototypes: approve, reject with a reason, quote and accept', async ({ page, db, prisma, createUser }) => {
   const tag = randomUUID().slice(0, 8);
   const seller = await createUser({ firstName: 'Sella' });
   const insert = async (name: string) => {
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, priority, updated_at)
-       VALUES ($1, 'Dr. E2E', $2, 'solar', 'An end-to-end prototype.', 'high', now()) RETURNING id`,
-      [seller.id, name],
-    );
-    return rows[0]!.id;
+    const row = await createPrototype(prisma, seller.id, {
+      inventorName: 'Dr. E2E',
+      prototypeName: name,
+      energyType: 'solar',
+      description: 'An end-to-end prototype.',
+      priority: 'high',
+      powerOutput: null,
+      efficiency: null,
+    });
+    return row.id;
   };
   const approveName = `Approve-${tag}`;
   const rejectName = `Reject-${tag}`;

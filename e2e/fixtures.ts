@@ -1,9 +1,13 @@
-// Playwright fixtures: a pg pool on the server's database, users created directly in it, and
-// signed-in pages. Test data uses unique emails, so tests can run in parallel.
+// Playwright fixtures: a pg pool and a Prisma client on the server's database, users created in it
+// through the shared factories (src/server/test/factories.ts), and signed-in pages. Test data uses
+// unique emails, so tests can run in parallel.
 import { randomUUID } from 'node:crypto';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
-import { hashPassword } from '../src/server/auth/password.ts';
+import { PrismaClient } from '../src/generated/prisma/client.ts';
+import type { Db } from '../src/server/db/index.ts';
+import { createUser as createUserRow } from '../src/server/test/factories.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { e2eDatabaseUrl } from './database-url.ts';
 
@@ -17,11 +21,17 @@ export interface TestUser {
   firstName: string;
 }
 
-let passwordHash: Promise<string> | null = null;
-
 export const test = base.extend<
-  { page: Page; createUser: (fields?: { role?: 'user' | 'admin'; firstName?: string; status?: string; banReason?: string }) => Promise<TestUser> },
-  { db: pg.Pool }
+  {
+    page: Page;
+    createUser: (fields?: {
+      role?: 'user' | 'admin';
+      firstName?: string;
+      status?: 'active' | 'restricted' | 'banned';
+      banReason?: string;
+    }) => Promise<TestUser>;
+  },
+  { db: pg.Pool; prisma: Db }
 >({
   db: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; one without any must still write {}
@@ -29,6 +39,15 @@ export const test = base.extend<
       const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 1 });
       await use(pool);
       await pool.end();
+    },
+    { scope: 'worker' },
+  ],
+  /** For the shared factories (createPrototype(prisma, ...)). */
+  prisma: [
+    async ({ db }, use) => {
+      const prisma = new PrismaClient({ adapter: new PrismaPg(db) });
+      await use(prisma);
+      await prisma.$disconnect();
     },
     { scope: 'worker' },
   ],
@@ -50,17 +69,20 @@ export const test = base.extend<
     };
     await use(page);
   },
-  createUser: async ({ db }, use) => {
+  createUser: async ({ prisma }, use) => {
     await use(async (fields = {}) => {
-      passwordHash ??= hashPassword(PASSWORD);
       const email = `e2e-${randomUUID().slice(0, 8)}@atomix.test`;
       const firstName = fields.firstName ?? 'Erin';
-      const { rows } = await db.query<{ id: string }>(
-        `INSERT INTO users (id, email, password, first_name, last_name, role, status, ban_reason, updated_at)
-         VALUES (gen_random_uuid(), $1, $2, $3, 'Tester', $4, $5, $6, now()) RETURNING id`,
-        [email, await passwordHash, firstName, fields.role ?? 'user', fields.status ?? 'active', fields.banReason ?? null],
-      );
-      return { id: rows[0]!.id, email, password: PASSWORD, firstName };
+      const user = await createUserRow(prisma, {
+        email,
+        password: PASSWORD,
+        firstName,
+        lastName: 'Tester',
+        role: fields.role ?? 'user',
+        status: fields.status ?? 'active',
+        banReason: fields.banReason ?? null,
+      });
+      return { id: user.id, email, password: PASSWORD, firstName };
     });
   },
 });

@@ -3,6 +3,8 @@
 // (PAYOUT_SCREENS, default /tmp/pay-shots).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { Db } from '../src/server/db/index.ts';
+import { createPrototype } from '../src/server/test/factories.ts';
 import { admin, expect, signIn, test } from './fixtures.ts';
 
 const SHOTS = process.env.PAYOUT_SCREENS ?? '/tmp/pay-shots';
@@ -14,22 +16,24 @@ async function axe(page: Page) {
 }
 
 /** A seller's quoted prototype whose quote the admin accepts through the API: one pending transaction. */
-async function acceptedQuote(page: Page, db: import('pg').Pool, sellerId: string, quote: string, name: string) {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, atomix_quote, updated_at)
-     VALUES ($1, 'Dr. Meitner', $2, 'nuclear', 'A compact fission-fusion hybrid.', 'quoted', $3, now()) RETURNING id`,
-    [sellerId, name, quote],
-  );
-  const prototypeId = rows[0]!.id;
+async function acceptedQuote(page: Page, prisma: Db, sellerId: string, quote: string, name: string) {
+  const { id: prototypeId } = await createPrototype(prisma, sellerId, {
+    inventorName: 'Dr. Meitner',
+    prototypeName: name,
+    energyType: 'nuclear',
+    description: 'A compact fission-fusion hybrid.',
+    status: 'quoted',
+    atomixQuote: quote,
+  });
   const response = await page.request.patch(`/api/admin/prototypes/${prototypeId}/final-approve`, { data: { status: 'accepted' } });
   expect(response.status()).toBe(200);
   return prototypeId;
 }
 
-test('admin records a manual payout; the seller sees it paid and the totals move', async ({ browser, page, db, createUser }) => {
+test('admin records a manual payout; the seller sees it paid and the totals move', async ({ browser, page, db, prisma, createUser }) => {
   const seller = await createUser({ firstName: 'Lise' });
   await signIn(page, admin.email, admin.password);
-  await acceptedQuote(page, db, seller.id, '2500.75', 'Hybrid Core');
+  await acceptedQuote(page, prisma, seller.id, '2500.75', 'Hybrid Core');
   const { rows } = await db.query<{ id: number }>('SELECT id FROM transactions WHERE seller_id = $1', [seller.id]);
   const transactionId = rows[0]!.id;
 
@@ -104,13 +108,13 @@ for (const theme of ['light', 'dark'] as const) {
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1366, height: 900 },
   ]) {
-    test(`payout screens, ${viewport.name}, ${theme} theme: no axe violations`, async ({ browser, page, db, createUser }) => {
+    test(`payout screens, ${viewport.name}, ${theme} theme: no axe violations`, async ({ browser, page, prisma, createUser }) => {
       const seller = await createUser({ firstName: 'Chien-Shiung' });
       await page.setViewportSize(viewport);
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       expect((await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
-      await acceptedQuote(page, db, seller.id, '18000.00', 'Beta Decay Cell');
-      await acceptedQuote(page, db, seller.id, '420.10', 'Tidal Lens');
+      await acceptedQuote(page, prisma, seller.id, '18000.00', 'Beta Decay Cell');
+      await acceptedQuote(page, prisma, seller.id, '420.10', 'Tidal Lens');
       await page.goto('/admin/payouts');
       await expect(
         page

@@ -22,14 +22,6 @@ export function applyTheme(root: HTMLElement, theme: Theme) {
   root.setAttribute('data-theme', DAISY_THEMES[theme]);
 }
 
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(THEME_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
@@ -57,9 +49,4 @@ export function useTheme() {
     if (!event.defaultPrevented) setTheme(toggled(currentTheme()));
   }, []);
   return { theme, toggle };
-}
-
-/** Re-applies the rule on start (in case the inline script could not run). */
-export function syncThemeOnStart() {
-  applyTheme(document.documentElement, initialTheme(readStored(), matchMedia('(prefers-color-scheme: dark)').matches));
 }

@@ -27,6 +27,19 @@ describe('timelineSentence', () => {
     expect(timelineSentence({ event: 'site_visit', description: 'Lab visit booked' })).toBe('Lab visit booked');
     expect(timelineSentence({ event: 'site_visit', description: null })).toBe('Site visit');
   });
+  it('describes the evaluation events from their metadata', () => {
+    expect(timelineSentence({ event: 'stage_changed', metadata: { from: 'initial_review', to: 'technical_evaluation' } })).toBe(
+      'Stage moved from initial review to technical evaluation',
+    );
+    expect(timelineSentence({ event: 'quote_revised', metadata: { amount: '52000' } })).toBe('Quote revised to $52,000.00');
+    expect(timelineSentence({ event: 'reviewers_assigned', metadata: { count: 1 } })).toBe('1 reviewer assigned');
+    expect(timelineSentence({ event: 'reviewers_assigned', metadata: { count: 3 } })).toBe('3 reviewers assigned');
+    expect(timelineSentence({ event: 'milestone_set', metadata: { milestone: 'Pilot plant', date: '2027-03-01' } })).toBe(
+      'Milestone set: Pilot plant, due Mar 1, 2027',
+    );
+    expect(timelineSentence({ event: 'evaluation_released' })).toBe('Evaluation released to the seller');
+    expect(timelineSentence({ event: 'info_requested' })).toBe('More information requested');
+  });
   it('knows which status an entry led to', () => {
     expect(statusAfter({ event: 'submitted', metadata: { to: 'submitted' } })).toBe('submitted');
     expect(statusAfter({ event: 'quote_accepted', metadata: { status: 'accepted' } })).toBe('accepted');

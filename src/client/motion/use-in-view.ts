@@ -1,4 +1,8 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
+
+const never = () => () => {};
+/** Browsers all have IntersectionObserver; where one does not (old engines, test DOMs) everything counts as seen. */
+const observerMissing = () => typeof IntersectionObserver === 'undefined';
 
 /**
  * Becomes true the first time at least `ratio` of the element is visible, and stays true
@@ -6,13 +10,11 @@ import { type RefObject, useEffect, useState } from 'react';
  */
 export function useInViewOnce(ref: RefObject<Element | null>, ratio: number): boolean {
   const [seen, setSeen] = useState(false);
+  // False while pre-rendering and hydrating, like `seen`, so the server's HTML matches.
+  const unobservable = useSyncExternalStore(never, observerMissing, () => false);
   useEffect(() => {
     const element = ref.current;
-    if (seen || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
+    if (seen || unobservable || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting && e.intersectionRatio >= ratio)) {
@@ -24,6 +26,6 @@ export function useInViewOnce(ref: RefObject<Element | null>, ratio: number): bo
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, ratio, seen]);
-  return seen;
+  }, [ref, ratio, seen, unobservable]);
+  return seen || unobservable;
 }

@@ -10,11 +10,12 @@ export function useNumberTween(value: number, durationMs = NUMBER_TWEEN_MS): num
   const reduced = usePrefersReducedMotion();
   const [shown, setShown] = useState(value);
   const shownRef = useRef(value);
+  // With reduced motion the value shows as it is; keep the state there too, so a later tween starts from it.
+  if (reduced && shown !== value) setShown(value);
 
   useEffect(() => {
     if (reduced) {
       shownRef.current = value;
-      setShown(value);
       return;
     }
     const from = shownRef.current;

@@ -31,6 +31,7 @@ const SORT_LABELS: Record<(typeof PROTOTYPE_SORTS)[number], string> = {
   feasibility: 'Technical feasibility (best first)',
   viability: 'Commercial viability (best first)',
 };
+import { documentUrl } from '~/shared/document-urls.ts';
 
 type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
 type DialogKind = 'reject' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
@@ -316,7 +317,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
               <ul className="mt-1 flex flex-wrap gap-2">
                 {prototype.documents.map((doc) => (
                   <li key={doc.id}>
-                    <a className="link link-primary text-sm" href={`/api/documents/${doc.id}`} download={doc.fileName}>
+                    <a className="link link-primary text-sm" href={documentUrl(doc.id)} download={doc.fileName}>
                       {doc.fileName}
                     </a>{' '}
                     <span className="text-xs text-base-content/75">({formatFileSize(doc.fileSize)})</span>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
+import { useHydrated } from '~/client/use-hydrated.ts';
 import { AuthCard } from './auth-card.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
@@ -11,13 +12,13 @@ import { RESET_LINK_INVALID, resetPasswordForm } from '~/shared/schemas/messages
 
 /** Reads the token once from the fragment, then removes it from the address bar and history entry. */
 function useFragmentToken(): string | null | undefined {
-  const [token, setToken] = useState<string | null | undefined>(undefined);
+  // Undefined (not known yet) until the page is live, as in the server's HTML.
+  const hydrated = useHydrated();
+  const [token] = useState(() => (typeof window === 'undefined' ? undefined : new URLSearchParams(window.location.hash.slice(1)).get('token')));
   useEffect(() => {
-    const value = new URLSearchParams(window.location.hash.slice(1)).get('token');
-    setToken(value);
     if (window.location.hash) history.replaceState(history.state, '', window.location.pathname);
   }, []);
-  return token;
+  return hydrated ? token : undefined;
 }
 
 const initial = { password: '', confirmPassword: '' };

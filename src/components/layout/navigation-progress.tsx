@@ -13,14 +13,14 @@ export function NavigationProgress() {
   const loading = useRouterState({ select: (s) => s.isLoading });
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!loading) {
-      setShown(false);
-      return;
-    }
+    if (!loading) return;
     const timer = setTimeout(() => setShown(true), SHOW_AFTER_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
   }, [loading]);
-  if (!shown) return null;
+  if (!loading || !shown) return null;
   return (
     <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[110] h-1 overflow-hidden bg-primary/20">
       <div className="atomix-progress h-full w-1/3 bg-primary" />

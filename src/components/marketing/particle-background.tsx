@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '~/client/use-hydrated.ts';
 import { usePrefersReducedMotion } from '~/client/motion/use-prefers-reduced-motion.ts';
 
 /** Spec section 9: 15 particles, random horizontal position, each rising over 15 to 25 seconds. */
@@ -42,8 +43,9 @@ function makeParticles(): Particle[] {
 export function ParticleBackground() {
   // Random positions are drawn in the browser after hydration: the pre-rendered HTML has no
   // particles, so it matches the first client render exactly.
-  const [particles, setParticles] = useState<Particle[]>([]);
-  useEffect(() => setParticles(makeParticles()), []);
+  const hydrated = useHydrated();
+  const [drawn] = useState(() => (typeof window === 'undefined' ? [] : makeParticles()));
+  const particles = hydrated ? drawn : [];
   const reduced = usePrefersReducedMotion();
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 overflow-clip">

@@ -1,5 +1,5 @@
 // Profile: the user's choice to receive notifications by e-mail as well (users.emailNotifications).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -8,18 +8,17 @@ import { toast } from '~/components/toast/toast-store.ts';
 export function EmailPreferenceCard() {
   const { user } = useCurrentUser();
   const utils = trpc.useUtils();
-  // The switch moves at once; a failure puts it back.
-  const [checked, setChecked] = useState(user?.emailNotifications ?? true);
-  useEffect(() => {
-    if (user) setChecked(user.emailNotifications);
-  }, [user]);
+  // The switch moves at once; a failure puts it back. The choice holds until the user changes
+  // (the saved answer arrives as a new user), then the user's own setting shows again.
+  const [choice, setChoice] = useState<{ enabled: boolean; of: typeof user } | null>(null);
+  const checked = choice && choice.of === user ? choice.enabled : (user?.emailNotifications ?? true);
   const save = trpc.notifications.setEmailPreference.useMutation({
     onSuccess: (updated) => {
       utils.auth.me.setData(undefined, updated);
       toast({ title: updated.emailNotifications ? 'Email notifications turned on' : 'Email notifications turned off' });
     },
     onError: (error) => {
-      setChecked(user?.emailNotifications ?? true);
+      setChoice(null);
       toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' });
     },
   });
@@ -42,7 +41,7 @@ export function EmailPreferenceCard() {
           checked={checked}
           aria-busy={save.isPending}
           onChange={(e) => {
-            setChecked(e.target.checked);
+            setChoice({ enabled: e.target.checked, of: user });
             save.mutate({ enabled: e.target.checked });
           }}
         />

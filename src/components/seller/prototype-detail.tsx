@@ -18,6 +18,7 @@ import { ReviewPromise } from './review-promise.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
+import { documentUrl } from '~/shared/document-urls.ts';
 
 /** The seller's page for one prototype: every field, its documents, its quote and its timeline. */
 export function PrototypeDetailPage({ id }: { id: number }) {
@@ -188,7 +189,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
                   {formatFileSize(d.fileSize)} · {formatDate(d.uploadedAt)}
                 </p>
               </div>
-              <a href={`/api/documents/${d.id}`} download={d.fileName} className="btn btn-ghost btn-sm" aria-label={`Download ${d.fileName}`}>
+              <a href={documentUrl(d.id)} download={d.fileName} className="btn btn-ghost btn-sm" aria-label={`Download ${d.fileName}`}>
                 Download
               </a>
             </li>

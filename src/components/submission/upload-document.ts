@@ -1,5 +1,7 @@
 // Sends one file as the raw body of one request, so the browser can report progress
 // (XMLHttpRequest's upload.onprogress) and the server can stream it to storage.
+import { FILE_NAME_HEADER, documentUploadUrl } from '~/shared/document-urls.ts';
+
 export interface UploadedDocument {
   id: number;
   prototypeId: number;
@@ -23,13 +25,13 @@ export function uploadDocument(
   prototypeId: number,
   file: File,
   onProgress: (fraction: number) => void,
-  url = `/api/prototypes/${prototypeId}/documents`,
+  url = documentUploadUrl(prototypeId),
 ): Promise<UploadedDocument> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
+    xhr.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent(file.name));
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

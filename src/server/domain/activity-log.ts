@@ -1,12 +1,13 @@
 // The audit trail (user_activity_logs): who did what to which target, from where.
 import type { Prisma } from '~/generated/prisma/client.ts';
+import type { AuditAction } from '~/shared/event-names.ts';
 import type { RequestMeta } from '../context.ts';
 
 type Writer = Pick<Prisma.TransactionClient, 'userActivityLog'>;
 
 export interface ActivityEntry {
   userId: string | null;
-  action: string;
+  action: AuditAction;
   targetType?: string;
   targetId?: string | number;
   details?: Prisma.InputJsonValue;

@@ -97,7 +97,7 @@ export async function answerInfo(deps: InfoRequestDeps, input: { id: number; ans
     });
     const notification = {
       prototypeId: prototype.id,
-      type: 'info_answered',
+      type: 'info_answered' as const,
       title: 'Information request answered',
       message: `The seller of "${prototype.prototypeName}" answered your question:\n\n${row.question}`,
       actionUrl: `/admin-panel?q=${prototype.id}`,

@@ -2,6 +2,7 @@
 // transaction as the change they announce, with an e-mail queued in that same transaction for
 // every recipient who keeps e-mail notifications on (delivered later by the job worker).
 import type { Prisma } from '~/generated/prisma/client.ts';
+import type { NotificationType } from '~/shared/event-names.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { notificationEmail } from '../mail/templates.ts';
@@ -12,7 +13,7 @@ export interface NotificationInput {
   /** One recipient or several. */
   userId: string | readonly string[];
   prototypeId?: number | null;
-  type: string;
+  type: NotificationType;
   title: string;
   message: string;
   actionUrl?: string | null;

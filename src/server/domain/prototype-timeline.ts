@@ -1,12 +1,10 @@
 // The prototype's history (prototype_timeline): every status change, quote, response and document,
 // with who and when. Written inside the same transaction as the change it records.
 import type { Prisma } from '~/generated/prisma/client.ts';
+import type { TimelineEvent } from '~/shared/event-names.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
 
 type Writer = Pick<Prisma.TransactionClient, 'prototypeTimeline'>;
-
-/** Event names used across the app; the admin side adds its own with the same helper. */
-export type TimelineEvent = 'submitted' | 'document_uploaded' | 'status_changed' | 'quote_provided' | 'quote_response' | (string & {});
 
 export interface TimelineEntry {
   prototypeId: number;

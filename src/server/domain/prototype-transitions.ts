@@ -14,6 +14,7 @@ import { formatUsd } from '~/shared/format.ts';
 import { splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
+import type { NotificationType, TimelineEvent } from '~/shared/event-names.ts';
 import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage, stageAfterAction } from '~/shared/prototype-workflow.ts';
 import { recordQuoteVersion } from './quote-versions.ts';
 import { recordStageChangeEvent, stageChangeData } from './prototype-stages.ts';
@@ -54,8 +55,8 @@ interface TransitionEffects {
   /** Extra columns written by the conditional update. */
   data?: Prisma.PrototypeUncheckedUpdateManyInput;
   /** Described by timelineSentence from the event and its metadata. */
-  timeline: { event: string; metadata?: Prisma.InputJsonValue };
-  notification: { type: string; title: string; message: string };
+  timeline: { event: TimelineEvent; metadata?: Prisma.InputJsonValue };
+  notification: { type: NotificationType; title: string; message: string };
   audit?: Prisma.InputJsonValue;
   /** More writes inside the same transaction, after the update won. */
   after?: (tx: Tx, prototype: { id: number; sellerId: string; prototypeName: string }) => Promise<Prisma.InputJsonValue | void>;
@@ -240,7 +241,7 @@ export function startDevelopment(request: TransitionRequest) {
   return transition(request, 'startDevelopment', {
     timeline: { event: 'status_changed' },
     notification: {
-      type: 'prototype_in_development',
+      type: 'development_started',
       title: 'Development started',
       message: 'Development of your prototype "{name}" has started.',
     },

@@ -271,7 +271,7 @@ describe('notification e-mails follow notify()', () => {
     await expect(
       t.db.prisma.$transaction(async (tx) => {
         const { notify } = await import('../domain/notifications.ts');
-        await notify(tx, testMailer(), { userId: user.id, type: 't', title: 'T', message: 'M' });
+        await notify(tx, testMailer(), { userId: user.id, type: 'announcement', title: 'T', message: 'M' });
         throw new Error('cause failed');
       }),
     ).rejects.toThrow('cause failed');

@@ -113,7 +113,6 @@ export function createWorker({
     },
   };
 }
-export type Worker = ReturnType<typeof createWorker>;
 
 export function jobHandlers(mailer: Mailer, clock: Clock = systemClock): Record<string, JobHandler> {
   return {

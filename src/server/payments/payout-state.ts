@@ -6,6 +6,7 @@
 //                                          processing --fail-----> failed
 //   pending | failed | reversed --recordManual (no Stripe)-------> completed
 import type { Prisma } from '~/generated/prisma/client.ts';
+import type { AuditAction } from '~/shared/event-names.ts';
 import type { RequestMeta } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
@@ -57,7 +58,7 @@ function refusal(row: PayoutRow): ConflictError {
   return new ConflictError(messages[row.status]);
 }
 
-async function audit(tx: Tx, actor: PayoutActor, action: string, row: PayoutRow, details: Prisma.InputJsonValue) {
+async function audit(tx: Tx, actor: PayoutActor, action: AuditAction, row: PayoutRow, details: Prisma.InputJsonValue) {
   await logActivity(tx, actor.meta, {
     userId: actor.actorId,
     action,

@@ -16,10 +16,10 @@ type Caller = ReturnType<typeof createCaller>;
 export interface RestRequest {
   caller: Caller;
   /**
-   * The parsed JSON body. Typed `never` on purpose: it is untrusted, and the procedure's own zod
-   * schema is what validates it, so it is passed on unchanged.
+   * The parsed JSON body, untrusted: a route hands it to its procedure through untrusted() (routes.ts),
+   * and the procedure's own zod schema is what validates it.
    */
-  body: never;
+  body: unknown;
   params: Record<string, string>;
   query: Record<string, string>;
 }
@@ -114,7 +114,7 @@ export function mountRestRoutes(
         }
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(c);
         const caller = createCaller(await createContext(c));
-        const result = await route.handler({ caller, body: body as never, params: c.req.param(), query: c.req.query() });
+        const result = await route.handler({ caller, body, params: c.req.param(), query: c.req.query() });
         if (result instanceof RestResult) {
           for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
           return c.json(result.body ?? { success: true }, route.status ?? 200);

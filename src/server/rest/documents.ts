@@ -33,13 +33,9 @@ import {
 } from '../storage/upload-check.ts';
 import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
 import { parseRecordId } from '~/shared/schemas/bounds.ts';
+import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
 import { EMPTY_FILE } from '~/shared/schemas/prototype.ts';
 import { errorResponse } from './adapter.ts';
-
-/** Upload path; the client sends the file name (URI-encoded) in this header and the bytes as the body. */
-export const documentUploadPath = (prototypeId: number | string) => `/api/prototypes/${prototypeId}/documents`;
-export const documentDownloadPath = (documentId: number | string) => `/api/documents/${documentId}`;
-export const FILE_NAME_HEADER = 'x-file-name';
 
 export interface DocumentRouteDeps {
   db: Db;

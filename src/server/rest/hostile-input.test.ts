@@ -13,7 +13,7 @@ import { SESSION_COOKIE, createSession } from '../auth/session.ts';
 import { appRouter } from '../routers/_app.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, testEnv, useTestDatabase } from '../test/harness.ts';
-import type { RestRoute } from './adapter.ts';
+import type { RestRequest, RestRoute } from './adapter.ts';
 import { restRoutes } from './routes.ts';
 
 const t = useTestDatabase();
@@ -134,7 +134,7 @@ function plausible(schema: ZodTypeAny, key: string, known: Known): fc.Arbitrary<
   const def = schema._def as Record<string, any>;
   switch (def.typeName as string) {
     case 'ZodObject': {
-      const shape = (schema as unknown as { shape: Record<string, ZodTypeAny> }).shape;
+      const shape = (def.shape as () => Record<string, ZodTypeAny>)();
       return fc.record(Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, fieldValue(field, name, known)])));
     }
     case 'ZodEffects':
@@ -198,14 +198,15 @@ function mutated(schema: ZodTypeAny, known: Known): fc.Arbitrary<unknown> {
 function topLevelKeys(schema: ZodTypeAny): string[] {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Zod 3's _def is untyped internals, read per typeName
   const def = schema._def as Record<string, any>;
-  if (def.typeName === 'ZodObject') return Object.keys((schema as unknown as { shape: object }).shape);
+  if (def.typeName === 'ZodObject') return Object.keys((def.shape as () => object)());
   if (def.typeName === 'ZodEffects') return topLevelKeys(def.schema);
   if (def.typeName === 'ZodDefault' || def.typeName === 'ZodOptional') return topLevelKeys(def.innerType);
   return [];
 }
 
 type Procedure = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: ZodTypeAny[] } };
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, Procedure>);
+const procedureTable: unknown = appRouter._def.procedures; // tRPC's own type hides the zod inputs read here
+const procedures = Object.entries(procedureTable as Record<string, Procedure>);
 
 function inputFor(procedure: Procedure, known: Known): fc.Arbitrary<unknown> {
   const schema = procedure._def.inputs[0];
@@ -282,7 +283,7 @@ async function procedureOf(route: RestRoute): Promise<string | null> {
         return Promise.resolve({ items: [], nextCursor: null });
       },
     });
-  await route.handler({ caller: recorder([]) as never, body: {} as never, params: { id: '1' }, query: {} });
+  await route.handler({ caller: recorder([]) as RestRequest['caller'], body: {}, params: { id: '1' }, query: {} });
   return called;
 }
 

@@ -273,7 +273,7 @@ describe('negotiation that respects the seller', () => {
     const mine = await sellerClient.request('GET', '/api/seller/prototypes');
     expect(mine.json.filter((p: { status: string }) => p.status === 'active').map((p: { id: number }) => p.id)).toEqual([prototype.id]);
     const kinds = (await t.db.prisma.notification.findMany({ where: { userId: seller.id }, orderBy: { id: 'asc' } })).map((n) => n.type);
-    expect(kinds).toEqual(['quote_provided', 'quote_revised', 'quote_accepted', 'prototype_in_development', 'prototype_deployed']);
+    expect(kinds).toEqual(['quote_provided', 'quote_revised', 'quote_accepted', 'development_started', 'prototype_deployed']);
   });
 
   it('revise before the seller answers: the earlier version stays unanswered, the seller answers the new one', async () => {

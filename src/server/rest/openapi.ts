@@ -28,7 +28,7 @@ import { messageIdInput, messageTeamInput, replyInput } from '~/shared/schemas/m
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-import { FILE_NAME_HEADER } from './documents.ts';
+import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
 import * as body from './responses.ts';
 
 // .openapi() on the server's zod only (the client never imports this module).

@@ -5,16 +5,16 @@ import { defineRoutes, nextLink, unauthorized, withHeaders } from './adapter.ts'
 export const restRoutes = defineRoutes([
   // Auth and profile
   { method: 'GET', path: '/api/auth/user', handler: async ({ caller }) => (await caller.auth.me()) ?? unauthorized() },
-  { method: 'POST', path: '/api/register', status: 201, handler: ({ caller, body }) => caller.auth.register(body) },
-  { method: 'POST', path: '/api/login', handler: ({ caller, body }) => caller.auth.login(body) },
-  { method: 'POST', path: '/api/login/2fa', handler: ({ caller, body }) => caller.auth.verifyTwoFactor(body) },
+  { method: 'POST', path: '/api/register', status: 201, handler: ({ caller, body }) => caller.auth.register(untrusted(body)) },
+  { method: 'POST', path: '/api/login', handler: ({ caller, body }) => caller.auth.login(untrusted(body)) },
+  { method: 'POST', path: '/api/login/2fa', handler: ({ caller, body }) => caller.auth.verifyTwoFactor(untrusted(body)) },
   { method: 'POST', path: '/api/logout', handler: ({ caller }) => caller.auth.logout() },
-  { method: 'PATCH', path: '/api/user/profile', handler: ({ caller, body }) => caller.auth.updateProfile(body) },
+  { method: 'PATCH', path: '/api/user/profile', handler: ({ caller, body }) => caller.auth.updateProfile(untrusted(body)) },
   // Public site
-  { method: 'POST', path: '/api/contact', status: 201, handler: ({ caller, body }) => caller.contact.submit(body) },
+  { method: 'POST', path: '/api/contact', status: 201, handler: ({ caller, body }) => caller.contact.submit(untrusted(body)) },
   { method: 'GET', path: '/api/prototype-tracker/portfolio', handler: ({ caller }) => caller.prototypes.portfolio() },
   // Seller (documents are streamed by src/server/rest/documents.ts, not JSON)
-  { method: 'POST', path: '/api/prototypes', status: 201, handler: ({ caller, body }) => caller.prototypes.create(body) },
+  { method: 'POST', path: '/api/prototypes', status: 201, handler: ({ caller, body }) => caller.prototypes.create(untrusted(body)) },
   { method: 'GET', path: '/api/seller/prototypes', handler: ({ caller }) => caller.prototypes.mine() },
   { method: 'GET', path: '/api/seller/prototypes/:id', handler: ({ caller, params }) => caller.prototypes.byId(withId(undefined, params)) },
   {
@@ -100,13 +100,13 @@ export const restRoutes = defineRoutes([
     handler: ({ caller, params, body }) => caller.admin.resetPassword(withId(body, params)),
   },
   { method: 'DELETE', path: '/api/admin/users/:id', pathId: 'uuid', handler: ({ caller, params }) => caller.admin.deleteUser(withId(undefined, params)) },
-  { method: 'POST', path: '/api/admin/messages', status: 201, handler: ({ caller, body }) => caller.admin.sendMessage(body) },
+  { method: 'POST', path: '/api/admin/messages', status: 201, handler: ({ caller, body }) => caller.admin.sendMessage(untrusted(body)) },
   // Messages
   { method: 'GET', path: '/api/messages', handler: ({ caller }) => caller.messages.list() },
   { method: 'GET', path: '/api/messages/:id/thread', handler: ({ caller, params }) => caller.messages.thread(withId(undefined, params)) },
   { method: 'PATCH', path: '/api/messages/:id/read', handler: ({ caller, params }) => caller.messages.markRead(withId(undefined, params)) },
-  { method: 'POST', path: '/api/messages/reply', status: 201, handler: ({ caller, body }) => caller.messages.reply(body) },
-  { method: 'POST', path: '/api/messages', status: 201, handler: ({ caller, body }) => caller.messages.messageTeam(body) },
+  { method: 'POST', path: '/api/messages/reply', status: 201, handler: ({ caller, body }) => caller.messages.reply(untrusted(body)) },
+  { method: 'POST', path: '/api/messages', status: 201, handler: ({ caller, body }) => caller.messages.messageTeam(untrusted(body)) },
   // Payouts (the Stripe webhook is src/server/payments/webhook-route.ts: it needs the raw body)
   { method: 'GET', path: '/api/seller/payout-account', handler: ({ caller }) => caller.payouts.account() },
   { method: 'POST', path: '/api/seller/payout-account/connect', handler: ({ caller }) => caller.payouts.connect() },

@@ -84,8 +84,14 @@ describe('the bell', () => {
     const other = await createUser(t.db.prisma);
     await t.db.prisma.$transaction(async (tx) => {
       for (const i of [1, 2, 3])
-        await notify(tx, testMailer(), { userId: user.id, type: 't', title: `N${i}`, message: 'm', actionUrl: i === 3 ? 'https://evil.example' : '/messages' });
-      await notify(tx, testMailer(), { userId: other.id, type: 't', title: 'Other', message: 'm' });
+        await notify(tx, testMailer(), {
+          userId: user.id,
+          type: 'announcement',
+          title: `N${i}`,
+          message: 'm',
+          actionUrl: i === 3 ? 'https://evil.example' : '/messages',
+        });
+      await notify(tx, testMailer(), { userId: other.id, type: 'announcement', title: 'Other', message: 'm' });
     });
     const caller = await callerAs(t.db, user.id);
     let list = await caller.notifications.list();
@@ -108,10 +114,10 @@ describe('the bell', () => {
     const user = await createUser(t.db.prisma);
     const caller = await callerAs(t.db, user.id);
     expect((await caller.notifications.setEmailPreference({ enabled: false })).emailNotifications).toBe(false);
-    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 't', title: 'A', message: 'm' }));
+    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 'announcement', title: 'A', message: 'm' }));
     expect(await t.db.prisma.emailMessage.count()).toBe(0);
     expect((await caller.notifications.setEmailPreference({ enabled: true })).emailNotifications).toBe(true);
-    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 't', title: 'B', message: 'm' }));
+    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 'announcement', title: 'B', message: 'm' }));
     expect(await t.db.prisma.emailMessage.count()).toBe(1);
   });
 });
@@ -120,7 +126,7 @@ describe('the admin outbox', () => {
   it('shows queued and delivered mails to admins only, never a reset link', async () => {
     const admin = await createAdmin(t.db.prisma);
     const user = await createUser(t.db.prisma);
-    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 't', title: 'Hello', message: 'World' }));
+    await t.db.prisma.$transaction((tx) => notify(tx, testMailer(), { userId: user.id, type: 'announcement', title: 'Hello', message: 'World' }));
     await (await callerAs(t.db, null)).passwordReset.request({ email: user.email });
     const asAdmin = await callerAs(t.db, admin.id);
     let outbox = await asAdmin.notifications.outbox();
@@ -129,7 +135,7 @@ describe('the admin outbox', () => {
     outbox = await asAdmin.notifications.outbox();
     expect(outbox.map((m) => [m.template, m.status, m.transport])).toEqual([
       ['password_reset', 'sent', 'outbox'],
-      ['t', 'sent', 'outbox'],
+      ['announcement', 'sent', 'outbox'],
     ]);
     expect(outbox[0]!.textBody).not.toContain('reset-password');
     expect(outbox[1]!.textBody).toContain('World');

@@ -405,7 +405,3 @@ export class FakeStripe {
 function missing(kind: string, value: string, param = 'id'): Answer {
   return stripeError(param === 'id' ? 404 : 400, 'invalid_request_error', `No such ${kind}: '${value}'`, { code: 'resource_missing', param });
 }
-
-export async function startFakeStripe(secretKey?: string) {
-  return new FakeStripe(secretKey).start();
-}

@@ -1,0 +1,8 @@
+// The document endpoints (src/server/rest/documents.ts) as the browser addresses them.
+
+/** Download: the stored file, to the seller who owns it or an admin. */
+export const documentUrl = (documentId: number) => `/api/documents/${documentId}`;
+
+/** Upload: the raw file is the body, its name (URI-encoded) is in FILE_NAME_HEADER. */
+export const documentUploadUrl = (prototypeId: number) => `/api/prototypes/${prototypeId}/documents`;
+export const FILE_NAME_HEADER = 'x-file-name';
