@@ -1,12 +1,15 @@
 // The evaluation workbench end to end (issue 14): an admin assigns two reviewers, both score (the
 // second sees the first's scorecard only after submitting), the lead records the final evaluation
-// beside the reviewers' spread and releases it with the scores, and the seller sees it. Then both
+// beside the reviewers' spread and releases it with the scores, asks the seller a question, and the
+// seller answers it with a document and sees the evaluation. Then both
 // screens on a phone and a desktop, light and dark: no axe violations (screenshots in
 // test-results/evaluation-screens).
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
 
 async function signIn(page: Page, email: string, password: string) {
   await page.context().clearCookies();
@@ -120,8 +123,21 @@ test('two reviewers score, the lead finalises and releases, the seller sees the 
   await toast(page, 'Evaluation released');
   await expect(page.getByText(`A promising design ${tag}`)).toBeVisible();
 
-  // The seller sees the released evaluation with its scores, and nothing of the scorecards.
+  // The lead also asks the seller a question, with documents requested (the same REST path as the admin panel's dialog).
+  const asked = await page.request.post(`/api/admin/prototypes/${id}/info-requests`, { data: { question: `Pilot site? ${tag}`, wantsDocuments: true } });
+  expect(asked.status()).toBe(201);
+
+  // The seller answers the question with a document, and sees the released evaluation with its scores, nothing of the scorecards.
   await signIn(page, seller.email, seller.password);
+  await page.goto(`/prototypes/${id}`);
+  const requests = page.getByTestId('info-requests');
+  await expect(requests).toContainText(`Pilot site? ${tag}`);
+  await requests.getByLabel('Your answer').fill('The Gdansk test hall; the lease is attached.');
+  await requests.locator('input[type="file"]').setInputFiles([{ name: 'lease.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await requests.getByRole('button', { name: 'Send answer' }).click();
+  await toast(page, 'Answer sent');
+  await expect(requests.getByRole('link', { name: 'lease.pdf' })).toBeVisible();
+  await expect(page.getByTestId('action-needed')).toHaveCount(0);
   await page.goto(`/prototypes/${id}`);
   const released = page.getByRole('region', { name: 'Released evaluation' });
   await expect(released).toContainText(`A promising design ${tag}`);

@@ -61,7 +61,7 @@ test('admin switches to the board, sees counted columns, reaches a card by keybo
   await closed.getByRole('button', { name: 'Show closed (1)' }).click();
   await expect(closed.getByRole('list', { name: 'Closed: 1 prototype' })).toContainText(names.closed);
 
-  // Keyboard: Tab from the view switch reaches the technical card's link; Enter opens the prototype in the list.
+  // Keyboard: Tab from the view switch reaches the technical card's link; Enter opens its evaluation.
   await page.getByRole('button', { name: 'Board', exact: true }).focus();
   const link = technical.getByRole('link', { name: names.technical });
   let reached = false;
@@ -71,9 +71,8 @@ test('admin switches to the board, sees counted columns, reaches a card by keybo
   }
   expect(reached).toBe(true);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`q=(%22)?${ids[0]}(%22)?#prototype-${ids[0]}-name$`));
-  await expect(page.getByTestId('prototype-row')).toHaveCount(1);
-  await expect(page.getByTestId('prototype-row')).toContainText(names.technical);
+  await expect(page).toHaveURL(new RegExp(`/admin-panel/prototypes/${ids[0]}/evaluation$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(names.technical);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -168,11 +168,10 @@ function BoardCard({ card, now }: { card: Card; now: Date }) {
       data-prototype-id={card.id}
     >
       <h4 className="font-semibold leading-snug break-words">
-        {/* The link covers the card (after:inset-0), so a click anywhere on it opens the prototype. */}
+        {/* The link covers the card (after:inset-0), so a click anywhere on it opens the prototype's evaluation. */}
         <Link
-          to="/admin-panel"
-          search={{ q: String(card.id) }}
-          hash={`prototype-${card.id}-name`}
+          to="/admin-panel/prototypes/$prototypeId/evaluation"
+          params={{ prototypeId: String(card.id) }}
           className="after:absolute after:inset-0 focus:outline-none hover:underline"
         >
           {card.prototypeName}

@@ -96,7 +96,8 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
       type: effects.notification.type,
       title: effects.notification.title,
       message: effects.notification.message.replace('{name}', () => prototype.prototypeName),
-      actionUrl: '/seller-dashboard',
+      // The notice opens the prototype it is about (its reason, quote and next step are there).
+      actionUrl: `/prototypes/${id}`,
     });
     await logActivity(tx, meta, {
       userId: actorId,

@@ -263,7 +263,8 @@ describe('notification e-mails follow notify()', () => {
     expect(mails.map((m) => m.toAddress)).toEqual([on.email]);
     expect(mails[0]).toMatchObject({ template: 'prototype_approved', subject: 'Atomix Energy: Prototype approved' });
     expect(mails[0]!.textBody).toContain(`Your prototype "${a.prototypeName}" has been approved.`);
-    expect(mails[0]!.textBody).toContain('/seller-dashboard');
+    // The notice links to the prototype it is about.
+    expect(mails[0]!.textBody).toContain(`/prototypes/${a.id}`);
   });
 
   it('an e-mail is never queued when its cause rolls back', async () => {

@@ -75,9 +75,19 @@ describe('approve and reject', () => {
     expect(res.status).toBe(200);
     // Approved is no dead end: Provide Quote is offered next (issue 14).
     expect(res.json).toMatchObject({ id: prototype.id, status: 'approved', sellerName: 'Nikola Tesla', actions: ['quote'] });
-    const timeline = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id } });
-    expect(timeline).toHaveLength(1);
+    // Approval passes the technical review: the stage moves on to commercial evaluation, and the initial review is met.
+    const timeline = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id }, orderBy: { id: 'asc' } });
+    expect(timeline).toHaveLength(2);
     expect(timeline[0]).toMatchObject({ event: 'status_changed', performedBy: admin!.id, description: 'Status changed to approved' });
+    expect(timeline[1]).toMatchObject({
+      event: 'stage_changed',
+      performedBy: admin!.id,
+      description: 'Stage moved from initial review to commercial evaluation',
+    });
+    const after = await t.db.prisma.prototype.findUniqueOrThrow({ where: { id: prototype.id } });
+    expect(after.stage).toBe('commercial_evaluation');
+    expect(after.initialReviewMetAt).not.toBeNull();
+    expect(after.feedbackMetAt).not.toBeNull();
     const notes = await t.db.prisma.notification.findMany({ where: { userId: seller.id } });
     expect(notes).toHaveLength(1);
     expect(notes[0]?.message).toContain(prototype.prototypeName);
@@ -165,9 +175,9 @@ describe('quotes', () => {
     const timeline = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id }, orderBy: { id: 'asc' } });
     expect(timeline.map((e) => e.description)).toEqual([
       'Status changed to under review',
-      'Stage moved to technical evaluation',
+      'Stage moved from initial review to technical evaluation',
       'Status changed to rejected. Reason: Not reproducible',
-      'Stage moved to closed',
+      'Stage moved from technical evaluation to closed',
     ]);
   });
 

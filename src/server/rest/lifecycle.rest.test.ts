@@ -148,7 +148,7 @@ describe('stages', () => {
     const events = await t.db.prisma.prototypeTimeline.findMany({ where: { prototypeId: prototype.id }, orderBy: { id: 'asc' } });
     expect(events.map((e) => [e.event, e.description, e.performedBy])).toEqual([
       ['status_changed', 'Status changed to under review', admin!.id],
-      ['stage_changed', 'Stage moved to technical evaluation', admin!.id],
+      ['stage_changed', 'Stage moved from initial review to technical evaluation', admin!.id],
     ]);
     expect(events[1]!.metadata).toEqual({ from: 'initial_review', to: 'technical_evaluation' });
     const note = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: seller.id } });

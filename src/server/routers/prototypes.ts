@@ -65,7 +65,7 @@ export const prototypesRouter = router({
         type: 'prototype_submitted',
         title: 'New prototype submitted',
         message: `${created.prototypeName} (${created.energyType}) by ${created.inventorName} awaits review.`,
-        actionUrl: '/admin-panel',
+        actionUrl: `/admin-panel/prototypes/${created.id}/evaluation`,
       });
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
@@ -196,7 +196,7 @@ export const prototypesRouter = router({
         type: 'quote_response',
         title: `Quote ${verb} by seller`,
         message: `${current.prototypeName}: the seller ${verb} the quote of ${amount}.${input.note ? ` Note: ${input.note}` : ''}`,
-        actionUrl: '/admin-panel',
+        actionUrl: `/admin-panel/prototypes/${current.id}/evaluation`,
       });
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
