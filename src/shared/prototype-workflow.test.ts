@@ -92,7 +92,7 @@ describe('prototype workflow (spec section 4, issue 14)', () => {
     const stages = Object.fromEntries(PROTOTYPE_ACTION_NAMES.map((a) => [a, PROTOTYPE_ACTIONS[a].stage]));
     expect(stages).toEqual({
       startReview: 'technical_evaluation',
-      approve: null,
+      approve: 'commercial_evaluation',
       reject: 'closed',
       quote: 'negotiation',
       acceptQuote: 'negotiation',

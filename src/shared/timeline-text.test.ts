@@ -50,8 +50,9 @@ describe('timelineSentence', () => {
 describe('the lifecycle events (issue 14)', () => {
   it('says stage moves and revised quotes; a stage move is not a status change', () => {
     expect(timelineSentence({ event: 'stage_changed', metadata: { from: 'initial_review', to: 'technical_evaluation' } })).toBe(
-      'Stage moved to technical evaluation',
+      'Stage moved from initial review to technical evaluation',
     );
+    expect(timelineSentence({ event: 'stage_changed', metadata: { to: 'closed' } })).toBe('Stage moved to closed');
     expect(statusAfter({ event: 'stage_changed', metadata: { from: 'negotiation', to: 'development' } })).toBeNull();
     expect(timelineSentence({ event: 'quote_revised', metadata: { amount: '42000' } })).toBe('Quote revised to $42,000.00');
   });
