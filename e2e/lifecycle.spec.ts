@@ -59,6 +59,7 @@ test('quote, decline, revise, accept, Start Development, Mark Deployed: the sell
     // The seller declines.
     await sellerPage.goto(`/prototypes/${prototype.id}`);
     await sellerPage.getByRole('button', { name: 'Decline Quote' }).click();
+    await sellerPage.getByRole('dialog', { name: 'Decline this quote?' }).getByRole('button', { name: 'Decline $1,000.00' }).click();
     await expect(sellerPage.getByTestId('quote-response')).toContainText('You declined this quote');
 
     // The admin can no longer accept it: revise instead (prefilled, the declined version listed).
@@ -81,6 +82,7 @@ test('quote, decline, revise, accept, Start Development, Mark Deployed: the sell
     await expect(sellerPage.getByTestId('quote-history').getByRole('listitem')).toHaveCount(2);
     expect(await axeViolations(sellerPage, '#main')).toEqual([]);
     await sellerPage.getByRole('button', { name: 'Accept Quote' }).click();
+    await sellerPage.getByRole('dialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept $1,500.00' }).click();
     await expect(sellerPage.getByTestId('quote-response')).toContainText('You accepted this quote');
 
     // The admin accepts, starts development and marks it deployed, confirming each step.

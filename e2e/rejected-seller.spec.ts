@@ -36,7 +36,7 @@ test('a rejected seller reads the reason and answers the team; the admin finds t
   const thread = adminPage.getByRole('button', { name: new RegExp(`About ${name}`) }).first();
   await expect(thread).toBeVisible();
   await thread.click();
-  await expect(adminPage.getByText('We have repeated the test with an independent lab.')).toBeVisible();
+  await expect(adminPage.getByTestId('thread-message').getByText('We have repeated the test with an independent lab.')).toBeVisible();
   await expect(adminPage.getByRole('article', { name: `About ${name}` })).toContainText(`about prototype #${id} ${name}`);
   await adminContext.close();
 });
