@@ -47,3 +47,11 @@ test('on a phone every admin inbox tab is on screen (they wrap instead of hiding
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   }
 });
+
+test('a link with a number-like search keeps it as typed (173e3813 is not Infinity, 007 is not 7)', async ({ page }) => {
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin-panel?q=173e3813');
+  await expect(page.getByLabel('Search prototypes')).toHaveValue('173e3813');
+  await page.goto('/admin-panel?q=007');
+  await expect(page.getByLabel('Search prototypes')).toHaveValue('007');
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compact, flag, oneOf, positiveInt, text, uuid } from './search-params.ts';
+import { parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
+import { compact, flag, oneOf, parseSearchValue, positiveInt, text, uuid } from './search-params.ts';
 
 describe('URL search parsers', () => {
   it('keeps only listed values', () => {
@@ -30,5 +31,21 @@ describe('URL search parsers', () => {
   });
   it('drops undefined keys', () => {
     expect(compact({ a: 1, b: undefined })).toEqual({ a: 1 });
+  });
+});
+
+describe('reading the address (parseSearchValue with the router)', () => {
+  const parse = parseSearchWith(parseSearchValue);
+  const stringify = stringifySearchWith(JSON.stringify, parseSearchValue);
+  it('keeps numbers as the text typed, so a search for "173e3813" or "007" is not Infinity or 7', () => {
+    // (Plain integers such as 12 come back as numbers, losslessly; the parsers above take both.)
+    expect(parse('?q=173e3813&cursor=007&page=12')).toEqual({ q: '173e3813', cursor: '007', page: 12 });
+  });
+  it('still reads flags, quoted strings and plain text', () => {
+    expect(parse('?compose=true&q=%22173e3813%22&tab=users')).toEqual({ compose: true, q: '173e3813', tab: 'users' });
+  });
+  it('what the app writes reads back the same', () => {
+    const search = { q: '173e3813', id: 7, tab: 'users', mine: true };
+    expect(parse(stringify(search))).toEqual(search);
   });
 });

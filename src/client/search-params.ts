@@ -30,3 +30,14 @@ export function flag(value: unknown): boolean | undefined {
 export function compact<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
+
+/**
+ * How the router reads one search value: JSON like TanStack's default (so `true`, objects and
+ * quoted strings round-trip), except that numbers stay the text that was typed. A hand-written or
+ * shared link like `?q=173e3813` or `?q=007` is a search for that text, not Infinity or 7.
+ * Throws on plain text, which the router then keeps as it is.
+ */
+export function parseSearchValue(value: string): unknown {
+  const parsed: unknown = JSON.parse(value);
+  return typeof parsed === 'number' ? value : parsed;
+}
