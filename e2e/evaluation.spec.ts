@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { createEvaluationRelease, createPrototype, createReviewers, createScorecard } from '../src/server/test/factories.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
 
@@ -38,18 +39,19 @@ async function fillScorecard(
   await form.getByLabel('Concerns').fill(card.concerns);
 }
 
-test('two reviewers score, the lead finalises and releases, the seller sees the released evaluation', async ({ page, db, createUser }) => {
+test('two reviewers score, the lead finalises and releases, the seller sees the released evaluation', async ({ page, prisma, createUser }) => {
   const tag = randomUUID().slice(0, 8);
   const seller = await createUser({ firstName: 'Sella' });
   const lead = await createUser({ role: 'admin', firstName: `Lead${tag}` });
   const second = await createUser({ role: 'admin', firstName: `Second${tag}` });
   const name = `Eval-${tag}`;
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, updated_at)
-     VALUES ($1, 'Dr. E2E', $2, 'solar', 'An end-to-end prototype.', 'approved', now()) RETURNING id`,
-    [seller.id, name],
-  );
-  const id = rows[0]!.id;
+  const { id } = await createPrototype(prisma, seller.id, {
+    inventorName: 'Dr. E2E',
+    prototypeName: name,
+    description: 'An end-to-end prototype.',
+    status: 'approved',
+    stage: 'commercial_evaluation',
+  });
 
   // The lead opens the evaluation from Prototype Management and assigns both reviewers.
   await signIn(page, lead.email, lead.password);
@@ -152,32 +154,35 @@ for (const theme of ['light', 'dark'] as const) {
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1366, height: 900 },
   ]) {
-    test(`evaluation screens, ${viewport.name}, ${theme} theme: no axe violations`, async ({ page, db, createUser }) => {
+    test(`evaluation screens, ${viewport.name}, ${theme} theme: no axe violations`, async ({ page, prisma, createUser }) => {
       const tag = randomUUID().slice(0, 8);
       const seller = await createUser({ firstName: 'Sella' });
       const lead = await createUser({ role: 'admin', firstName: `Lead${tag}` });
       const other = await createUser({ role: 'admin', firstName: `Other${tag}` });
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, stage, assigned_to,
-                                 next_milestone, milestone_date, updated_at)
-         VALUES ($1, 'Dr. E2E', $2, 'solar', 'An end-to-end prototype.', 'in_development', 'development', $3, 'Pilot plant', now() + interval '30 days', now())
-         RETURNING id`,
-        [seller.id, `A11y-${tag}`, lead.id],
-      );
-      const id = rows[0]!.id;
-      await db.query(`INSERT INTO prototype_reviewers (prototype_id, reviewer_id) VALUES ($1, $2), ($1, $3)`, [id, lead.id, other.id]);
+      const { id } = await createPrototype(prisma, seller.id, {
+        inventorName: 'Dr. E2E',
+        prototypeName: `A11y-${tag}`,
+        description: 'An end-to-end prototype.',
+        status: 'in_development',
+        stage: 'development',
+        assignedTo: lead.id,
+        nextMilestone: 'Pilot plant',
+        milestoneDate: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      });
+      await createReviewers(prisma, id, [lead.id, other.id]);
       for (const reviewer of [lead.id, other.id]) {
-        await db.query(
-          `INSERT INTO prototype_scorecards (prototype_id, reviewer_id, technical_feasibility, commercial_viability, risk_level, market_potential, trl,
-                                            estimated_value, investment_required, timeline_weeks, confidence, strengths, concerns, updated_at)
-           VALUES ($1, $2, 70, 50, 'medium', 'high', 5, 800000, 200000, 30, 'high', 'Robust design', 'Supply chain', now())`,
-          [id, reviewer],
-        );
+        await createScorecard(prisma, id, reviewer, {
+          technicalFeasibility: 70,
+          commercialViability: 50,
+          trl: 5,
+          estimatedValue: 800_000,
+          investmentRequired: 200_000,
+          confidence: 'high',
+          strengths: 'Robust design',
+          concerns: 'Supply chain',
+        });
       }
-      await db.query(
-        `INSERT INTO prototype_evaluation_releases (prototype_id, summary, strengths, include_scores) VALUES ($1, 'A solid design', 'Robust', false)`,
-        [id],
-      );
+      await createEvaluationRelease(prisma, id, { summary: 'A solid design', strengths: 'Robust' });
 
       await page.setViewportSize(viewport);
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);

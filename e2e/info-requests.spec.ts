@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { createPrototype } from '../src/server/test/factories.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
 
@@ -33,6 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     browser,
     db,
+    prisma,
     createUser,
   }) => {
     // The dark run is on a phone: nothing may scroll sideways.
@@ -43,12 +45,12 @@ for (const theme of ['light', 'dark'] as const) {
     const name = `Tidal Kite ${tag}`;
     const seller = await createUser({ firstName: 'Sam' });
     const reviewer = await createUser({ role: 'admin', firstName: 'Dana' });
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, priority, updated_at)
-     VALUES ($1, 'Dr. E2E', $2, 'solar', 'A kite that flies in tidal currents.', 'medium', now()) RETURNING id`,
-      [seller.id, name],
-    );
-    const prototypeId = rows[0]!.id;
+    const { id: prototypeId } = await createPrototype(prisma, seller.id, {
+      inventorName: 'Dr. E2E',
+      prototypeName: name,
+      description: 'A kite that flies in tidal currents.',
+      priority: 'medium',
+    });
     const question = `What is the rated power at 2 m/s? (${tag})`;
 
     // The admin asks, with documents requested.

@@ -2,7 +2,8 @@
 // dark: no axe violations, and screenshots (test-results/messages-screens) for a human look.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Pool } from 'pg';
+import type { Db } from '../src/server/db/index.ts';
+import { createAdminMessage, createContact, createEmailMessage, createNotification, createPrototype } from '../src/server/test/factories.ts';
 import { type TestUser, expect, signIn, test } from './fixtures.ts';
 
 type CreateUser = (fields?: { role?: 'user' | 'admin'; firstName?: string }) => Promise<TestUser>;
@@ -14,35 +15,54 @@ async function noViolations(page: Page, include = '#main') {
 
 /** A seller and an admin with a conversation (a question and its unread reply), an older message,
  *  two notifications and a contact message. */
-async function seedConversation(db: Pool, createUser: CreateUser) {
+async function seedConversation(prisma: Db, createUser: CreateUser) {
   const seller = await createUser({ firstName: 'Grace' });
   const adminUser = await createUser({ role: 'admin', firstName: 'Alan' });
-  const { rows: proto } = await db.query<{ id: number }>(
-    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, updated_at)
-     VALUES ($1, 'Dr. Hopper', 'Compact Fusion Cell', 'nuclear', 'A tabletop fusion cell.', 'under_review', now()) RETURNING id`,
-    [seller.id],
-  );
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO admin_messages (admin_id, user_id, prototype_id, subject, message, message_type, created_at)
-     VALUES ($1, $2, $3, 'Questions about your fusion cell', E'Hello Grace,\\n\\nCould you send the confinement test data and the safety report?\\n\\nThanks, Alan', 'admin_to_user', now() - interval '2 days') RETURNING id`,
-    [adminUser.id, seller.id, proto[0]!.id],
-  );
-  const root = rows[0]!.id;
-  await db.query(
-    `INSERT INTO admin_messages (admin_id, user_id, subject, message, message_type, parent_message_id, is_read, created_at) VALUES
-       ($1, $2, 'Re: Questions about your fusion cell', 'Attached are the results from last week.', 'user_to_admin', $3, false, now() - interval '1 day'),
-       ($1, $2, 'Welcome to Atomix Energy', 'Your account is ready. Submit your first prototype whenever you like.', 'admin_to_user', NULL, true, now() - interval '5 days')`,
-    [adminUser.id, seller.id, root],
-  );
-  await db.query(
-    `INSERT INTO notifications (user_id, type, title, message, action_url) VALUES
-       ($1, 'admin_message', 'New message from the admin team', 'Questions about your fusion cell', '/messages?id=' || $2::text),
-       ($1, 'prototype_under_review', 'Review started', 'Your prototype "Compact Fusion Cell" is now under review.', '/seller-dashboard')`,
-    [seller.id, root],
-  );
-  await db.query(
-    `INSERT INTO contacts (name, email, subject, message) VALUES ('Ivy Investor', 'ivy@example.test', 'investment', 'We would like to discuss a partnership.')`,
-  );
+  const day = 24 * 60 * 60 * 1000;
+  const daysAgo = (days: number) => new Date(Date.now() - days * day);
+  const prototype = await createPrototype(prisma, seller.id, {
+    inventorName: 'Dr. Hopper',
+    prototypeName: 'Compact Fusion Cell',
+    energyType: 'nuclear',
+    description: 'A tabletop fusion cell.',
+    status: 'under_review',
+  });
+  const root = await createAdminMessage(prisma, seller.id, {
+    adminId: adminUser.id,
+    prototypeId: prototype.id,
+    subject: 'Questions about your fusion cell',
+    message: 'Hello Grace,\n\nCould you send the confinement test data and the safety report?\n\nThanks, Alan',
+    createdAt: daysAgo(2),
+  });
+  await createAdminMessage(prisma, seller.id, {
+    adminId: adminUser.id,
+    subject: 'Re: Questions about your fusion cell',
+    message: 'Attached are the results from last week.',
+    messageType: 'user_to_admin',
+    parentMessageId: root.id,
+    isRead: false,
+    createdAt: daysAgo(1),
+  });
+  await createAdminMessage(prisma, seller.id, {
+    adminId: adminUser.id,
+    subject: 'Welcome to Atomix Energy',
+    message: 'Your account is ready. Submit your first prototype whenever you like.',
+    isRead: true,
+    createdAt: daysAgo(5),
+  });
+  await createNotification(prisma, seller.id, {
+    type: 'admin_message',
+    title: 'New message from the admin team',
+    message: 'Questions about your fusion cell',
+    actionUrl: `/messages?id=${root.id}`,
+  });
+  await createNotification(prisma, seller.id, {
+    type: 'prototype_under_review',
+    title: 'Review started',
+    message: 'Your prototype "Compact Fusion Cell" is now under review.',
+    actionUrl: `/prototypes/${prototype.id}`,
+  });
+  await createContact(prisma, { message: 'We would like to discuss a partnership.' });
   return { seller, adminUser };
 }
 
@@ -57,8 +77,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.screenshot({ path: `test-results/messages-screens/${name}-${viewport.name}-${theme}.png`, fullPage });
     };
 
-    test(`messages screens of a seller, ${viewport.name}, ${theme} theme`, async ({ browser, db, createUser }) => {
-      const { seller } = await seedConversation(db, createUser);
+    test(`messages screens of a seller, ${viewport.name}, ${theme} theme`, async ({ browser, prisma, createUser }) => {
+      const { seller } = await seedConversation(prisma, createUser);
       const sellerPage = await (await browser.newContext({ viewport })).newPage();
       await sellerPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signIn(sellerPage, seller.email, seller.password);
@@ -89,8 +109,8 @@ for (const theme of ['light', 'dark'] as const) {
       await noViolations(sellerPage);
     });
 
-    test(`admin inbox screens, ${viewport.name}, ${theme} theme`, async ({ browser, db, createUser }) => {
-      const { seller, adminUser } = await seedConversation(db, createUser);
+    test(`admin inbox screens, ${viewport.name}, ${theme} theme`, async ({ browser, prisma, createUser }) => {
+      const { seller, adminUser } = await seedConversation(prisma, createUser);
       const adminPage = await (await browser.newContext({ viewport })).newPage();
       await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signIn(adminPage, adminUser.email, adminUser.password);
@@ -114,11 +134,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(adminPage.getByTestId('bulk-recipient-count')).toHaveText(/recipient/);
       await shot(adminPage, 'admin-bulk', true);
       await noViolations(adminPage);
-      await db.query(
-        `INSERT INTO email_messages (user_id, to_address, subject, text_body, template, status, transport, sent_at) VALUES
-           ($1, $2, 'Atomix Energy: Review started', 'Hello Grace,\n\nYour prototype is now under review.', 'prototype_under_review', 'sent', 'outbox', now())`,
-        [seller.id, seller.email],
-      );
+      await createEmailMessage(prisma, {
+        userId: seller.id,
+        toAddress: seller.email,
+        subject: 'Atomix Energy: Review started',
+        textBody: 'Hello Grace,\n\nYour prototype is now under review.',
+        template: 'prototype_under_review',
+      });
       await adminPage.goto('/admin-inbox?tab=outbox');
       await expect(adminPage.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
       await adminPage.getByTestId('outbox-list').getByText(seller.email).click();

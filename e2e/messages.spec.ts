@@ -3,6 +3,7 @@
 // Also: the contact form in the admin inbox, bulk notifications, forgot password.
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
+import { createAdminMessage, createPrototype } from '../src/server/test/factories.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const bellCount = (page: Page) => page.getByTestId('notification-count');
@@ -95,16 +96,13 @@ test('an admin message is answered by the seller and answered back, with the bel
   await expect(bellCount(sellerPage)).toHaveCount(0);
 });
 
-test("a stranger cannot open another seller's message", async ({ page, createUser, db }) => {
+test("a stranger cannot open another seller's message", async ({ page, createUser, prisma }) => {
   const owner = await createUser();
   const stranger = await createUser();
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO admin_messages (user_id, subject, message, message_type) VALUES ($1, 'Private', 'Secret', 'admin_to_user') RETURNING id`,
-    [owner.id],
-  );
+  const message = await createAdminMessage(prisma, owner.id, { subject: 'Private', message: 'Secret' });
   await signIn(page, stranger.email, stranger.password);
-  expect((await page.request.get(`/api/messages/${rows[0]!.id}/thread`)).status()).toBe(404);
-  await page.goto(`/messages?id=${rows[0]!.id}`);
+  expect((await page.request.get(`/api/messages/${message.id}/thread`)).status()).toBe(404);
+  await page.goto(`/messages?id=${message.id}`);
   await expect(page.getByTestId('messages-empty')).toBeVisible();
   await expect(page.getByText('Secret')).toHaveCount(0);
 });
@@ -125,14 +123,10 @@ test('contact messages reach the admin inbox and are marked handled', async ({ p
   await expect(page.getByTestId('contact-item').filter({ hasText: marker })).toContainText('Handled');
 });
 
-test('a bulk notification to sellers with quoted prototypes is delivered with progress', async ({ page, createUser, db }) => {
+test('a bulk notification to sellers with quoted prototypes is delivered with progress', async ({ page, createUser, db, prisma }) => {
   const adminUser = await createUser({ role: 'admin' });
   const seller = await createUser();
-  await db.query(
-    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, atomix_quote, updated_at)
-     VALUES ($1, 'Dr. Q', 'Quoted cell', 'solar', 'd', 'quoted', 100, now())`,
-    [seller.id],
-  );
+  await createPrototype(prisma, seller.id, { inventorName: 'Dr. Q', prototypeName: 'Quoted cell', status: 'quoted', atomixQuote: '100' });
   await signIn(page, adminUser.email, adminUser.password);
   await page.goto('/admin-inbox?tab=bulk');
   const title = `Quote reminder ${Date.now()}`;
@@ -206,15 +200,16 @@ test('forgot password: the same answer, a one-time link, the new password works'
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('This reset link is invalid or has expired.');
 });
 
-test("an admin starts a conversation from a prototype; the seller's message links to it", async ({ browser, createUser, db }) => {
+test("an admin starts a conversation from a prototype; the seller's message links to it", async ({ browser, createUser, prisma }) => {
   const seller = await createUser({ firstName: 'Pia' });
   const adminUser = await createUser({ role: 'admin' });
   const name = `Tidal Loop ${Date.now()}`;
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, updated_at)
-     VALUES ($1, 'Dr. Pia', $2, 'natural', 'A tidal generator.', now()) RETURNING id`,
-    [seller.id, name],
-  );
+  const prototype = await createPrototype(prisma, seller.id, {
+    inventorName: 'Dr. Pia',
+    prototypeName: name,
+    energyType: 'natural',
+    description: 'A tidal generator.',
+  });
   const adminPage = await (await browser.newContext()).newPage();
   await signIn(adminPage, adminUser.email, adminUser.password);
   await adminPage.goto(`/admin-panel?search=${encodeURIComponent(name)}`);
@@ -224,7 +219,7 @@ test("an admin starts a conversation from a prototype; the seller's message link
     .first()
     .click();
   const compose = adminPage.getByTestId('compose-dialog');
-  await expect(compose.getByLabel('Prototype', { exact: true })).toHaveValue(String(rows[0]!.id));
+  await expect(compose.getByLabel('Prototype', { exact: true })).toHaveValue(String(prototype.id));
   await compose.getByLabel('Subject').fill('Your tidal loop');
   await compose.getByLabel('Message').fill('We would like a demo.');
   await compose.getByRole('button', { name: 'Send Message' }).click();
@@ -236,12 +231,12 @@ test("an admin starts a conversation from a prototype; the seller's message link
   await sellerPage.goto('/messages');
   await sellerPage.getByTestId('message-item').filter({ hasText: 'Your tidal loop' }).click();
   await sellerPage.getByTestId('message-detail').getByRole('link', { name }).click();
-  await expect(sellerPage).toHaveURL(new RegExp(`/prototypes/${rows[0]!.id}$`));
+  await expect(sellerPage).toHaveURL(new RegExp(`/prototypes/${prototype.id}$`));
 });
 
-test('a reply that fails on the server shows the failure toast, keeps the dialog open and stores nothing', async ({ page, createUser, db }) => {
+test('a reply that fails on the server shows the failure toast, keeps the dialog open and stores nothing', async ({ page, createUser, db, prisma }) => {
   const seller = await createUser();
-  await db.query(`INSERT INTO admin_messages (user_id, subject, message, message_type) VALUES ($1, 'Hello', 'Welcome', 'admin_to_user')`, [seller.id]);
+  await createAdminMessage(prisma, seller.id, { subject: 'Hello', message: 'Welcome' });
   await signIn(page, seller.email, seller.password);
   await page.goto('/messages');
   await page.getByTestId('message-item').first().click();

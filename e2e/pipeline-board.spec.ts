@@ -5,24 +5,50 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type TestUser } from './fixtures.ts';
-
-type Db = { query: (sql: string, params: unknown[]) => Promise<{ rows: { id: number }[] }> };
+import type { Db } from '../src/server/db/index.ts';
+import { createPrototype } from '../src/server/test/factories.ts';
 
 /** Three prototypes led by a fresh admin, so the board's "mine" filter shows exactly these. */
-async function seedBoard(db: Db, createUser: (fields?: { role?: 'user' | 'admin'; firstName?: string }) => Promise<TestUser>) {
+async function seedBoard(prisma: Db, createUser: (fields?: { role?: 'user' | 'admin'; firstName?: string }) => Promise<TestUser>) {
   const lead = await createUser({ role: 'admin', firstName: 'Lise' });
   const seller = await createUser({ firstName: 'Grace' });
   const tag = randomUUID().slice(0, 6);
   const names = { technical: `Board Fusion ${tag}`, initial: `Board Solar ${tag}`, closed: `Board Casimir ${tag}` };
-  const { rows } = await db.query(
-    `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, status, stage, priority, assigned_to,
-                             technical_feasibility, commercial_viability, trl, initial_review_met_at, created_at, updated_at)
-     VALUES ($1, 'Dr. Hopper', $3, 'nuclear', 'A tabletop fusion cell.', 'under_review', 'technical_evaluation', 'high', $2, 82, 64, 6, now() - interval '15 days', now() - interval '20 days', now()),
-            ($1, 'Dr. Hopper', $4, 'solar', 'Perovskite lattice panels.', 'submitted', 'initial_review', 'low', $2, NULL, NULL, NULL, NULL, now() - interval '16 days', now()),
-            ($1, 'Dr. Hopper', $5, 'zero-point', 'Vacuum energy cavities.', 'rejected', 'closed', 'medium', $2, NULL, NULL, NULL, NULL, now() - interval '3 days', now())
-     RETURNING id`,
-    [seller.id, lead.id, names.technical, names.initial, names.closed],
-  );
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const common = { inventorName: 'Dr. Hopper', assignedTo: lead.id };
+  const rows = [
+    await createPrototype(prisma, seller.id, {
+      ...common,
+      prototypeName: names.technical,
+      energyType: 'nuclear',
+      description: 'A tabletop fusion cell.',
+      status: 'under_review',
+      stage: 'technical_evaluation',
+      priority: 'high',
+      technicalFeasibility: 82,
+      commercialViability: 64,
+      trl: 6,
+      initialReviewMetAt: daysAgo(15),
+      createdAt: daysAgo(20),
+    }),
+    await createPrototype(prisma, seller.id, {
+      ...common,
+      prototypeName: names.initial,
+      energyType: 'solar',
+      description: 'Perovskite lattice panels.',
+      priority: 'low',
+      createdAt: daysAgo(16),
+    }),
+    await createPrototype(prisma, seller.id, {
+      ...common,
+      prototypeName: names.closed,
+      energyType: 'zero-point',
+      description: 'Vacuum energy cavities.',
+      status: 'rejected',
+      stage: 'closed',
+      createdAt: daysAgo(3),
+    }),
+  ];
   return { lead, names, ids: rows.map((r) => r.id) };
 }
 
@@ -30,8 +56,8 @@ async function signInAs(page: Page, user: TestUser) {
   expect((await page.request.post('/api/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
 }
 
-test('admin switches to the board, sees counted columns, reaches a card by keyboard and opens it', async ({ page, db, createUser }) => {
-  const { lead, names, ids } = await seedBoard(db, createUser);
+test('admin switches to the board, sees counted columns, reaches a card by keyboard and opens it', async ({ page, prisma, createUser }) => {
+  const { lead, names, ids } = await seedBoard(prisma, createUser);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInAs(page, lead);
   await page.goto('/admin-panel');
@@ -80,8 +106,8 @@ for (const theme of ['light', 'dark'] as const) {
     { name: 'phone', width: 375, height: 812 },
     { name: 'desktop', width: 1366, height: 900 },
   ]) {
-    test(`pipeline board, ${viewport.name}, ${theme} theme: readable and axe clean`, async ({ page, db, createUser }) => {
-      const { lead, names } = await seedBoard(db, createUser);
+    test(`pipeline board, ${viewport.name}, ${theme} theme: readable and axe clean`, async ({ page, prisma, createUser }) => {
+      const { lead, names } = await seedBoard(prisma, createUser);
       await page.setViewportSize(viewport);
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signInAs(page, lead);

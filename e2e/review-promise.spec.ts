@@ -3,22 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { PASSWORD, admin, expect, test } from './fixtures.ts';
+import { createPrototype } from '../src/server/test/factories.ts';
 
 async function signIn(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/login', { data: { email, password } });
   expect(res.status()).toBe(200);
 }
 
-test('an overdue prototype is flagged and filtered for admins; the seller sees the promised dates', async ({ page, db, createUser }) => {
+test('an overdue prototype is flagged and filtered for admins; the seller sees the promised dates', async ({ page, prisma, createUser }) => {
   const tag = randomUUID().slice(0, 8);
   const seller = await createUser({ firstName: 'Promise' });
   const insert = async (name: string, daysAgo: number) => {
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO prototypes (seller_id, inventor_name, prototype_name, energy_type, description, created_at, updated_at)
-       VALUES ($1, 'Dr. E2E', $2, 'solar', 'A prototype waiting for review.', now() - make_interval(days => $3), now()) RETURNING id`,
-      [seller.id, name, daysAgo],
-    );
-    return rows[0]!.id;
+    const createdAt = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+    const prototype = await createPrototype(prisma, seller.id, {
+      inventorName: 'Dr. E2E',
+      prototypeName: name,
+      description: 'A prototype waiting for review.',
+      createdAt,
+    });
+    return prototype.id;
   };
   const lateName = `Late-${tag}`;
   const freshName = `Fresh-${tag}`;

@@ -2,6 +2,7 @@
 // dashboard and the detail page, answer a quote; the guest rules; screenshots on phone and desktop.
 import type { Page } from '@playwright/test';
 import { admin, expect, test } from './fixtures.ts';
+import { createTransaction } from '../src/server/test/factories.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
@@ -29,7 +30,7 @@ async function fillPrototype(page: Page, name: string) {
   await page.getByLabel('Description', { exact: true }).fill('A resonant cavity that harvests vacuum energy.');
 }
 
-test('a seller registers, submits with two documents, sees them, and answers a quote', async ({ page, db }) => {
+test('a seller registers, submits with two documents, sees them, and answers a quote', async ({ page, db, playwright }) => {
   const email = await register(page);
   const name = `Wardenclyffe Cell ${Date.now()}`;
 
@@ -112,12 +113,14 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   expect(download.headers()['content-disposition']).toBe(`attachment; filename="design-spec.pdf"; filename*=UTF-8''design-spec.pdf`);
   expect(Buffer.from(await download.body()).equals(PDF)).toBe(true);
 
-  // The admin team quotes (as the admin panel would), then the seller answers.
-  await db.query(
-    `UPDATE prototypes SET status = 'quoted', atomix_quote = 48000.50, quote_notes = 'Includes a development partnership',
-       quote_provide_by = (SELECT id FROM users WHERE email = $2), quoted_at = now() WHERE id = $1`,
-    [prototypeId, admin.email],
-  );
+  // The admin team quotes through the admin API (as the admin panel does), then the seller answers.
+  const adminApi = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await adminApi.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+  const quotedRes = await adminApi.patch(`/api/admin/prototypes/${prototypeId}/quote`, {
+    data: { atomixQuote: '48000.50', quoteNotes: 'Includes a development partnership' },
+  });
+  expect(quotedRes.status()).toBe(200);
+  await adminApi.dispose();
   await page.goto('/seller-dashboard');
   const quoted = page.getByTestId('prototype-card').filter({ hasText: name });
   await expect(quoted.getByTestId('quote-status')).toContainText('$48,000.50');
@@ -150,7 +153,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   await page.screenshot({ path: `${SHOTS}/detail-desktop-light.png`, fullPage: true });
   await page.goto('/prototype-tracker');
   await expect(page.getByRole('heading', { name: name })).toBeVisible();
-  await expect(page.getByText('Current stage: Initial review. Status: Quoted.')).toBeAttached();
+  await expect(page.getByText('Current stage: Negotiation. Status: Quoted.')).toBeAttached();
   await page.screenshot({ path: `${SHOTS}/tracker-desktop-light.png`, fullPage: true });
 
   // Another seller cannot see the prototype or its documents.
@@ -190,7 +193,7 @@ test('guests: the submission and dashboard rules, and the public tracker', async
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`screens on a phone in ${theme} theme`, async ({ browser, db }) => {
+  test(`screens on a phone in ${theme} theme`, async ({ browser, prisma }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const page = await context.newPage();
@@ -206,13 +209,16 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Submit Prototype' }).click();
     await expect(toast(page, 'Prototype Submitted!')).toBeVisible();
-    const { rows } = await db.query<{ id: number }>(`SELECT id FROM prototypes WHERE prototype_name = $1`, [`Phone Cell ${theme}`]);
-    await db.query(`UPDATE prototypes SET status = 'quoted', atomix_quote = 877500.45 WHERE id = $1`, [rows[0]!.id]);
-    await db.query(
-      `INSERT INTO transactions (prototype_id, seller_id, amount, platform_fee, seller_payout, status, completed_at)
-       SELECT id, seller_id, 975000.50, 97500.05, 877500.45, 'completed', now() FROM prototypes WHERE id = $1`,
-      [rows[0]!.id],
-    );
+    // A quote and a paid transaction whose payout is the same amount: every place an amount shows.
+    const submitted = await prisma.prototype.findFirstOrThrow({ where: { prototypeName: `Phone Cell ${theme}` } });
+    await prisma.prototype.update({ where: { id: submitted.id }, data: { status: 'quoted', stage: 'negotiation', atomixQuote: '877500.45' } });
+    await createTransaction(prisma, submitted.id, submitted.sellerId, {
+      amount: '975000.50',
+      platformFee: '97500.05',
+      sellerPayout: '877500.45',
+      status: 'completed',
+      completedAt: new Date(),
+    });
     await page.goto('/seller-dashboard');
     // Every amount (Revenue in a half-width card, the quote, the answer's label) stays on one line (its
     // text has one line box) and inside its card.
@@ -228,13 +234,13 @@ for (const theme of ['light', 'dark'] as const) {
       expect(fits).toEqual({ lineBoxes: 1, inside: true });
     }
     await page.screenshot({ path: `${SHOTS}/dashboard-phone-${theme}.png`, fullPage: true });
-    await page.goto(`/prototypes/${rows[0]!.id}`);
+    await page.goto(`/prototypes/${submitted.id}`);
     await expect(page.getByTestId('documents')).toContainText('a-rather-long-document-name-for-phones.pdf');
     await page.screenshot({ path: `${SHOTS}/detail-phone-${theme}.png`, fullPage: true });
     await page.goto('/prototype-tracker');
     await expect(page.getByRole('heading', { name: `Phone Cell ${theme}` })).toBeVisible();
     // Nothing wider than the phone's screen.
-    for (const path of ['/prototype-tracker', '/seller-dashboard', '/prototype-submission', `/prototypes/${rows[0]!.id}`]) {
+    for (const path of ['/prototype-tracker', '/seller-dashboard', '/prototype-submission', `/prototypes/${submitted.id}`]) {
       if (path !== '/prototype-tracker') await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);

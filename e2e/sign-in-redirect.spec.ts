@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { decodeBase32, encodeBase32 } from 'oslo/encoding';
 import { generateHOTP } from 'oslo/otp';
+import { createAdminMessage } from '../src/server/test/factories.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -20,13 +21,10 @@ async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('an e-mailed link to a message: sign in, then the message, query and all', async ({ page, createUser, db }) => {
+test('an e-mailed link to a message: sign in, then the message, query and all', async ({ page, createUser, prisma }) => {
   const seller = await createUser();
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO admin_messages (user_id, subject, message, message_type) VALUES ($1, 'About your reactor', 'Please send the schematics', 'admin_to_user') RETURNING id`,
-    [seller.id],
-  );
-  const target = `/messages?id=${rows[0]!.id}`;
+  const message = await createAdminMessage(prisma, seller.id, { subject: 'About your reactor', message: 'Please send the schematics' });
+  const target = `/messages?id=${message.id}`;
 
   await page.goto(target);
   await expect.poll(() => pathAndQuery(page)).toBe(loginUrl(target));
@@ -37,11 +35,11 @@ test('an e-mailed link to a message: sign in, then the message, query and all', 
   await expect(page.getByTestId('message-detail').getByRole('heading', { name: 'About your reactor' })).toBeVisible();
 });
 
-test('the admin area, with a two-factor code step in between, comes back to the same tab and filter', async ({ page, createUser, db }) => {
+test('the admin area, with a two-factor code step in between, comes back to the same tab and filter', async ({ page, createUser, prisma }) => {
   const adminUser = await createUser({ role: 'admin', firstName: 'Ada' });
   // Two-factor sign-in on, as enrolment leaves it (a confirmed base32 secret).
   const secret = encodeBase32(randomBytes(20), { padding: false });
-  await db.query(`UPDATE users SET totp_secret = $1, two_factor_enabled_at = now() WHERE id = $2`, [secret, adminUser.id]);
+  await prisma.user.update({ where: { id: adminUser.id }, data: { totpSecret: secret, twoFactorEnabledAt: new Date() } });
   const target = '/admin-panel?tab=users&uq=erin';
 
   await page.goto(target);

@@ -47,3 +47,73 @@ export async function createPrototype(db: Db, sellerId: string, overrides: Parti
     },
   });
 }
+
+/** A message in a seller's conversation with the team (admin_to_user unless said otherwise). */
+export function createAdminMessage(db: Db, userId: string, overrides: Partial<Prisma.AdminMessageUncheckedCreateInput> = {}) {
+  return db.adminMessage.create({
+    data: { userId, subject: 'A message from the team', message: 'Hello from the Atomix team.', messageType: 'admin_to_user', ...overrides },
+  });
+}
+
+export function createNotification(db: Db, userId: string, overrides: Partial<Prisma.NotificationUncheckedCreateInput> = {}) {
+  return db.notification.create({ data: { userId, type: 'announcement', title: 'A notice', message: 'Something happened.', ...overrides } });
+}
+
+/** A message from the public contact form. */
+export function createContact(db: Db, overrides: Partial<Prisma.ContactCreateInput> = {}) {
+  return db.contact.create({
+    data: { name: 'Ivy Investor', email: 'ivy@example.test', subject: 'investment', message: 'We would like to talk.', ...overrides },
+  });
+}
+
+/** An e-mail in the outbox (sent through the in-app outbox unless said otherwise). */
+export function createEmailMessage(db: Db, overrides: Partial<Prisma.EmailMessageUncheckedCreateInput> & { toAddress: string }) {
+  return db.emailMessage.create({
+    data: {
+      subject: 'Atomix Energy: a notice',
+      textBody: 'A notice.',
+      template: 'announcement',
+      status: 'sent',
+      transport: 'outbox',
+      sentAt: new Date(),
+      ...overrides,
+    },
+  });
+}
+
+/** A transaction for an accepted quote (amounts as decimal strings). */
+export function createTransaction(db: Db, prototypeId: number, sellerId: string, overrides: Partial<Prisma.TransactionUncheckedCreateInput> = {}) {
+  return db.transaction.create({
+    data: { prototypeId, sellerId, amount: '1000.00', platformFee: '100.00', sellerPayout: '900.00', ...overrides },
+  });
+}
+
+/** Reviewers of a prototype, with their scorecards when given. */
+export async function createReviewers(db: Db, prototypeId: number, reviewerIds: string[]) {
+  await db.prototypeReviewer.createMany({ data: reviewerIds.map((reviewerId) => ({ prototypeId, reviewerId })) });
+}
+
+export function createScorecard(db: Db, prototypeId: number, reviewerId: string, overrides: Partial<Prisma.ScorecardUncheckedCreateInput> = {}) {
+  return db.scorecard.create({
+    data: {
+      prototypeId,
+      reviewerId,
+      technicalFeasibility: 70,
+      commercialViability: 60,
+      riskLevel: 'medium',
+      marketPotential: 'high',
+      trl: 4,
+      estimatedValue: 500_000,
+      investmentRequired: 100_000,
+      timelineWeeks: 30,
+      confidence: 'medium',
+      strengths: 'Solid measurements.',
+      concerns: 'Supply chain.',
+      ...overrides,
+    },
+  });
+}
+
+export function createEvaluationRelease(db: Db, prototypeId: number, overrides: Partial<Prisma.EvaluationReleaseUncheckedCreateInput> = {}) {
+  return db.evaluationRelease.create({ data: { prototypeId, summary: 'A released evaluation.', includeScores: false, ...overrides } });
+}
