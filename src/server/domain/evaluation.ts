@@ -14,7 +14,7 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
-import { MILESTONE_VISIBLE_STATUSES, evaluationPrototypeSelect, finalScores, toEvaluationView } from './views/evaluation-view.ts';
+import { MILESTONE_VISIBLE_STATUSES, evaluationPrototypeSelect, finalScores, scoreSelect, toEvaluationView } from './views/evaluation-view.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -200,14 +200,7 @@ export async function release(request: EvaluationRequest, input: Omit<z.output<t
         status: true,
         sellerId: true,
         prototypeName: true,
-        technicalFeasibility: true,
-        commercialViability: true,
-        riskLevel: true,
-        marketPotential: true,
-        trl: true,
-        estimatedValue: true,
-        investmentRequired: true,
-        timelineWeeks: true,
+        ...scoreSelect,
       },
     });
     if (!prototype) throw new NotFoundError(NOT_FOUND);

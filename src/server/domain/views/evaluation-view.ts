@@ -12,6 +12,18 @@ import { fullName } from '~/shared/format.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
 
+/** The eight figures a scorecard and the final evaluation share (columns of both tables). */
+export const scoreSelect = {
+  technicalFeasibility: true,
+  commercialViability: true,
+  riskLevel: true,
+  marketPotential: true,
+  trl: true,
+  estimatedValue: true,
+  investmentRequired: true,
+  timelineWeeks: true,
+} as const satisfies Prisma.PrototypeSelect & Prisma.ScorecardSelect;
+
 export const evaluationPrototypeSelect = {
   id: true,
   prototypeName: true,
@@ -21,14 +33,7 @@ export const evaluationPrototypeSelect = {
   createdAt: true,
   initialReviewMetAt: true,
   feedbackMetAt: true,
-  technicalFeasibility: true,
-  commercialViability: true,
-  riskLevel: true,
-  marketPotential: true,
-  trl: true,
-  estimatedValue: true,
-  investmentRequired: true,
-  timelineWeeks: true,
+  ...scoreSelect,
   nextMilestone: true,
   milestoneDate: true,
   reviewers: {
@@ -39,14 +44,7 @@ export const evaluationPrototypeSelect = {
     select: {
       id: true,
       reviewerId: true,
-      technicalFeasibility: true,
-      commercialViability: true,
-      riskLevel: true,
-      marketPotential: true,
-      trl: true,
-      estimatedValue: true,
-      investmentRequired: true,
-      timelineWeeks: true,
+      ...scoreSelect,
       confidence: true,
       strengths: true,
       concerns: true,
