@@ -1,12 +1,15 @@
-// tRPC building blocks: the only ways into a procedure are public, protected (signed in) and admin.
+// tRPC building blocks: the only ways into a procedure are public, protected (signed in), admin and
+// capability (signed in and holding one named capability: src/shared/capabilities.ts).
 import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
+import { type Capability, isAdminOnlyCapability } from '~/shared/capabilities.ts';
 import { ADMIN_TWO_FACTOR_REQUIRED } from '~/shared/schemas/security.ts';
 import { mustEnrolTwoFactor, withEnrolledRole } from './auth/two-factor.ts';
 import type { Context } from './context.ts';
 import { DomainError, type DomainErrorKind } from './domain/errors.ts';
+import { assertCapability } from './domain/permissions.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -106,3 +109,15 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (mustEnrolTwoFactor(ctx.user, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TWO_FACTOR_REQUIRED });
   return next({ ctx });
 });
+
+/**
+ * Signed in and holding `capability` now (role default or a per-user override). Admin-only
+ * capabilities also need the admin role (and its two-factor enrolment), whatever an override says.
+ */
+export function capabilityProcedure(capability: Capability) {
+  const base = isAdminOnlyCapability(capability) ? adminProcedure : protectedProcedure;
+  return base.use(async ({ ctx, next }) => {
+    await assertCapability(ctx.db, ctx.user, capability, ctx.clock.now());
+    return next();
+  });
+}

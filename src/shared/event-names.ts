@@ -35,6 +35,17 @@ export const NOTIFICATION_TYPES = [
   'payout_reversed',
   'payout_account_ready',
   'payout_bank_failed',
+  // Trust, safety and support
+  'warning_issued',
+  'warning_resolved',
+  'suspension_started',
+  'suspension_ended',
+  'appeal_decided',
+  'ticket_reply',
+  'ticket_status_changed',
+  'report_outcome',
+  'permission_granted',
+  'permission_revoked',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -129,5 +140,27 @@ export const AUDIT_ACTIONS = [
   'admin.payout.failed',
   'stripe.transfer.reversed',
   'stripe.transfer.failed',
+  // Trust, safety and support
+  'admin.warning.issue',
+  'admin.warning.resolve',
+  'warning.acknowledge',
+  'admin.suspension.start',
+  'admin.suspension.lift',
+  'suspension.ended',
+  'appeal.submit',
+  'admin.appeal.uphold',
+  'admin.appeal.reverse',
+  'ticket.open',
+  'ticket.reply',
+  'admin.ticket.reply',
+  'admin.ticket.update',
+  'report.file',
+  'admin.report.flag',
+  'admin.report.update',
+  'admin.permission.grant',
+  'admin.permission.revoke',
+  'admin.permission.remove',
+  'admin.export.ledger',
+  'ledger.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
