@@ -6,6 +6,7 @@ import { openDatabase } from '../src/server/db/index.ts';
 import { seedDemoData } from '../src/server/demo-data.ts';
 import { env } from '../src/server/env.ts';
 import { ensureFirstAdmin } from '../src/server/first-admin.ts';
+import { publicUrlOf } from '../src/server/mail/mailer.ts';
 import { createDocumentStore } from '../src/server/storage/choose-store.ts';
 import { DEFAULT_PASSWORD } from '../src/server/test/factories.ts';
 
@@ -18,6 +19,7 @@ try {
   const { sellers } = await seedDemoData(db, {
     documentStore: createDocumentStore(database, env.DATA_DIR),
     feePercent: process.env.PLATFORM_FEE_PERCENT ?? '10',
+    links: { publicUrl: publicUrlOf(env) },
   });
   console.log(`Seeded ${sellers.length} demo sellers (password "${DEFAULT_PASSWORD}"):`);
   for (const seller of sellers) console.log(`  ${seller.email}`);

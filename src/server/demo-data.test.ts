@@ -3,17 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { DEMO_DOMAIN, seedDemoData } from './demo-data.ts';
+import { auditLedger, ledgerBalance } from './domain/ledger.ts';
 import { fixedClock, testServices } from './services.ts';
 import { createAdmin } from './test/factories.ts';
 import { callerAs, useTestDatabase } from './test/harness.ts';
 
 const t = useTestDatabase();
 const NOW = new Date('2026-11-23T12:00:00.000Z');
+const LINKS = { publicUrl: 'http://localhost:3000' };
 
 async function seedTwice() {
   const admin = await createAdmin(t.db.prisma, { firstName: 'Ada', lastName: 'Admin' });
   const documentStore = testServices(t.db.prisma).documentStore;
-  await seedDemoData(t.db.prisma, { documentStore, now: NOW });
+  await seedDemoData(t.db.prisma, { documentStore, now: NOW, links: LINKS });
   const counts = async () => ({
     users: await t.db.prisma.user.count(),
     prototypes: await t.db.prisma.prototype.count(),
@@ -22,7 +24,7 @@ async function seedTwice() {
   });
   const once = await counts();
   const firstKeys = (await t.db.prisma.prototypeDocument.findMany({ select: { storageKey: true } })).map((d) => d.storageKey);
-  await seedDemoData(t.db.prisma, { documentStore, now: NOW });
+  await seedDemoData(t.db.prisma, { documentStore, now: NOW, links: LINKS });
   return { admin, once, twice: await counts(), documentStore, firstKeys };
 }
 
@@ -99,5 +101,21 @@ describe('demo data', () => {
       expect(stored?.size).toBeGreaterThan(0);
       stored?.stream.destroy();
     }
+  });
+
+  it("keeps the demo ledger consistent: each seller's balance is what their unpaid transactions owe", async () => {
+    await seedTwice();
+    const db = t.db.prisma;
+    expect(await auditLedger(db)).toEqual([]);
+    const sellers = await db.user.findMany({ where: { role: 'user', email: { endsWith: `@${DEMO_DOMAIN}` } }, select: { id: true } });
+    let sellersOwed = 0;
+    for (const seller of sellers) {
+      const unpaid = await db.transaction.findMany({ where: { sellerId: seller.id, status: { not: 'completed' } }, select: { sellerPayout: true } });
+      const owed = unpaid.reduce((sum, row) => sum + Math.round(Number(row.sellerPayout) * 100), 0);
+      expect(Math.round(Number(await ledgerBalance(db, seller.id)) * 100)).toBe(owed);
+      if (owed > 0) sellersOwed += 1;
+    }
+    expect(sellersOwed).toBeGreaterThan(0);
+    expect(await db.transaction.count({ where: { status: 'completed', seller: { email: { endsWith: `@${DEMO_DOMAIN}` } } } })).toBeGreaterThan(0);
   });
 });

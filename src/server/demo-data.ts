@@ -7,7 +7,9 @@ import type { PrototypeStatus } from '~/shared/constants.ts';
 import type { PrototypeStage } from '~/shared/prototype-stages.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
 import type { Db } from './db/index.ts';
-import { splitPayout } from './domain/money.ts';
+import { recordAcceptedQuote } from './domain/prototype-transitions.ts';
+import type { EmailLinks } from './mail/mailer.ts';
+import { recordManualPayout } from './payments/payout-state.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
@@ -339,7 +341,11 @@ export interface DemoSeedOptions {
   documentStore: DocumentStore;
   now?: Date;
   feePercent?: string | number;
+  /** Where links in the notices of seeded payouts point. */
+  links: EmailLinks;
 }
+
+const DEMO_META = { ip: null, userAgent: 'demo data (npm run db:seed)' };
 
 /** Replaces the demo accounts and their data; returns the demo sellers. */
 export async function seedDemoData(db: Db, options: DemoSeedOptions) {
@@ -503,18 +509,18 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
       }
     }
     if (accepted && quote) {
-      const split = splitPayout(quote.amount, feePercent);
-      const completed = item.status === 'active';
-      await db.transaction.create({
-        data: {
-          prototypeId: id,
-          sellerId: seller.id,
-          amount: split.amount,
-          platformFee: split.platformFee,
-          sellerPayout: split.sellerPayout,
-          status: completed ? 'completed' : 'pending',
-          completedAt: completed ? at(item.ageDays, item.completedAfterDays ?? item.ageDays) : null,
-        },
+      // The app's own money path: a pending transaction and the ledger row owing the payout, then,
+      // for a deployed prototype, the payout recorded as sent (so balances add up by construction).
+      await db.$transaction(async (tx) => {
+        const { transactionId } = await recordAcceptedQuote(tx, {
+          prototype: { ...prototype, sellerId: seller.id },
+          quote: quote.amount,
+          feePercent,
+          actorId: first.id,
+        });
+        if (item.status !== 'active') return;
+        await recordManualPayout(tx, options.links, { actorId: first.id, meta: DEMO_META }, transactionId, 'wire', `DEMO-WIRE-${transactionId}`);
+        await tx.transaction.update({ where: { id: transactionId }, data: { completedAt: at(item.ageDays, item.completedAfterDays ?? item.ageDays) } });
       });
     }
   }

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError } from './errors.ts';
 import { recordLedgerEntry, transactionReference } from './ledger.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
 import { formatUsd } from '~/shared/format.ts';
-import { splitPayout, toDecimal } from './money.ts';
+import { type Decimal, splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import type { NotificationType, TimelineEvent } from '~/shared/event-names.ts';
@@ -200,35 +200,53 @@ export function acceptQuote(request: TransitionRequest, feePercent: number) {
     notification: { type: 'quote_accepted', title: 'Quote accepted', message: 'The quote for "{name}" has been accepted. A payout is being prepared.' },
     after: async (tx, prototype) => {
       const { atomixQuote } = await tx.prototype.findUniqueOrThrow({ where: { id: prototype.id }, select: { atomixQuote: true } });
-      const split = splitPayout(atomixQuote!, feePercent);
-      await tx.prototype.update({ where: { id: prototype.id }, data: { finalAmount: split.amount } });
-      const created = await tx.transaction.create({
-        data: {
-          prototypeId: prototype.id,
-          sellerId: prototype.sellerId,
-          amount: split.amount,
-          platformFee: split.platformFee,
-          sellerPayout: split.sellerPayout,
-          status: 'pending',
-        },
-        select: { id: true },
-      });
-      await recordLedgerEntry(tx, {
-        userId: prototype.sellerId,
-        type: 'payout_due',
-        amount: split.sellerPayout,
-        description: `Quote of ${formatUsd(split.amount)} accepted for "${prototype.prototypeName}": payout after the ${formatUsd(split.platformFee)} platform fee`,
-        reference: transactionReference(created.id),
-        processedBy: request.actorId,
-      });
-      return {
-        transactionId: created.id,
-        amount: split.amount.toFixed(2),
-        platformFee: split.platformFee.toFixed(2),
-        sellerPayout: split.sellerPayout.toFixed(2),
-      };
+      await tx.prototype.update({ where: { id: prototype.id }, data: { finalAmount: splitPayout(atomixQuote!, feePercent).amount } });
+      return recordAcceptedQuote(tx, { prototype, quote: atomixQuote!, feePercent, actorId: request.actorId });
     },
   });
+}
+
+/**
+ * The money side of an accepted quote: one pending transaction (what the platform keeps, what the
+ * seller is paid) and the ledger row that owes the seller their payout. The demo data uses it too,
+ * so seeded balances add up by construction.
+ */
+export async function recordAcceptedQuote(
+  tx: Tx,
+  input: {
+    prototype: { id: number; sellerId: string; prototypeName: string };
+    quote: Decimal | string;
+    feePercent: number | string;
+    actorId: string | null;
+  },
+) {
+  const { prototype } = input;
+  const split = splitPayout(input.quote, input.feePercent);
+  const created = await tx.transaction.create({
+    data: {
+      prototypeId: prototype.id,
+      sellerId: prototype.sellerId,
+      amount: split.amount,
+      platformFee: split.platformFee,
+      sellerPayout: split.sellerPayout,
+      status: 'pending',
+    },
+    select: { id: true },
+  });
+  await recordLedgerEntry(tx, {
+    userId: prototype.sellerId,
+    type: 'payout_due',
+    amount: split.sellerPayout,
+    description: `Quote of ${formatUsd(split.amount)} accepted for "${prototype.prototypeName}": payout after the ${formatUsd(split.platformFee)} platform fee`,
+    reference: transactionReference(created.id),
+    processedBy: input.actorId,
+  });
+  return {
+    transactionId: created.id,
+    amount: split.amount.toFixed(2),
+    platformFee: split.platformFee.toFixed(2),
+    sellerPayout: split.sellerPayout.toFixed(2),
+  };
 }
 
 export function rejectQuote(request: TransitionRequest) {
