@@ -184,3 +184,19 @@ test('a signed-in seller sees the access-denied screen; a guest goes to /login',
   await page.goto('/admin-panel');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
 });
+
+test('a filtered list that matches nothing offers Clear filters, which empties the search and shows the list again', async ({ page, prisma, createUser }) => {
+  const tag = randomUUID().slice(0, 8);
+  const seller = await createUser({ firstName: 'Clara' });
+  await createPrototype(prisma, seller.id, { prototypeName: `Clearable ${tag}` });
+  await signIn(page, admin.email, admin.password);
+  await page.goto(`/admin-panel?q=nothing-${tag}&priority=high`);
+  const searchBox = page.getByLabel('Search prototypes');
+  await expect(page.getByText('No prototypes match these filters.')).toBeVisible();
+  await expect(searchBox).toHaveValue(`nothing-${tag}`);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByText('No prototypes match these filters.')).toBeHidden();
+  await expect(page.getByTestId('prototype-list')).toBeVisible();
+  await expect(searchBox).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&](q|priority)=/);
+});

@@ -10,13 +10,15 @@ import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
 import { formatDateTime } from '~/shared/format.ts';
+import { NoMatches } from './no-matches.tsx';
+import { useSearchText } from './use-search-text.ts';
 
 export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const input = activityQueryInput(search);
   const list = trpc.admin.activity.useQuery(input, { placeholderData: keepPreviousData });
   const actions = trpc.admin.activityActions.useQuery();
   const utils = trpc.useUtils();
-  const [text, setText] = useState(search.auser ?? '');
+  const [text, setText] = useSearchText(search.auser);
   const [exporting, setExporting] = useState(false);
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, acursor: undefined, adir: undefined });
 
@@ -67,7 +69,12 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
           Export CSV
         </button>
       </div>
-      <QueryView query={list} what="activity" isEmpty={(page) => page.items.length === 0} empty="No activity matches these filters.">
+      <QueryView
+        query={list}
+        what="activity"
+        isEmpty={(page) => page.items.length === 0}
+        empty={<NoMatches message="No activity matches these filters." list="activity" search={search} setSearch={setSearch} />}
+      >
         {(page) => (
           <ol className="mt-4 flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-busy={list.isFetching}>
             {page.items.map((entry) => (

@@ -14,6 +14,7 @@ import { STAGES } from '~/shared/prototype-stages.ts';
 import { type AdminSearch, type SetSearch, boardQueryInput } from './admin-search.ts';
 import { priorityBadgeClass } from './badges.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
+import { NoMatches } from './no-matches.tsx';
 
 type Board = inferRouterOutputs<AppRouter>['pipeline']['board'];
 type Column = Board['columns'][number];
@@ -35,7 +36,14 @@ export function PipelineBoard({ search, setSearch }: { search: AdminSearch; setS
         query={board}
         what="the pipeline board"
         isEmpty={(data) => data.columns.every((c) => c.total === 0)}
-        empty={search.mine ? 'No prototypes where you are the lead reviewer match these filters.' : 'No prototypes match these filters.'}
+        empty={
+          <NoMatches
+            message={search.mine ? 'No prototypes where you are the lead reviewer match these filters.' : 'No prototypes match these filters.'}
+            list="prototypes"
+            search={search}
+            setSearch={setSearch}
+          />
+        }
       >
         {(data) => {
           const open = data.columns.filter((c) => c.stage !== 'closed');

@@ -20,6 +20,8 @@ import { type AdminSearch, type SetSearch, prototypeQueryInput } from './admin-s
 import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
+import { NoMatches } from './no-matches.tsx';
+import { useSearchText } from './use-search-text.ts';
 import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
 import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from './lifecycle-dialogs.tsx';
@@ -50,7 +52,12 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
       </h2>
       <OpenInfoRequestsPanel setSearch={setSearch} />
       <PrototypeFilters search={search} setSearch={setSearch} />
-      <QueryView query={list} what="prototypes" isEmpty={(page) => page.items.length === 0} empty="No prototypes match these filters.">
+      <QueryView
+        query={list}
+        what="prototypes"
+        isEmpty={(page) => page.items.length === 0}
+        empty={<NoMatches message="No prototypes match these filters." list="prototypes" search={search} setSearch={setSearch} />}
+      >
         {(page) => (
           <ul className="mt-4 flex flex-col gap-3" aria-busy={list.isFetching} data-testid="prototype-list">
             {page.items.map((prototype) => (
@@ -80,7 +87,7 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
 }
 
 function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
-  const [text, setText] = useState(search.q ?? '');
+  const [text, setText] = useSearchText(search.q);
   const utils = trpc.useUtils();
   const [exporting, setExporting] = useState(false);
   const admins = trpc.admin.admins.useQuery();

@@ -14,6 +14,8 @@ import { useAdminFeedback } from './admin-toasts.ts';
 import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
+import { NoMatches } from './no-matches.tsx';
+import { useSearchText } from './use-search-text.ts';
 
 type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
 type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message';
@@ -33,7 +35,12 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
         User Management
       </h2>
       <UserFilters search={search} setSearch={setSearch} />
-      <QueryView query={list} what="users" isEmpty={(page) => page.items.length === 0} empty="No users match these filters.">
+      <QueryView
+        query={list}
+        what="users"
+        isEmpty={(page) => page.items.length === 0}
+        empty={<NoMatches message="No users match these filters." list="users" search={search} setSearch={setSearch} />}
+      >
         {(page) => (
           <>
             {/* Desktop: a table. */}
@@ -123,7 +130,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
 }
 
 function UserFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
-  const [text, setText] = useState(search.uq ?? '');
+  const [text, setText] = useSearchText(search.uq);
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, ucursor: undefined, udir: undefined });
   const submit = (event: FormEvent) => {
     event.preventDefault();
