@@ -145,6 +145,8 @@ test('two reviewers score, the lead finalises and releases, the seller sees the 
   await expect(released).toContainText(`A promising design ${tag}`);
   await expect(released).toContainText('Strong prototype results');
   await expect(released).toContainText('72 / 100');
+  await expect(released).toContainText('$750,000'); // whole-dollar estimates carry no cents
+  await expect(released).not.toContainText('$750,000.00');
   await expect(page.getByText('Lead strength')).toHaveCount(0);
   await expect(page.getByText('Second concern')).toHaveCount(0);
 });

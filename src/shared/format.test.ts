@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPower,
   formatUsd,
+  formatWholeUsd,
   firstNameAndInitial,
   fullName,
   humanize,
@@ -173,5 +174,15 @@ describe('firstNameAndInitial', () => {
     expect(firstNameAndInitial({ firstName: ' Dana ', lastName: null })).toBe('Dana');
     expect(firstNameAndInitial({ firstName: 'Zoë', lastName: 'Ångström' })).toBe('Zoë Å.');
     expect(firstNameAndInitial({ firstName: null, lastName: 'Kowalski' })).toBe('A team member');
+  });
+});
+
+describe('formatWholeUsd', () => {
+  it('shows whole-dollar estimates without cents, grouped, rounding a mean half up', () => {
+    expect(formatWholeUsd(1200000)).toBe('$1,200,000');
+    expect(formatWholeUsd('1234567.5')).toBe('$1,234,568');
+    expect(formatWholeUsd(999.49)).toBe('$999');
+    expect(formatWholeUsd(0)).toBe('$0');
+    expect(formatWholeUsd(-2500)).toBe('-$2,500');
   });
 });

@@ -115,6 +115,16 @@ export function formatUsd(amount: string | number | DecimalLike): string {
   return `${negative ? '-' : ''}$${groupThousands(digits.slice(0, -2))}.${digits.slice(-2)}`;
 }
 
+/**
+ * An estimate in whole dollars ("$1,200,000"): reviewers' value and investment figures are whole
+ * dollars, and their mean is rounded to the dollar (half up), so cents would only add noise.
+ */
+export function formatWholeUsd(amount: string | number | DecimalLike): string {
+  const { negative, digits } = toCents(amount);
+  const dollars = (BigInt(digits) + 50n) / 100n;
+  return `${negative && dollars !== 0n ? '-' : ''}$${groupThousands(dollars.toString())}`;
+}
+
 /** The same amount for machines (CSV): "48000.50", "-12.00", no symbol, no grouping. */
 export function formatAmount(amount: string | number | DecimalLike): string {
   const { negative, digits } = toCents(amount);

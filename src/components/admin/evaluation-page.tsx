@@ -13,7 +13,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { LEVELS } from '~/shared/constants.ts';
-import { formatDate, formatNumber, formatUsd, fullName, stateLabel } from '~/shared/format.ts';
+import { formatDate, formatNumber, formatWholeUsd, fullName, stateLabel } from '~/shared/format.ts';
 import { MILESTONE_MAX, NUMERIC_SCORE_FIELDS, type NumericScoreField, finalForm, releaseForm, scorecardForm } from '~/shared/schemas/evaluation.ts';
 
 type Evaluation = inferRouterOutputs<AppRouter>['evaluation']['evaluation'];
@@ -379,7 +379,7 @@ function ScorecardForm({ evaluation: e }: { evaluation: Evaluation }) {
 }
 
 function figure(field: string, value: number) {
-  if (field === 'estimatedValue' || field === 'investmentRequired') return formatUsd(value);
+  if (field === 'estimatedValue' || field === 'investmentRequired') return formatWholeUsd(value);
   return formatNumber(value, Number.isInteger(value) ? 0 : 2);
 }
 

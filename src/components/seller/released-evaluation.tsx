@@ -1,7 +1,7 @@
 // The seller's share of the evaluation (issue 14, points 6 and 7): the released evaluation summary
 // (with the final scores only when the team released them) and the next development milestone.
 // Nothing here exists before a release: the server sends evaluation null until then.
-import { formatDate, formatNumber, formatUsd, stateLabel } from '~/shared/format.ts';
+import { formatDate, formatNumber, formatWholeUsd, stateLabel } from '~/shared/format.ts';
 import type { PrototypeDetail } from './types.ts';
 
 type Scores = NonNullable<NonNullable<PrototypeDetail['evaluation']>['scores']>;
@@ -13,8 +13,8 @@ function ScoreList({ scores }: { scores: Scores }) {
     ['Risk level', stateLabel(scores.riskLevel)],
     ['Market potential', stateLabel(scores.marketPotential)],
     ['Technology readiness (TRL)', scores.trl === null ? '—' : `${scores.trl} / 9`],
-    ['Estimated value', scores.estimatedValue === null ? '—' : formatUsd(scores.estimatedValue)],
-    ['Investment required', scores.investmentRequired === null ? '—' : formatUsd(scores.investmentRequired)],
+    ['Estimated value', scores.estimatedValue === null ? '—' : formatWholeUsd(scores.estimatedValue)],
+    ['Investment required', scores.investmentRequired === null ? '—' : formatWholeUsd(scores.investmentRequired)],
     ['Timeline', scores.timelineWeeks === null ? '—' : `${formatNumber(scores.timelineWeeks)} weeks`],
   ];
   return (
