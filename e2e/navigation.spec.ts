@@ -55,3 +55,20 @@ test('a link with a number-like search keeps it as typed (173e3813 is not Infini
   await page.goto('/admin-panel?q=007');
   await expect(page.getByLabel('Search prototypes')).toHaveValue('007');
 });
+
+test('on a 360–375 px phone the signed-in header fits: no sideways scrolling, the menu button on screen', async ({ page, createUser }) => {
+  const seller = await createUser({ firstName: 'Maximiliana' });
+  for (const who of [seller, admin]) {
+    await signIn(page, who.email, who.password);
+    for (const width of [360, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(who === admin ? '/admin-panel' : '/seller-dashboard');
+      const menu = page.getByRole('button', { name: /menu/i });
+      await expect(menu).toBeVisible();
+      const box = await menu.boundingBox();
+      expect(box!.x + box!.width, `${who.email} at ${width}px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${who.email} at ${width}px`).toBeLessThanOrEqual(width);
+    }
+    await page.context().clearCookies();
+  }
+});
