@@ -204,3 +204,16 @@ test.describe('with reduced motion', () => {
     await expect(figure).toHaveAttribute('data-released', 'true');
   });
 });
+
+test('the particles stay behind the text: their layer sits below the page content in its own stacking context', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('particle-background').locator('span')).toHaveCount(15);
+  const layer = await page.getByTestId('particle-background').evaluate((el) => {
+    const outer = el.parentElement!;
+    const wrapper = outer.parentElement!;
+    return { zIndex: getComputedStyle(outer).zIndex, pointerEvents: getComputedStyle(outer).pointerEvents, isolation: getComputedStyle(wrapper).isolation };
+  });
+  expect(Number(layer.zIndex)).toBeLessThan(0);
+  expect(layer.pointerEvents).toBe('none');
+  expect(layer.isolation).toBe('isolate');
+});
