@@ -1,0 +1,33 @@
+// The 'suspension-ends' job (issue 15, ADR 0016): every minute, suspensions whose end date has passed
+// end by themselves (domain/moderation.ts endDueSuspensions: one conditional update each, so of
+// several workers exactly one notifies). As with review reminders, scheduling takes a
+// transaction-scoped advisory lock and queues a run only when none is queued.
+import type { Db } from '../db/index.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
+import { enqueueJob } from '../mail/queue.ts';
+import { endDueSuspensions } from './moderation.ts';
+
+export const SUSPENSION_ENDS_JOB = 'suspension-ends';
+export const SUSPENSION_CHECK_MS = 60_000;
+/** pg_advisory_xact_lock key of this scheduler (unique to it). */
+const SCHEDULE_LOCK = 1_404_202_615;
+
+/** Queues a run at `runAt` unless one is already queued. */
+export async function ensureSuspensionEndsScheduled(db: Db, runAt: Date): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK}::bigint)`;
+    const queued = await tx.job.findFirst({ where: { kind: SUSPENSION_ENDS_JOB, status: 'queued' }, select: { id: true } });
+    if (queued) return false;
+    await enqueueJob(tx, SUSPENSION_ENDS_JOB, {}, { runAt });
+    return true;
+  });
+}
+
+/** The job: end what is due, then queue the next run a minute later. */
+export function suspensionEndsJobHandler(links: EmailLinks, clock: { now(): Date }) {
+  return async (_job: unknown, ctx: { db: Db }) => {
+    const now = clock.now();
+    await endDueSuspensions(ctx.db, links, now);
+    await ensureSuspensionEndsScheduled(ctx.db, new Date(now.getTime() + SUSPENSION_CHECK_MS));
+  };
+}
