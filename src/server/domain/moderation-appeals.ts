@@ -88,7 +88,14 @@ export async function submitAppealByToken(deps: Omit<ModerationDeps, 'actorId'>,
       const measureType = token.measureType as MeasureType;
       const measure = await findMeasure(tx, measureType, token.measureId);
       if (!measure || measure.userId !== token.userId) throw new InvalidInputError(APPEAL_LINK_INVALID);
-      const ticket = await openAppealTicket(tx, { userId: token.userId, measureType, measureId: token.measureId, label: measure.label, message: input.message, now });
+      const ticket = await openAppealTicket(tx, {
+        userId: token.userId,
+        measureType,
+        measureId: token.measureId,
+        label: measure.label,
+        message: input.message,
+        now,
+      });
       await logActivity(tx, meta, {
         userId: token.userId,
         action: 'appeal.submit',

@@ -150,7 +150,8 @@ export async function acknowledgeWarning(deps: ModerationDeps, id: number) {
     const { count } = await tx.userWarning.updateMany({ where: { id, userId: actorId, acknowledgedAt: null }, data: { acknowledgedAt: now } });
     const row = await tx.userWarning.findFirst({ where: { id, userId: actorId }, select: warningSelect });
     if (!row) throw new NotFoundError(WARNING_NOT_FOUND);
-    if (count === 1) await logActivity(tx, meta, { userId: actorId, action: 'warning.acknowledge', targetType: 'user', targetId: actorId, details: { warningId: id } });
+    if (count === 1)
+      await logActivity(tx, meta, { userId: actorId, action: 'warning.acknowledge', targetType: 'user', targetId: actorId, details: { warningId: id } });
     return toWarningView(row, now);
   });
 }
@@ -229,7 +230,13 @@ export async function liftSuspension(deps: ModerationDeps, id: number) {
       throw new ConflictError(SUSPENSION_NOT_RUNNING);
     }
     await announceSuspensionEnd(tx, mailer, stopped.userId, true);
-    await logActivity(tx, meta, { userId: actorId, action: 'admin.suspension.lift', targetType: 'user', targetId: stopped.userId, details: { suspensionId: id } });
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: 'admin.suspension.lift',
+      targetType: 'user',
+      targetId: stopped.userId,
+      details: { suspensionId: id },
+    });
     return toSuspensionView(await tx.userSuspension.findUniqueOrThrow({ where: { id }, select: suspensionSelect }));
   });
 }
@@ -240,14 +247,23 @@ export async function liftSuspension(deps: ModerationDeps, id: number) {
  * many this call ended.
  */
 export async function endDueSuspensions(db: Db, mailer: EmailLinks, now: Date): Promise<number> {
-  const due = await db.userSuspension.findMany({ where: { isActive: true, endDate: { lte: now } }, select: { id: true }, orderBy: { endDate: 'asc' }, take: 1000 });
+  const due = await db.userSuspension.findMany({
+    where: { isActive: true, endDate: { lte: now } },
+    select: { id: true },
+    orderBy: { endDate: 'asc' },
+    take: 1000,
+  });
   let ended = 0;
   for (const { id } of due) {
     const won = await db.$transaction(async (tx) => {
       const stopped = await stopSuspension(tx, id, now, 'end');
       if (!stopped) return false;
       await announceSuspensionEnd(tx, mailer, stopped.userId, false);
-      await logActivity(tx, { ip: null, userAgent: null }, { userId: null, action: 'suspension.ended', targetType: 'user', targetId: stopped.userId, details: { suspensionId: id } });
+      await logActivity(
+        tx,
+        { ip: null, userAgent: null },
+        { userId: null, action: 'suspension.ended', targetType: 'user', targetId: stopped.userId, details: { suspensionId: id } },
+      );
       return true;
     });
     if (won) ended++;
@@ -275,7 +291,14 @@ export const suspendedMessage = (s: { reason: string | null; endDate: Date }) =>
  */
 export async function recordStatusMeasure(
   tx: Tx,
-  input: { userId: string; adminId: string; status: 'active' | AccountMeasureKind | 'restricted' | 'banned'; reason: string | null; until: Date | null; now: Date },
+  input: {
+    userId: string;
+    adminId: string;
+    status: 'active' | AccountMeasureKind | 'restricted' | 'banned';
+    reason: string | null;
+    until: Date | null;
+    now: Date;
+  },
 ) {
   await tx.accountMeasure.updateMany({ where: { userId: input.userId, endedAt: null }, data: { endedAt: input.now } });
   if (input.status === 'active') return null;

@@ -469,7 +469,7 @@ export const restContract: Record<ContractKey, Operation> = {
   }),
   'POST /api/admin/users/:id/suspensions': op('Moderation', 'Suspend a user (not an administrator) until a future end date', {
     description:
-      "Every session of the user ends and sign-in is refused (403, with the reason and end date) until the end date, when the suspension ends by itself. " +
+      'Every session of the user ends and sign-in is refused (403, with the reason and end date) until the end date, when the suspension ends by itself. ' +
       'The notice e-mail carries a single-use appeal link. 409 while another suspension runs.',
     security: signedIn,
     requestParams: pathId(suspendInput),

@@ -170,7 +170,14 @@ export const adminRouter = router({
       });
       // The measure history (ADR 0016): the previous restriction or ban ends, a new one starts; a ban's notice carries the appeal link.
       const now = ctx.clock.now();
-      const measure = await recordStatusMeasure(tx, { userId: input.id, adminId: ctx.user.id, status: input.status, reason: data.banReason ?? input.adminNotes ?? null, until: data.restrictedUntil, now });
+      const measure = await recordStatusMeasure(tx, {
+        userId: input.id,
+        adminId: ctx.user.id,
+        status: input.status,
+        reason: data.banReason ?? input.adminNotes ?? null,
+        until: data.restrictedUntil,
+        now,
+      });
       if (measure?.kind === 'ban') await sendBanNotice(tx, ctx.mailer, measure, input.id, data.banReason);
       return tx.user.findUniqueOrThrow({ where: { id: input.id }, select: adminUserSelect });
     });

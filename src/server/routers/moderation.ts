@@ -12,7 +12,10 @@ import {
 } from '~/shared/schemas/moderation.ts';
 import type { Context } from '../context.ts';
 import { addressOf } from '../domain/rate-limit.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import { adminUserSelect, toAdminUserView } from '../domain/views/user-view.ts';
 import {
+  USER_NOT_FOUND,
   acknowledgeWarning,
   issueWarning,
   liftSuspension,
@@ -36,6 +39,12 @@ export const moderationRouter = router({
   suspend: manage.input(suspendInput).mutation(({ ctx, input }) => suspendUser(deps(ctx, ctx.user.id), input)),
   /** PATCH /api/admin/suspensions/{id}/lift */
   liftSuspension: manage.input(suspensionIdInput).mutation(({ ctx, input }) => liftSuspension(deps(ctx, ctx.user.id), input.id)),
+  /** The admin user page's profile: one user as the users list shows them. */
+  user: manage.input(moderationUserInput).query(async ({ ctx, input }) => {
+    const row = await ctx.db.user.findUnique({ where: { id: input.id }, select: adminUserSelect });
+    if (!row) throw new NotFoundError(USER_NOT_FOUND);
+    return toAdminUserView(row, ctx.clock.now());
+  }),
   /** GET /api/admin/users/{id}/moderation: warnings, restrictions, suspensions, bans and appeals, oldest first. */
   history: manage.input(moderationUserInput).query(({ ctx, input }) => moderationHistory(ctx.db, input.id, ctx.clock.now())),
   /** PATCH /api/admin/appeals/{ticketId} */
