@@ -7,6 +7,7 @@ import type { PrototypeStatus } from '~/shared/constants.ts';
 import type { PrototypeStage } from '~/shared/prototype-stages.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
 import type { Db } from './db/index.ts';
+import { seedModerationDemo } from './demo/moderation-demo.ts';
 import { splitPayout } from './domain/money.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
@@ -548,6 +549,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
     },
   });
 
+  await seedModerationDemo(db, { adminId: first.id, kenjiId: kenji.id, sofiaId: sofia.id, now });
   return { sellers, reviewers: [first, lise] };
 }
 
