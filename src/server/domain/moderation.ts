@@ -302,7 +302,7 @@ export async function recordStatusMeasure(
 ) {
   await tx.accountMeasure.updateMany({ where: { userId: input.userId, endedAt: null }, data: { endedAt: input.now } });
   if (input.status === 'active') return null;
-  const kind: AccountMeasureKind = input.status === 'banned' || input.status === 'ban' ? 'ban' : 'restriction';
+  const kind: AccountMeasureKind = input.status === 'banned' ? 'ban' : 'restriction';
   return tx.accountMeasure.create({
     data: { userId: input.userId, adminId: input.adminId, kind, reason: input.reason, until: input.until, createdAt: input.now },
     select: { id: true, kind: true, createdAt: true },
