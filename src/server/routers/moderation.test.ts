@@ -3,6 +3,7 @@
 // decides, and reversed appeals lift restrictions and warnings.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession, validateSessionToken } from '../auth/session.ts';
+import { seedModerationDemo } from '../demo/moderation-demo.ts';
 import { fixedClock } from '../services.ts';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { callerAs, setTestServices, useTestDatabase } from '../test/harness.ts';
@@ -88,5 +89,25 @@ describe('appeals reversed', () => {
     const history = await asAdmin.moderation.history({ id: seller.id });
     expect(history.filter((e) => e.kind === 'appeal').map((e) => e.status)).toEqual(['reversed', 'reversed']);
     expect(await t.db.prisma.userActivityLog.count({ where: { action: 'admin.appeal.reverse', userId: admin.id } })).toBe(2);
+  });
+});
+
+describe('demo data', () => {
+  it('shows a warning to acknowledge, an appeal awaiting a decision, an ended restriction and an upheld suspension appeal', async () => {
+    const { admin, seller, asAdmin, asSeller } = await setUp();
+    const sofia = await createUser(t.db.prisma);
+    await seedModerationDemo(t.db.prisma, { adminId: admin.id, kenjiId: seller.id, sofiaId: sofia.id, now: NOW });
+    expect((await asSeller.moderation.myWarnings()).map((w) => w.title)).toEqual(['Unverified efficiency claims']);
+    const history = await asAdmin.moderation.history({ id: seller.id });
+    expect(history.map((e) => [e.kind, e.status])).toEqual([
+      ['restriction', 'lifted'],
+      ['warning', 'acknowledged'],
+      ['appeal', 'open'],
+      ['warning', 'active'],
+    ]);
+    expect((await asAdmin.moderation.history({ id: sofia.id })).map((e) => [e.kind, e.status])).toEqual([
+      ['suspension', 'ended'],
+      ['appeal', 'upheld'],
+    ]);
   });
 });

@@ -55,7 +55,7 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
           <ol className="mt-4 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Moderation history, oldest first">
             {entries.map((entry) => (
               <li key={`${entry.kind}-${entry.id}`} data-testid="moderation-entry" data-kind={entry.kind}>
-                <HistoryItem entry={entry} />
+                <HistoryItem entry={entry} userId={user.id} />
               </li>
             ))}
           </ol>
@@ -71,7 +71,7 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
   );
 }
 
-function HistoryItem({ entry }: { entry: Entry }) {
+function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
   const utils = trpc.useUtils();
   const done = (title: string) => ({
     onSuccess: async () => {
@@ -82,6 +82,7 @@ function HistoryItem({ entry }: { entry: Entry }) {
   });
   const resolve = trpc.moderation.resolveWarning.useMutation(done('Warning resolved'));
   const lift = trpc.moderation.liftSuspension.useMutation(done('Suspension lifted'));
+  const activate = trpc.admin.updateUserStatus.useMutation(done(entry.kind === 'ban' ? 'Ban lifted' : 'Restriction lifted'));
   const label = `${KIND_LABEL[entry.kind]} #${entry.id}`;
   return (
     <article aria-label={label} className="flex flex-col gap-1">
@@ -118,6 +119,17 @@ function HistoryItem({ entry }: { entry: Entry }) {
           className="btn btn-outline btn-xs self-start"
           disabled={lift.isPending}
           onClick={() => lift.mutate({ id: entry.id })}
+          aria-label={`Lift ${label}`}
+        >
+          Lift
+        </button>
+      )}
+      {(entry.kind === 'restriction' || entry.kind === 'ban') && entry.status === 'running' && (
+        <button
+          type="button"
+          className="btn btn-outline btn-xs self-start"
+          disabled={activate.isPending}
+          onClick={() => activate.mutate({ id: userId, status: 'active', banReason: null, restrictedUntil: null })}
           aria-label={`Lift ${label}`}
         >
           Lift
