@@ -205,6 +205,7 @@ describe('appeals', () => {
     const body = { measureType: 'warning', measureId: w.id, message: 'I was quoting the other party.' };
     expect((await otherClient.request('POST', '/api/appeals', body)).status).toBe(404);
     expect((await restClient(t.db).request('POST', '/api/appeals', body)).status).toBe(401);
+    expect((await restClient(t.db).request('GET', '/api/measures')).status).toBe(401);
     expect((await sellerClient.request('POST', '/api/appeals', { ...body, message: '' })).status).toBe(400);
     expect((await sellerClient.request('POST', '/api/appeals', { ...body, measureType: 'fine' })).status).toBe(400);
     const all = await Promise.all(Array.from({ length: 30 }, () => sellerClient.request('POST', '/api/appeals', body)));
@@ -255,8 +256,8 @@ describe('appeals', () => {
     await signIn(seller);
   });
 
-  it('a ban reversed on appeal makes the user active; upheld leaves it', async () => {
-    const { seller, other, adminClient } = await setUp();
+  it('a ban reversed on appeal makes the user active; upheld leaves it; a link past the 20-day window is refused', async () => {
+    const { clock, seller, other, adminClient } = await setUp();
     for (const user of [seller, other]) {
       await adminClient.request('PATCH', `/api/admin/users/${user.id}/status`, { status: 'banned', banReason: 'Fraud' });
     }
@@ -274,5 +275,15 @@ describe('appeals', () => {
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: other.id } })).status).toBe('banned');
     expect(await t.db.prisma.emailMessage.count({ where: { userId: other.id, template: 'appeal_decided' } })).toBe(1);
     expect(await t.db.prisma.userActivityLog.count({ where: { action: 'admin.appeal.uphold' } })).toBe(1);
+
+    // A new ban's link, used after the window: 400, nothing recorded.
+    await adminClient.request('PATCH', `/api/admin/users/${seller.id}/status`, { status: 'banned', banReason: 'Again' });
+    const mails = await t.db.prisma.emailMessage.findMany({ where: { userId: seller.id, template: 'ban_notice' }, orderBy: { id: 'desc' }, take: 1 });
+    const late = decodeURIComponent(/\/appeal\?token=([^\s]+)/.exec(mails[0]!.textBody)![1]!);
+    clock.set(inDays(20));
+    const res = await guest.request('POST', '/api/appeals/by-token', { token: late, message: 'Too late' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toContain('expired');
+    expect(await t.db.prisma.supportTicket.count({ where: { userId: seller.id } })).toBe(1);
   });
 });
