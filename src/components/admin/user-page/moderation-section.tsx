@@ -103,37 +103,18 @@ function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
         {entry.endedAt ? ` · ended ${formatDateTime(entry.endedAt)}` : ''}
       </p>
       {entry.kind === 'warning' && (entry.status === 'active' || entry.status === 'acknowledged') && (
-        <button
-          type="button"
-          className="btn btn-outline btn-xs self-start"
-          disabled={resolve.isPending}
-          onClick={() => resolve.mutate({ id: entry.id })}
-          aria-label={`Resolve ${label}`}
-        >
-          Resolve
-        </button>
+        <RowAction text="Resolve" label={label} pending={resolve.isPending} onClick={() => resolve.mutate({ id: entry.id })} />
       )}
       {entry.kind === 'suspension' && entry.status === 'running' && (
-        <button
-          type="button"
-          className="btn btn-outline btn-xs self-start"
-          disabled={lift.isPending}
-          onClick={() => lift.mutate({ id: entry.id })}
-          aria-label={`Lift ${label}`}
-        >
-          Lift
-        </button>
+        <RowAction text="Lift" label={label} pending={lift.isPending} onClick={() => lift.mutate({ id: entry.id })} />
       )}
       {(entry.kind === 'restriction' || entry.kind === 'ban') && entry.status === 'running' && (
-        <button
-          type="button"
-          className="btn btn-outline btn-xs self-start"
-          disabled={activate.isPending}
+        <RowAction
+          text="Lift"
+          label={label}
+          pending={activate.isPending}
           onClick={() => activate.mutate({ id: userId, status: 'active', banReason: null, restrictedUntil: null })}
-          aria-label={`Lift ${label}`}
-        >
-          Lift
-        </button>
+        />
       )}
       {entry.kind === 'appeal' && entry.appeal && (
         <div className="mt-1 rounded-box bg-base-200 p-3">
@@ -142,5 +123,13 @@ function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
       )}
       {entry.kind !== 'appeal' && entry.appeal && <p className="text-xs">Appealed {formatDateTime(entry.appeal.createdAt)} (see the appeal below)</p>}
     </article>
+  );
+}
+
+function RowAction({ text, label, pending, onClick }: { text: string; label: string; pending: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-outline btn-xs self-start" disabled={pending} onClick={onClick} aria-label={`${text} ${label}`}>
+      {text}
+    </button>
   );
 }
