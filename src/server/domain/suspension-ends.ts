@@ -4,7 +4,7 @@
 // transaction-scoped advisory lock and queues a run only when none is queued.
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import { enqueueJob } from '../mail/queue.ts';
+import { ensureJobScheduled } from '../mail/queue.ts';
 import { endDueSuspensions } from './moderation.ts';
 
 export const SUSPENSION_ENDS_JOB = 'suspension-ends';
@@ -13,14 +13,8 @@ export const SUSPENSION_CHECK_MS = 60_000;
 const SCHEDULE_LOCK = 1_404_202_615;
 
 /** Queues a run at `runAt` unless one is already queued. */
-export async function ensureSuspensionEndsScheduled(db: Db, runAt: Date): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK}::bigint)`;
-    const queued = await tx.job.findFirst({ where: { kind: SUSPENSION_ENDS_JOB, status: 'queued' }, select: { id: true } });
-    if (queued) return false;
-    await enqueueJob(tx, SUSPENSION_ENDS_JOB, {}, { runAt });
-    return true;
-  });
+export function ensureSuspensionEndsScheduled(db: Db, runAt: Date): Promise<boolean> {
+  return ensureJobScheduled(db, SUSPENSION_ENDS_JOB, SCHEDULE_LOCK, runAt);
 }
 
 /** The job: end what is due, then queue the next run a minute later. */
