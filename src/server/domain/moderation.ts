@@ -5,7 +5,7 @@
 // it with the user; suspensions end by themselves (suspension-ends.ts).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatDateTime } from '~/shared/format.ts';
-import type { AccountMeasureKind, MeasureType } from '~/shared/moderation.ts';
+import { APPEAL_WINDOW_DAYS, type AccountMeasureKind, type MeasureType } from '~/shared/moderation.ts';
 import type { IssueWarningInput } from '~/shared/schemas/moderation.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -88,7 +88,7 @@ export async function issueWarning(deps: ModerationDeps, input: Omit<IssueWarnin
       message:
         `${row.description ?? ''}\n\n` +
         (row.expiresAt ? `This warning expires ${when(row.expiresAt)}. ` : '') +
-        'Please acknowledge it on your dashboard. You may appeal it there within 20 days.',
+        `Please acknowledge it on your dashboard. You may appeal it there within ${APPEAL_WINDOW_DAYS} days.`,
       actionUrl: '/seller-dashboard',
     });
     await logActivity(tx, meta, {

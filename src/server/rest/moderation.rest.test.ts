@@ -3,6 +3,7 @@
 // ended, one appeal per measure (also 30 at once), the single-use e-mail link, and the job that ends
 // suspensions run by two workers at once.
 import { afterEach, describe, expect, it } from 'vitest';
+import { newTotpSecret, totpCodeAt, totpStep } from '../auth/two-factor.ts';
 import { endDueSuspensions } from '../domain/moderation.ts';
 import { SUSPENSION_ENDS_JOB, ensureSuspensionEndsScheduled } from '../domain/suspension-ends.ts';
 import { createWorker, jobHandlers } from '../mail/worker.ts';
@@ -121,6 +122,22 @@ describe('suspensions', () => {
     expect(await t.db.prisma.notification.count({ where: { userId: seller.id, type: 'suspension_ended' } })).toBe(1);
     expect((await t.db.prisma.userSuspension.findUniqueOrThrow({ where: { id: res.json.id } })).endedAt).toEqual(inDays(7));
     expect((await adminClient.request('PATCH', `/api/admin/suspensions/${res.json.id}/lift`)).status).toBe(409);
+  });
+
+  it('a suspension that starts between the password and the two-factor code ends the half-done sign-in; the password step then says why', async () => {
+    const { seller, adminClient } = await setUp();
+    const secret = newTotpSecret();
+    await t.db.prisma.user.update({ where: { id: seller.id }, data: { totpSecret: secret, twoFactorEnabledAt: NOW } });
+    const client = restClient(t.db);
+    const first = await client.request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD });
+    expect(first.json).toEqual({ twoFactorRequired: true });
+    expect((await suspend(adminClient, seller.id)).status).toBe(201);
+    const second = await client.request('POST', '/api/login/2fa', { code: await totpCodeAt(secret, totpStep(NOW)) });
+    expect(second.status).toBe(401);
+    expect(await t.db.prisma.session.count({ where: { userId: seller.id } })).toBe(0);
+    const again = await client.request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD });
+    expect(again.status).toBe(403);
+    expect(again.json.message).toContain('Spam campaign');
   });
 
   it('lift early: 200 once then 409; the user signs in again', async () => {
