@@ -149,11 +149,24 @@ export async function decideAppeal(deps: ModerationDeps, input: { id: number; ou
 /** The caller's measures of the last APPEAL_WINDOW_DAYS (and older ones they appealed), newest first, with whether they may still appeal. */
 export async function myMeasures(db: Db, userId: string, now: Date) {
   const since = new Date(now.getTime() - APPEAL_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const [warnings, suspensions, measures, appeals] = await Promise.all([
-    db.userWarning.findMany({ where: { userId, createdAt: { gt: since } }, select: { id: true, title: true, createdAt: true }, take: 100 }),
-    db.userSuspension.findMany({ where: { userId, startDate: { gt: since } }, select: { id: true, reason: true, startDate: true }, take: 100 }),
-    db.accountMeasure.findMany({ where: { userId, createdAt: { gt: since } }, select: { id: true, kind: true, reason: true, createdAt: true }, take: 100 }),
-    db.supportTicket.findMany({ where: { userId, category: 'appeal' }, select: appealSelect, take: 500 }),
+  const appeals = await db.supportTicket.findMany({ where: { userId, category: 'appeal' }, select: appealSelect, orderBy: { id: 'desc' }, take: 500 });
+  const appealed = (...types: MeasureType[]) => appeals.filter((a) => types.includes(a.measureType as MeasureType)).map((a) => a.measureId!);
+  const [warnings, suspensions, measures] = await Promise.all([
+    db.userWarning.findMany({
+      where: { userId, OR: [{ createdAt: { gt: since } }, { id: { in: appealed('warning') } }] },
+      select: { id: true, title: true, createdAt: true },
+      take: 100,
+    }),
+    db.userSuspension.findMany({
+      where: { userId, OR: [{ startDate: { gt: since } }, { id: { in: appealed('suspension') } }] },
+      select: { id: true, reason: true, startDate: true },
+      take: 100,
+    }),
+    db.accountMeasure.findMany({
+      where: { userId, OR: [{ createdAt: { gt: since } }, { id: { in: appealed('restriction', 'ban') } }] },
+      select: { id: true, kind: true, reason: true, createdAt: true },
+      take: 100,
+    }),
   ]);
   const appealOf = new Map(appeals.map((a) => [`${a.measureType}:${a.measureId}`, toAppealView(a)]));
   const items = [

@@ -239,6 +239,8 @@ describe('appeals', () => {
     const res = await sellerClient.request('POST', '/api/appeals', { ...body, measureId: late.id });
     expect(res.status).toBe(409);
     expect(res.json.message).toContain('appeal window');
+    // Past the window the dashboard keeps only the appealed measure, with its appeal.
+    expect((await sellerClient.request('GET', '/api/measures')).json).toMatchObject([{ measureId: w.id, appeal: { ticketId: ticket.id } }]);
   });
 
   it('the single-use link of a suspension notice: 201 once, then 400; decision reversed lifts the suspension and tells the user', async () => {
