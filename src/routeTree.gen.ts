@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AppealRouteImport } from './routes/appeal'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -32,6 +33,7 @@ import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$prototypeId'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
+import { Route as AdminAdminUsersUserIdRouteImport } from './routes/_admin/admin_.users.$userId'
 import { Route as AuthPayoutsConnectRefreshRouteImport } from './routes/_auth/payouts.connect.refresh'
 import { Route as AuthPayoutsConnectReturnRouteImport } from './routes/_auth/payouts.connect.return'
 import { Route as AdminAdminPanelPrototypesPrototypeIdEvaluationRouteImport } from './routes/_admin/admin-panel_.prototypes.$prototypeId.evaluation'
@@ -52,6 +54,11 @@ const AuthRoute = AuthRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppealRoute = AppealRouteImport.update({
+  id: '/appeal',
+  path: '/appeal',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -149,6 +156,11 @@ const AuthPayoutsIndexRoute = AuthPayoutsIndexRouteImport.update({
   path: '/payouts/',
   getParentRoute: () => AuthRoute,
 } as any)
+const AdminAdminUsersUserIdRoute = AdminAdminUsersUserIdRouteImport.update({
+  id: '/admin_/users/$userId',
+  path: '/admin/users/$userId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthPayoutsConnectRefreshRoute =
   AuthPayoutsConnectRefreshRouteImport.update({
     id: '/payouts/connect/refresh',
@@ -171,6 +183,7 @@ const AdminAdminPanelPrototypesPrototypeIdEvaluationRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/appeal': typeof AppealRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -190,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
+  '/admin/users/$userId': typeof AdminAdminUsersUserIdRoute
   '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
   '/admin-panel/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
@@ -197,6 +211,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/appeal': typeof AppealRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -216,6 +231,7 @@ export interface FileRoutesByTo {
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/payouts': typeof AuthPayoutsIndexRoute
+  '/admin/users/$userId': typeof AdminAdminUsersUserIdRoute
   '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
   '/admin-panel/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
@@ -226,6 +242,7 @@ export interface FileRoutesById {
   '/_admin': typeof AdminRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
   '/about': typeof AboutRoute
+  '/appeal': typeof AppealRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -245,6 +262,7 @@ export interface FileRoutesById {
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
+  '/_admin/admin_/users/$userId': typeof AdminAdminUsersUserIdRoute
   '/_auth/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/_auth/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
   '/_admin/admin-panel_/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
@@ -254,6 +272,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/appeal'
     | '/contact'
     | '/dashboard'
     | '/forgot-password'
@@ -273,6 +292,7 @@ export interface FileRouteTypes {
     | '/prototypes/$prototypeId'
     | '/admin/payouts'
     | '/payouts/'
+    | '/admin/users/$userId'
     | '/payouts/connect/refresh'
     | '/payouts/connect/return'
     | '/admin-panel/prototypes/$prototypeId/evaluation'
@@ -280,6 +300,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/appeal'
     | '/contact'
     | '/dashboard'
     | '/forgot-password'
@@ -299,6 +320,7 @@ export interface FileRouteTypes {
     | '/prototypes/$prototypeId'
     | '/admin/payouts'
     | '/payouts'
+    | '/admin/users/$userId'
     | '/payouts/connect/refresh'
     | '/payouts/connect/return'
     | '/admin-panel/prototypes/$prototypeId/evaluation'
@@ -308,6 +330,7 @@ export interface FileRouteTypes {
     | '/_admin'
     | '/_auth'
     | '/about'
+    | '/appeal'
     | '/contact'
     | '/dashboard'
     | '/forgot-password'
@@ -327,6 +350,7 @@ export interface FileRouteTypes {
     | '/prototypes/$prototypeId'
     | '/_admin/admin_/payouts'
     | '/_auth/payouts/'
+    | '/_admin/admin_/users/$userId'
     | '/_auth/payouts/connect/refresh'
     | '/_auth/payouts/connect/return'
     | '/_admin/admin-panel_/prototypes/$prototypeId/evaluation'
@@ -337,6 +361,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   AboutRoute: typeof AboutRoute
+  AppealRoute: typeof AppealRoute
   ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -379,6 +404,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/appeal': {
+      id: '/appeal'
+      path: '/appeal'
+      fullPath: '/appeal'
+      preLoaderRoute: typeof AppealRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -514,6 +546,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPayoutsIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_admin/admin_/users/$userId': {
+      id: '/_admin/admin_/users/$userId'
+      path: '/admin/users/$userId'
+      fullPath: '/admin/users/$userId'
+      preLoaderRoute: typeof AdminAdminUsersUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_auth/payouts/connect/refresh': {
       id: '/_auth/payouts/connect/refresh'
       path: '/payouts/connect/refresh'
@@ -543,6 +582,7 @@ interface AdminRouteChildren {
   AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
   AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
+  AdminAdminUsersUserIdRoute: typeof AdminAdminUsersUserIdRoute
   AdminAdminPanelPrototypesPrototypeIdEvaluationRoute: typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 
@@ -551,6 +591,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
   AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
+  AdminAdminUsersUserIdRoute: AdminAdminUsersUserIdRoute,
   AdminAdminPanelPrototypesPrototypeIdEvaluationRoute:
     AdminAdminPanelPrototypesPrototypeIdEvaluationRoute,
 }
@@ -580,6 +621,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   AboutRoute: AboutRoute,
+  AppealRoute: AppealRoute,
   ContactRoute: ContactRoute,
   DashboardRoute: DashboardRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,

@@ -10,6 +10,7 @@ import type { Db } from './db/index.ts';
 import { recordAcceptedQuote } from './domain/prototype-transitions.ts';
 import type { EmailLinks } from './mail/mailer.ts';
 import { recordManualPayout } from './payments/payout-state.ts';
+import { seedModerationDemo } from './demo/moderation-demo.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
@@ -554,6 +555,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
     },
   });
 
+  await seedModerationDemo(db, { adminId: first.id, kenjiId: kenji.id, sofiaId: sofia.id, now });
   return { sellers, reviewers: [first, lise] };
 }
 

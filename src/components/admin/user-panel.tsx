@@ -1,6 +1,7 @@
 // User Management (spec section 2): every user with contact details, badges, notes and the
 // Restrict / Ban / Delete / Reset Password dialogs for non-admins, Message and Verify for all.
 import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
@@ -62,7 +63,9 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
                   {page.items.map((user) => (
                     <tr key={user.id} data-testid="user-row" data-user-email={user.email}>
                       <td>
-                        <p className="font-semibold">{fullName(user)}</p>
+                        <p className="font-semibold">
+                          <UserPageLink user={user} />
+                        </p>
                         <p className="text-sm text-base-content/70">{user.email}</p>
                       </td>
                       <td className="text-sm">
@@ -87,7 +90,9 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
             <ul className="mt-4 flex flex-col gap-3 md:hidden" aria-busy={list.isFetching}>
               {page.items.map((user) => (
                 <li key={user.id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" data-testid="user-card" data-user-email={user.email}>
-                  <p className="font-semibold">{fullName(user)}</p>
+                  <p className="font-semibold">
+                    <UserPageLink user={user} />
+                  </p>
                   <p className="break-all text-sm text-base-content/70">{user.email}</p>
                   <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
                     <dt className="text-base-content/70">Business</dt>
@@ -260,5 +265,14 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
         </>
       )}
     </div>
+  );
+}
+
+/** The user's name, linking to their admin user page (profile, moderation history, actions). */
+function UserPageLink({ user }: { user: AdminUser }) {
+  return (
+    <Link to="/admin/users/$userId" params={{ userId: user.id }} className="link link-hover">
+      {fullName(user)}
+    </Link>
   );
 }

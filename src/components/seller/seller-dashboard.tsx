@@ -9,6 +9,8 @@ import { toast } from '~/components/toast/toast-store.ts';
 import { REDIRECT_LOGGED_OUT_DASHBOARD_MS } from '~/shared/constants.ts';
 import { QuotesPanel, SummaryCards, TransactionsPanel } from './dashboard-panels.tsx';
 import { ActionNeededBanner } from './action-needed-banner.tsx';
+import { MyMeasuresPanel } from '~/components/moderation/my-measures.tsx';
+import { WarningsBanner } from '~/components/moderation/warnings-banner.tsx';
 import { PrototypeCard } from './prototype-card.tsx';
 
 /** Seller dashboard (spec section 2), at /seller-dashboard and /dashboard. */
@@ -63,6 +65,8 @@ function Dashboard({ firstName }: { firstName: string | null }) {
         </div>
       )}
 
+      <WarningsBanner />
+
       {prototypes.data ? <ActionNeededBanner prototypes={prototypes.data} /> : null}
 
       {summary.data ? <SummaryCards summary={summary.data} /> : summary.isLoading && <Spinner label="Loading summary" className="py-6" />}
@@ -93,6 +97,7 @@ function Dashboard({ firstName }: { firstName: string | null }) {
           ))}
         </section>
         <div className="flex flex-col gap-6">
+          <MyMeasuresPanel />
           <PayoutAccountCard />
           {prototypes.data ? <QuotesPanel prototypes={prototypes.data} /> : null}
           {transactions.data ? (

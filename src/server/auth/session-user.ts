@@ -14,6 +14,8 @@ export const sessionUserSelect = {
   status: true,
   banReason: true,
   restrictedUntil: true,
+  /** A running suspension's end (ADR 0016): while in the future, the session check refuses the user. */
+  suspendedUntil: true,
   adminNotes: true,
   emailNotifications: true,
   twoFactorEnabledAt: true,

@@ -103,7 +103,8 @@ export async function validateSessionToken(
     await db.session.deleteMany({ where: { id } });
     return null;
   }
-  if (row.user.status === 'banned') {
+  // A running suspension (users.suspended_until, ADR 0016) ends every session, as a ban does.
+  if (row.user.status === 'banned' || (row.user.suspendedUntil && row.user.suspendedUntil.getTime() > now)) {
     await invalidateUserSessions(db, row.user.id);
     return null;
   }

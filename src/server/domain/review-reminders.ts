@@ -12,7 +12,7 @@ import { formatDate } from '~/shared/format.ts';
 import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, REMINDER_DAYS_BEFORE, addDays } from '~/shared/review-promise.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import { enqueueJob } from '../mail/queue.ts';
+import { ensureJobScheduled } from '../mail/queue.ts';
 import { notify } from './notifications.ts';
 import { milestoneOverdueWhere } from './views/review-promise-view.ts';
 
@@ -42,14 +42,8 @@ export function nextRunAt(now: Date): Date {
 }
 
 /** Queues a run at `runAt` unless one is already queued (one future run, whatever the instances). */
-export async function ensureReviewRemindersScheduled(db: Db, runAt: Date): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK}::bigint)`;
-    const queued = await tx.job.findFirst({ where: { kind: REVIEW_REMINDERS_JOB, status: 'queued' }, select: { id: true } });
-    if (queued) return false;
-    await enqueueJob(tx, REVIEW_REMINDERS_JOB, {}, { runAt });
-    return true;
-  });
+export function ensureReviewRemindersScheduled(db: Db, runAt: Date): Promise<boolean> {
+  return ensureJobScheduled(db, REVIEW_REMINDERS_JOB, SCHEDULE_LOCK, runAt);
 }
 
 interface Reminder {

@@ -29,6 +29,20 @@ export function enqueueJob(tx: Writer, kind: string, payload: Prisma.InputJsonVa
   });
 }
 
+/**
+ * Queues one run of a recurring job at `runAt` unless one is already queued (one future run, whatever
+ * the instances): a transaction-scoped advisory lock on `lockKey` orders instances starting at once.
+ */
+export async function ensureJobScheduled(db: Db, kind: string, lockKey: number, runAt: Date): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${lockKey}::bigint)`;
+    const queued = await tx.job.findFirst({ where: { kind, status: 'queued' }, select: { id: true } });
+    if (queued) return false;
+    await enqueueJob(tx, kind, {}, { runAt });
+    return true;
+  });
+}
+
 /** Takes the next due job (or one whose lease expired) for `workerId`, atomically; null when none is due. */
 export async function claimJob(db: Db, workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
   const rows = await db.$queryRaw<{ id: number; kind: string; payload: Prisma.JsonValue; attempts: number; max_attempts: number }[]>`

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { BULK_JOB, bulkNotificationJobHandler } from '../domain/bulk-notifications.ts';
 import { REVIEW_REMINDERS_JOB, ensureReviewRemindersScheduled, reviewRemindersJobHandler } from '../domain/review-reminders.ts';
+import { SUSPENSION_ENDS_JOB, ensureSuspensionEndsScheduled, suspensionEndsJobHandler } from '../domain/suspension-ends.ts';
 import { type Clock, systemClock } from '../services.ts';
 import { emailJobHandler } from './deliver-email.ts';
 import { EMAIL_JOB } from './outbox.ts';
@@ -119,6 +120,7 @@ export function jobHandlers(mailer: Mailer, clock: Clock = systemClock): Record<
     [EMAIL_JOB]: emailJobHandler(mailer.transport, mailer.from),
     [BULK_JOB]: bulkNotificationJobHandler(mailer),
     [REVIEW_REMINDERS_JOB]: reviewRemindersJobHandler(mailer, clock),
+    [SUSPENSION_ENDS_JOB]: suspensionEndsJobHandler(mailer, clock),
   };
 }
 
@@ -140,8 +142,11 @@ export function startBackgroundWorker({
   log({ msg: `job worker ${worker.workerId} started (mail: ${transport.name === 'smtp' ? 'SMTP' : 'in-app outbox'})` });
   // The daily review reminders: one queued run at all times (a first one now, if none is queued;
   // checked again every hour, should a run have failed for good).
-  const schedule = () =>
+  const schedule = () => {
     void ensureReviewRemindersScheduled(db, clock.now()).catch((error) => log({ level: 'warn', msg: 'review reminders not scheduled', error: String(error) }));
+    // Suspensions end by themselves: a run every minute (each run queues the next).
+    void ensureSuspensionEndsScheduled(db, clock.now()).catch((error) => log({ level: 'warn', msg: 'suspension ends not scheduled', error: String(error) }));
+  };
   schedule();
   // Finished jobs are only history; the e-mails themselves stay in email_messages.
   const prune = setInterval(() => {

@@ -25,6 +25,16 @@ import { finalBody, releaseForm, reviewersForm, scorecardForm } from '~/shared/s
 import { twoFactorCodeInput } from '~/shared/schemas/security.ts';
 import { answerInfoInput, askInfoInput } from '~/shared/schemas/info-requests.ts';
 import { messageIdInput, messageTeamInput, replyInput } from '~/shared/schemas/messages.ts';
+import {
+  appealDecisionInput,
+  appealInput,
+  issueWarningInput,
+  moderationUserInput,
+  suspendInput,
+  suspensionIdInput,
+  tokenAppealInput,
+  warningIdInput,
+} from '~/shared/schemas/moderation.ts';
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
@@ -433,6 +443,69 @@ export const restContract: Record<ContractKey, Operation> = {
     security: signedIn,
     requestParams: pathId(prototypeIdInput),
     responses: { 200: json(z.array(body.documentAccess), 'The openings'), ...errors(400, 401, 404) },
+  }),
+
+  // Moderation and appeals (issue 15, ADR 0016)
+  'POST /api/admin/users/:id/warnings': op('Moderation', 'Warn a user (not an administrator): type, severity, title, description, optional future expiry', {
+    description: 'The user is notified (and e-mailed) and sees the warning on their dashboard until they acknowledge it. Needs `users.manage`.',
+    security: signedIn,
+    requestParams: pathId(issueWarningInput),
+    requestBody: jsonBody(issueWarningInput.omit({ id: true })),
+    responses: { 201: json(body.warning, 'The warning'), ...errors(400, 401, 403, 404, 413) },
+  }),
+  'PATCH /api/admin/warnings/:id/resolve': op('Moderation', 'Resolve an active warning (the user is notified)', {
+    security: signedIn,
+    requestParams: pathId(warningIdInput),
+    responses: { 200: json(body.warning, 'The resolved warning'), ...errors(400, 401, 403, 404, 409) },
+  }),
+  'GET /api/warnings': op('Moderation', 'Your active warnings: not resolved, not expired, not acknowledged (newest first)', {
+    security: signedIn,
+    responses: { 200: json(z.array(body.warning), 'Your active warnings'), ...errors(401) },
+  }),
+  'PATCH /api/warnings/:id/acknowledge': op('Moderation', 'Acknowledge one of your warnings (it leaves the banner; acknowledging again answers the same)', {
+    security: signedIn,
+    requestParams: pathId(warningIdInput),
+    responses: { 200: json(body.warning, 'The acknowledged warning'), ...errors(400, 401, 404) },
+  }),
+  'POST /api/admin/users/:id/suspensions': op('Moderation', 'Suspend a user (not an administrator) until a future end date', {
+    description:
+      'Every session of the user ends and sign-in is refused (403, with the reason and end date) until the end date, when the suspension ends by itself. ' +
+      'The notice e-mail carries a single-use appeal link. 409 while another suspension runs.',
+    security: signedIn,
+    requestParams: pathId(suspendInput),
+    requestBody: jsonBody(suspendInput.omit({ id: true })),
+    responses: { 201: json(body.suspension, 'The suspension'), ...errors(400, 401, 403, 404, 409, 413) },
+  }),
+  'PATCH /api/admin/suspensions/:id/lift': op('Moderation', 'Lift a running suspension early (the user is notified)', {
+    security: signedIn,
+    requestParams: pathId(suspensionIdInput),
+    responses: { 200: json(body.suspension, 'The lifted suspension'), ...errors(400, 401, 403, 404, 409) },
+  }),
+  'GET /api/admin/users/:id/moderation': op('Moderation', "A user's moderation history, oldest first: warnings, restrictions, suspensions, bans and appeals", {
+    security: signedIn,
+    requestParams: pathId(moderationUserInput),
+    responses: { 200: json(z.array(body.moderationEntry), 'The history'), ...errors(400, 401, 403, 404) },
+  }),
+  'GET /api/measures': op('Moderation', 'Your measures of the appeal window (and older ones you appealed), newest first, with whether each can be appealed', {
+    security: signedIn,
+    responses: { 200: json(z.array(body.myMeasure), 'Your measures'), ...errors(401) },
+  }),
+  'POST /api/appeals': op('Moderation', 'Appeal one of your measures (once per measure, within 20 days of it)', {
+    description: '404 if the measure is not yours; 409 if it was already appealed or the 20-day window has closed.',
+    security: signedIn,
+    requestBody: jsonBody(appealInput),
+    responses: { 201: json(body.appeal, 'The appeal (a support ticket of category appeal)'), ...errors(400, 401, 404, 409, 413) },
+  }),
+  'POST /api/appeals/by-token': op('Moderation', 'Appeal with the single-use link of a suspension or ban notice (no sign-in)', {
+    description: '400 when the link was already used, has expired or was never issued; 409 when the measure was already appealed.',
+    requestBody: jsonBody(tokenAppealInput),
+    responses: { 201: json(body.appeal, 'The appeal'), ...errors(400, 409, 413, 429) },
+  }),
+  'PATCH /api/admin/appeals/:id': op('Moderation', 'Decide an appeal (by its ticket id): upheld, or reversed (the measure is lifted); once', {
+    security: signedIn,
+    requestParams: pathId(appealDecisionInput),
+    requestBody: jsonBody(appealDecisionInput.omit({ id: true })),
+    responses: { 200: json(body.appeal, 'The decided appeal'), ...errors(400, 401, 403, 404, 409, 413) },
   }),
 
   // This contract

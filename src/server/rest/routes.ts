@@ -138,6 +138,35 @@ export const restRoutes = defineRoutes([
     path: '/api/seller/prototypes/:id/document-access',
     handler: ({ caller, params }) => caller.documentAccess.forPrototype(withId(undefined, params)),
   },
+  // Moderation and appeals (issue 15, ADR 0016)
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/warnings',
+    pathId: 'uuid',
+    status: 201,
+    handler: ({ caller, params, body }) => caller.moderation.warn(withId(body, params)),
+  },
+  { method: 'PATCH', path: '/api/admin/warnings/:id/resolve', handler: ({ caller, params }) => caller.moderation.resolveWarning(withId(undefined, params)) },
+  { method: 'GET', path: '/api/warnings', handler: ({ caller }) => caller.moderation.myWarnings() },
+  { method: 'PATCH', path: '/api/warnings/:id/acknowledge', handler: ({ caller, params }) => caller.moderation.acknowledge(withId(undefined, params)) },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/suspensions',
+    pathId: 'uuid',
+    status: 201,
+    handler: ({ caller, params, body }) => caller.moderation.suspend(withId(body, params)),
+  },
+  { method: 'PATCH', path: '/api/admin/suspensions/:id/lift', handler: ({ caller, params }) => caller.moderation.liftSuspension(withId(undefined, params)) },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/moderation',
+    pathId: 'uuid',
+    handler: ({ caller, params }) => caller.moderation.history(withId(undefined, params)),
+  },
+  { method: 'GET', path: '/api/measures', handler: ({ caller }) => caller.moderation.myMeasures() },
+  { method: 'POST', path: '/api/appeals', status: 201, handler: ({ caller, body }) => caller.moderation.appeal(untrusted(body)) },
+  { method: 'POST', path: '/api/appeals/by-token', status: 201, handler: ({ caller, body }) => caller.moderation.appealByToken(untrusted(body)) },
+  { method: 'PATCH', path: '/api/admin/appeals/:id', handler: ({ caller, params, body }) => caller.moderation.decideAppeal(withId(body, params)) },
 ]);
 
 /** The untrusted body with the path's id on top; the procedure's schema validates the whole. */

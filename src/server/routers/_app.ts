@@ -7,6 +7,7 @@ import { documentAccessRouter } from './document-access.ts';
 import { infoRequestsRouter } from './info-requests.ts';
 import { evaluationRouter } from './evaluation.ts';
 import { messagesRouter } from './messages.ts';
+import { moderationRouter } from './moderation.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
 import { payoutsRouter } from './payouts.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   contact: contactRouter,
   evaluation: evaluationRouter,
   messages: messagesRouter,
+  moderation: moderationRouter,
   notifications: notificationsRouter,
   passwordReset: passwordResetRouter,
   payouts: payoutsRouter,

@@ -30,6 +30,7 @@ import { invalidateUserSessions } from '../auth/session.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from '../domain/activity-log.ts';
+import { recordStatusMeasure, sendBanNotice } from '../domain/moderation.ts';
 import { activityActions, activityCsv, listActivity } from '../domain/views/activity-view.ts';
 import { adminCounters } from '../domain/views/admin-counters.ts';
 import { adminPrototypeSelect, listPrototypes, prototypesCsv, toAdminPrototypeView } from '../domain/views/prototype-view.ts';
@@ -167,6 +168,17 @@ export const adminRouter = router({
         targetId: input.id,
         details: { ...data, restrictedUntil: data.restrictedUntil?.toISOString() ?? null },
       });
+      // The measure history (ADR 0016): the previous restriction or ban ends, a new one starts; a ban's notice carries the appeal link.
+      const now = ctx.clock.now();
+      const measure = await recordStatusMeasure(tx, {
+        userId: input.id,
+        adminId: ctx.user.id,
+        status: input.status,
+        reason: data.banReason ?? input.adminNotes ?? null,
+        until: data.restrictedUntil,
+        now,
+      });
+      if (measure?.kind === 'ban') await sendBanNotice(tx, ctx.mailer, measure, input.id, data.banReason);
       return tx.user.findUniqueOrThrow({ where: { id: input.id }, select: adminUserSelect });
     });
     // A ban ends every session at once (a restriction does not).

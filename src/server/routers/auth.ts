@@ -15,6 +15,7 @@ import {
 } from '../auth/two-factor.ts';
 import type { Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
+import { runningSuspension, suspendedMessage } from '../domain/moderation.ts';
 import { addressOf } from '../domain/rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from '../domain/sign-in-limits.ts';
 import { toCurrentUser } from '../domain/views/user-view.ts';
@@ -33,6 +34,14 @@ async function startTwoFactorSignIn(ctx: Context, userId: string) {
   const { token, expiresAt } = await createTwoFactorChallenge(ctx.db, userId, ctx.clock.now());
   ctx.cookie.setTwoFactorChallenge(token, expiresAt);
   return { twoFactorRequired: true as const };
+}
+
+/** A running suspension refuses sign-in with its reason and end date (ADR 0016). */
+async function refuseSuspended(ctx: Context, user: { id: string; suspendedUntil: Date | null }) {
+  const now = ctx.clock.now();
+  if (!user.suspendedUntil || user.suspendedUntil.getTime() <= now.getTime()) return;
+  const suspension = await runningSuspension(ctx.db, user.id, now);
+  throw new TRPCError({ code: 'FORBIDDEN', message: suspendedMessage(suspension ?? { reason: null, endDate: user.suspendedUntil }) });
 }
 
 export const authRouter = router({
@@ -84,6 +93,7 @@ export const authRouter = router({
         message: user.banReason ? `Your account has been banned: ${user.banReason}` : 'Your account has been banned.',
       });
     }
+    await refuseSuspended(ctx, user);
     await signInSucceeded(ctx, input.email);
     if (user.twoFactorEnabledAt) return startTwoFactorSignIn(ctx, user.id);
     await startSession(ctx, user.id);
@@ -111,6 +121,7 @@ export const authRouter = router({
     }
     const user = await ctx.db.user.findUniqueOrThrow({ where: { id: challenge.userId }, select: sessionUserSelect });
     if (user.status === 'banned') throw new TRPCError({ code: 'FORBIDDEN', message: 'Your account has been banned.' });
+    await refuseSuspended(ctx, user);
     await clearTwoFactorAttempts(ctx, user.id);
     await startSession(ctx, user.id);
     await logActivity(ctx.db, ctx.meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id, details: { twoFactor: method } });

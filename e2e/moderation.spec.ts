@@ -1,0 +1,117 @@
+// Moderation in a browser (issue 15, ADR 0016): an admin warns a seller from the user page; the
+// seller sees the banner, acknowledges it and appeals from the dashboard; the admin suspends them with
+// the date picker; the suspension e-mail's link opens the public appeal page, which works once; the
+// admin decides the appeal. Light desktop and dark phone, axe-clean.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+async function signInByApi(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+async function noAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).include('#main').analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+const toast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
+
+/** "2026-05-01T14:30" in the browser's local time, `days` from now. */
+const localInput = (days: number) => {
+  const d = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`admin warns and suspends; the seller acknowledges, appeals from the dashboard and by the e-mailed link (${theme}${theme === 'dark' ? ', phone' : ''})`, async ({
+    page,
+    browser,
+    prisma,
+    createUser,
+  }) => {
+    const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
+    if (phone) await page.setViewportSize(phone);
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    const seller = await createUser({ firstName: 'Sam' });
+    const moderator = await createUser({ role: 'admin', firstName: 'Dana' });
+
+    const adminContext = await browser.newContext(phone ? { viewport: phone } : {});
+    const adminPage = await adminContext.newPage();
+    await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signInByApi(adminPage, moderator.email, moderator.password);
+    await adminPage.goto(`/admin/users/${seller.id}`);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Sam Tester' })).toBeVisible();
+    await expect(adminPage.getByText('No warnings, restrictions, suspensions, bans or appeals.')).toBeVisible();
+    await noAxeViolations(adminPage);
+
+    // Warn.
+    await adminPage.getByRole('button', { name: 'Warn', exact: true }).click();
+    const warnDialog = adminPage.getByTestId('warn-dialog');
+    await warnDialog.getByLabel('Severity').selectOption('high');
+    await warnDialog.getByLabel('Title').fill('Abusive messages');
+    await warnDialog.getByLabel('Description').fill('Please keep messages to the evaluation team civil.');
+    await noAxeViolations(adminPage);
+    await warnDialog.getByRole('button', { name: 'Issue warning' }).click();
+    await toast(adminPage, 'Warning issued');
+    await expect(adminPage.getByTestId('moderation-entry').filter({ hasText: 'Abusive messages' })).toBeVisible();
+
+    // The seller sees the banner, acknowledges, appeals.
+    await signInByApi(page, seller.email, seller.password);
+    await page.goto('/seller-dashboard');
+    const banner = page.getByTestId('warnings-banner');
+    await expect(banner).toContainText('Abusive messages');
+    await noAxeViolations(page);
+    await banner.getByRole('button', { name: 'Acknowledge warning: Abusive messages' }).click();
+    await toast(page, 'Warning acknowledged');
+    await expect(banner).toHaveCount(0);
+    const measures = page.getByTestId('my-measures');
+    await measures.getByRole('button', { name: 'Appeal warning: Abusive messages' }).click();
+    await page.getByLabel('Why should this measure be lifted?').fill('I was quoting the other party’s words.');
+    await page.getByRole('button', { name: 'Send appeal' }).click();
+    await toast(page, 'Appeal sent');
+    await expect(measures).toContainText('Appeal sent: awaiting a decision');
+    await noAxeViolations(page);
+
+    // Suspend with the date picker.
+    await adminPage.reload();
+    await adminPage.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const suspendDialog = adminPage.getByTestId('suspend-dialog');
+    await suspendDialog.getByLabel('Reason (the user reads it)').fill('Spam campaign');
+    await suspendDialog.getByLabel('Suspended until').fill(localInput(7));
+    await suspendDialog.getByRole('button', { name: 'Suspend' }).click();
+    await toast(adminPage, 'User suspended');
+    await expect(adminPage.getByTestId('moderation-entry').filter({ hasText: 'Spam campaign' })).toContainText('Running');
+
+    // The seller is signed out; sign-in says why.
+    const login = await page.request.post('/api/login', { data: { email: seller.email, password: seller.password } });
+    expect(login.status()).toBe(403);
+    expect((await login.json()).message).toContain('Spam campaign');
+
+    // The e-mailed link: the public appeal page, once.
+    const notice = await prisma.emailMessage.findFirstOrThrow({ where: { userId: seller.id, template: 'suspension_notice' } });
+    const link = /(\/appeal\?token=[^\s]+)/.exec(notice.textBody)![1]!;
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Appeal a measure' })).toBeVisible();
+    await noAxeViolations(page);
+    await page.getByLabel('Why should this measure be lifted?').fill('My account was used by someone else.');
+    await page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your appeal was sent' })).toBeVisible();
+    await page.goto(link);
+    await page.getByLabel('Why should this measure be lifted?').fill('Again.');
+    await page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'already used' })).toBeVisible();
+
+    // The admin reverses the suspension's appeal: the suspension is lifted.
+    await adminPage.reload();
+    const appeal = adminPage.getByTestId('moderation-entry').filter({ hasText: `Appeal: suspension` });
+    await appeal.getByLabel('Reverse (lift the measure)').check();
+    await appeal.getByLabel('Resolution (the user reads it)').fill('We confirmed the account was compromised.');
+    await noAxeViolations(adminPage);
+    await appeal.getByRole('button', { name: 'Record decision' }).click();
+    await toast(adminPage, 'Appeal accepted');
+    await expect(adminPage.getByTestId('moderation-entry').filter({ hasText: 'Spam campaign' })).toContainText('Lifted');
+    await adminContext.close();
+  });
+}

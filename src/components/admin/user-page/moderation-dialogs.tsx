@@ -1,0 +1,154 @@
+// Warn and Suspend dialogs of the admin user page (issue 15, ADR 0016), driven by the shared schemas.
+import { type FormEvent, useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { trpc } from '~/client/trpc.ts';
+import { Field } from '~/components/forms/field.tsx';
+import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import { stateLabel } from '~/shared/format.ts';
+import { WARNING_SEVERITIES, WARNING_TYPES } from '~/shared/moderation.ts';
+import { MODERATION_TEXT_MAX, TITLE_MAX, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
+
+interface Target {
+  id: string;
+  name: string;
+}
+type Errors = Partial<Record<string, string>>;
+
+function useModerationMutation(onDone: () => void, title: string) {
+  const utils = trpc.useUtils();
+  return {
+    onSuccess: async () => {
+      toast({ title, description: 'The user has been notified.' });
+      await utils.invalidate();
+      onDone();
+    },
+    onError: (error: unknown) => toast({ title: 'Error', description: serverMessage(error, 'The action failed.'), variant: 'destructive' as const }),
+  };
+}
+
+function issuesOf(error: { issues: { path: (string | number)[]; message: string }[] }): Errors {
+  const errors: Errors = {};
+  for (const issue of error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+export function WarnDialog({ user, open, onClose }: { user: Target; open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="Warn user"
+      description={`Warn ${user.name}. They are notified and see it on their dashboard.`}
+      testId="warn-dialog"
+    >
+      {open && <WarnForm user={user} onClose={onClose} />}
+    </ModalDialog>
+  );
+}
+
+function WarnForm({ user, onClose }: { user: Target; onClose: () => void }) {
+  const warn = trpc.moderation.warn.useMutation(useModerationMutation(onClose, 'Warning issued'));
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const expires = String(data.get('expiresAt') ?? '');
+    const parsed = warningForm.safeParse({
+      warningType: data.get('warningType'),
+      severity: data.get('severity'),
+      title: data.get('title'),
+      description: data.get('description'),
+      expiresAt: expires ? new Date(expires) : null,
+    });
+    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    if (parsed.data.expiresAt && parsed.data.expiresAt.getTime() <= Date.now()) return setErrors({ expiresAt: 'The expiry must be in the future' });
+    setErrors({});
+    warn.mutate({ id: user.id, ...parsed.data });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Field name="warningType" label="Type" error={errors.warningType}>
+          <select id="warningType" name="warningType" className="select select-bordered w-full" defaultValue="conduct">
+            {WARNING_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {stateLabel(t)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field name="severity" label="Severity" error={errors.severity}>
+          <select id="severity" name="severity" className="select select-bordered w-full" defaultValue="medium">
+            {WARNING_SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {stateLabel(s)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field name="title" label="Title" error={errors.title}>
+        <input id="title" name="title" className="input input-bordered w-full" maxLength={TITLE_MAX} aria-invalid={errors.title ? true : undefined} />
+      </Field>
+      <Field name="description" label="Description" error={errors.description}>
+        <textarea
+          id="description"
+          name="description"
+          rows={4}
+          className="textarea textarea-bordered w-full"
+          maxLength={MODERATION_TEXT_MAX}
+          aria-invalid={errors.description ? true : undefined}
+        />
+      </Field>
+      <Field name="expiresAt" label="Expires (optional)" error={errors.expiresAt} hint="Leave empty for no expiry.">
+        <input id="expiresAt" name="expiresAt" type="datetime-local" className="input input-bordered w-full" />
+      </Field>
+      <DialogActions onCancel={onClose} submitLabel="Issue warning" pending={warn.isPending} />
+    </form>
+  );
+}
+
+export function SuspendDialog({ user, open, onClose }: { user: Target; open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="Suspend user"
+      description={`Suspend ${user.name} until a date. They are signed out at once and cannot sign in until then.`}
+      testId="suspend-dialog"
+    >
+      {open && <SuspendForm user={user} onClose={onClose} />}
+    </ModalDialog>
+  );
+}
+
+function SuspendForm({ user, onClose }: { user: Target; onClose: () => void }) {
+  const suspend = trpc.moderation.suspend.useMutation(useModerationMutation(onClose, 'User suspended'));
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const end = String(data.get('endDate') ?? '');
+    if (!end) return setErrors({ endDate: 'End date is required' });
+    const parsed = suspensionForm.safeParse({ reason: data.get('reason'), endDate: new Date(end), notes: data.get('notes') });
+    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    if (parsed.data.endDate.getTime() <= Date.now()) return setErrors({ endDate: 'The suspension must end in the future' });
+    setErrors({});
+    suspend.mutate({ id: user.id, ...parsed.data });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <Field name="reason" label="Reason (the user reads it)" error={errors.reason}>
+        <input id="reason" name="reason" className="input input-bordered w-full" maxLength={1000} aria-invalid={errors.reason ? true : undefined} />
+      </Field>
+      <Field name="endDate" label="Suspended until" error={errors.endDate}>
+        <input id="endDate" name="endDate" type="datetime-local" className="input input-bordered w-full" aria-invalid={errors.endDate ? true : undefined} />
+      </Field>
+      <Field name="notes" label="Notes (admins only, optional)" error={errors.notes}>
+        <textarea id="notes" name="notes" rows={3} className="textarea textarea-bordered w-full" maxLength={MODERATION_TEXT_MAX} />
+      </Field>
+      <DialogActions onCancel={onClose} submitLabel="Suspend" pending={suspend.isPending} danger />
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+// /admin/users/$userId (issue 15): one user's profile, status, moderation history and actions, and
+// activity. The page is a list of sections; the permissions, tickets, reports and ledger sections
+// (other parts of issue 15) slot into SECTIONS below.
+import { Link } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { ReactNode } from 'react';
+import { trpc } from '~/client/trpc.ts';
+import { QueryView } from '~/components/query-view.tsx';
+import type { AppRouter } from '~/server/routers/_app.ts';
+import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
+import { ModerationSection } from './moderation-section.tsx';
+
+type AdminUser = inferRouterOutputs<AppRouter>['moderation']['user'];
+type SectionProps = { user: AdminUser & { name: string } };
+
+/**
+ * The page's sections, top to bottom. To add one: a component taking { user } (e.g.
+ * ./permissions-section.tsx, ./tickets-section.tsx, ./reports-section.tsx, ./ledger-section.tsx)
+ * and a line here.
+ */
+const SECTIONS: { key: string; render: (props: SectionProps) => ReactNode }[] = [
+  { key: 'profile', render: ({ user }) => <ProfileSection user={user} /> },
+  { key: 'moderation', render: ({ user }) => <ModerationSection user={user} /> },
+  // { key: 'permissions', render: ({ user }) => <PermissionsSection user={user} /> },
+  // { key: 'tickets', render: ({ user }) => <TicketsSection user={user} /> },
+  // { key: 'reports', render: ({ user }) => <ReportsSection user={user} /> },
+  // { key: 'ledger', render: ({ user }) => <LedgerSection user={user} /> },
+  { key: 'activity', render: ({ user }) => <ActivitySection user={user} /> },
+];
+
+export function AdminUserPage({ userId }: { userId: string }) {
+  const query = trpc.moderation.user.useQuery({ id: userId }, { retry: false });
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/admin-panel" search={{ tab: 'users' }} className="link link-hover">
+          Users
+        </Link>
+      </nav>
+      <QueryView query={query} what="the user" isEmpty={() => false} empty="">
+        {(row) => {
+          const user = { ...row, name: fullName(row) };
+          return (
+            <>
+              <h1 className="text-2xl font-bold">{user.name}</h1>
+              {SECTIONS.map((section) => (
+                <div key={section.key}>{section.render({ user })}</div>
+              ))}
+            </>
+          );
+        }}
+      </QueryView>
+    </div>
+  );
+}
+
+function ProfileSection({ user }: SectionProps) {
+  const rows: [string, ReactNode][] = [
+    ['Email', user.email],
+    ['Role', stateLabel(user.role)],
+    ['Business', user.businessName ?? 'N/A'],
+    ['Phone', user.phoneNumber ?? 'N/A'],
+    ['Verified', user.isVerified ? 'Yes' : 'No'],
+    [
+      'Status',
+      <>
+        {stateLabel(user.status)}
+        {user.status === 'restricted' && user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
+        {user.suspendedUntil ? ` · suspended until ${formatDateTime(user.suspendedUntil)}` : ''}
+      </>,
+    ],
+    ['Ban reason', user.banReason ?? '—'],
+    ['Admin notes', user.adminNotes ?? '—'],
+    ['Joined', formatDateTime(user.createdAt)],
+  ];
+  return (
+    <section aria-labelledby="profile-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="profile-title" className="text-lg font-semibold">
+        Profile
+      </h2>
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-base-content/70">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-xs text-base-content/70">Restrict, ban, verify and message from the users list.</p>
+    </section>
+  );
+}
+
+function ActivitySection({ user }: SectionProps) {
+  const activity = trpc.admin.activity.useQuery({ user: user.id, limit: 20 });
+  return (
+    <section aria-labelledby="activity-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="activity-title" className="text-lg font-semibold">
+        Recent activity
+      </h2>
+      <QueryView query={activity} what="activity" isEmpty={(page) => page.items.length === 0} empty="No activity recorded.">
+        {(page) => (
+          <ul className="mt-3 flex flex-col gap-1 text-sm">
+            {page.items.map((a) => (
+              <li key={a.id} className="flex flex-wrap gap-x-3">
+                <time className="text-base-content/75" dateTime={a.createdAt.toISOString()}>
+                  {formatDateTime(a.createdAt)}
+                </time>
+                <span className="font-mono text-xs">{a.action}</span>
+                {a.targetType && (
+                  <span className="text-base-content/75">
+                    {a.targetType} {a.targetId}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+      <Link to="/admin-panel" search={{ tab: 'activity', auser: user.id }} className="link link-primary mt-2 inline-block text-sm">
+        Full activity log
+      </Link>
+    </section>
+  );
+}

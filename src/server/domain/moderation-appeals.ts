@@ -1,0 +1,187 @@
+// Appeals (issue 15, ADR 0016): one per measure, within APPEAL_WINDOW_DAYS of it, from the dashboard
+// (signed in) or through the single-use link of a suspension or ban notice. An appeal is a support
+// ticket of category 'appeal'; the unique (measure_type, measure_id) decides when several arrive at
+// once. An admin upholds or reverses it once; reversing lifts the measure.
+import { Prisma } from '~/generated/prisma/client.ts';
+import { formatDate } from '~/shared/format.ts';
+import { APPEAL_WINDOW_DAYS, type AppealOutcome, type MeasureType } from '~/shared/moderation.ts';
+import { APPEAL_LINK_INVALID } from '~/shared/schemas/moderation.ts';
+import { hashToken } from '../auth/session.ts';
+import { logActivity } from './activity-log.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
+import { type ModerationDeps, findMeasure, reverseMeasure } from './moderation.ts';
+import { appealDeadline, sendServiceNotice } from './moderation-notices.ts';
+import { appealSelect, toAppealView } from './views/moderation-view.ts';
+import type { Db } from '../db/index.ts';
+
+export const MEASURE_NOT_FOUND = 'Measure not found';
+export const APPEAL_NOT_FOUND = 'Appeal not found';
+export const ALREADY_APPEALED = 'This measure has already been appealed: each measure can be appealed once';
+export const ALREADY_DECIDED = 'This appeal has already been decided';
+export const WINDOW_CLOSED = (deadline: Date) =>
+  `The appeal window for this measure closed on ${formatDate(deadline, { timeZone: 'UTC' })} (appeals are accepted for ${APPEAL_WINDOW_DAYS} days)`;
+
+type Tx = Prisma.TransactionClient;
+
+const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+async function openAppealTicket(tx: Tx, input: { userId: string; measureType: MeasureType; measureId: number; label: string; message: string; now: Date }) {
+  return tx.supportTicket.create({
+    data: {
+      userId: input.userId,
+      category: 'appeal',
+      priority: 'medium',
+      status: 'open',
+      subject: `Appeal: ${input.label}`,
+      description: input.message,
+      measureType: input.measureType,
+      measureId: input.measureId,
+      awaitingReplySince: input.now,
+      createdAt: input.now,
+    },
+    select: appealSelect,
+  });
+}
+
+/** Runs `work`, turning the unique (measure_type, measure_id) violation into "already appealed". */
+async function oncePerMeasure<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(ALREADY_APPEALED);
+    throw error;
+  }
+}
+
+/** POST /api/appeals: the caller appeals one of their own measures. 404 if not theirs, 409 twice or after the window. */
+export async function submitAppeal(deps: ModerationDeps, input: { measureType: MeasureType; measureId: number; message: string }) {
+  const { db, meta, actorId, now } = deps;
+  return oncePerMeasure(() =>
+    db.$transaction(async (tx) => {
+      const measure = await findMeasure(tx, input.measureType, input.measureId);
+      if (!measure || measure.userId !== actorId) throw new NotFoundError(MEASURE_NOT_FOUND);
+      const deadline = appealDeadline(measure.takenAt);
+      if (deadline.getTime() <= now.getTime()) throw new ConflictError(WINDOW_CLOSED(deadline));
+      const ticket = await openAppealTicket(tx, { userId: actorId, ...input, label: measure.label, now });
+      await logActivity(tx, meta, {
+        userId: actorId,
+        action: 'appeal.submit',
+        targetType: 'support_ticket',
+        targetId: ticket.id,
+        details: { measureType: input.measureType, measureId: input.measureId },
+      });
+      return toAppealView(ticket);
+    }),
+  );
+}
+
+/** POST /api/appeals/by-token: the link of a suspension or ban notice, used once. 400 for a used, expired or unknown link. */
+export async function submitAppealByToken(deps: Omit<ModerationDeps, 'actorId'>, input: { token: string; message: string }) {
+  const { db, meta, now } = deps;
+  const usable = { id: hashToken(input.token), usedAt: null, expiresAt: { gt: now } };
+  return oncePerMeasure(() =>
+    db.$transaction(async (tx) => {
+      const token = await tx.appealToken.findFirst({ where: usable, select: { userId: true, measureType: true, measureId: true } });
+      // Single use: of two requests with one link, the first to set used_at wins.
+      const { count } = token ? await tx.appealToken.updateMany({ where: usable, data: { usedAt: now } }) : { count: 0 };
+      if (!token || count === 0) throw new InvalidInputError(APPEAL_LINK_INVALID);
+      const measureType = token.measureType as MeasureType;
+      const measure = await findMeasure(tx, measureType, token.measureId);
+      if (!measure || measure.userId !== token.userId) throw new InvalidInputError(APPEAL_LINK_INVALID);
+      const ticket = await openAppealTicket(tx, {
+        userId: token.userId,
+        measureType,
+        measureId: token.measureId,
+        label: measure.label,
+        message: input.message,
+        now,
+      });
+      await logActivity(tx, meta, {
+        userId: token.userId,
+        action: 'appeal.submit',
+        targetType: 'support_ticket',
+        targetId: ticket.id,
+        details: { measureType, measureId: token.measureId, viaLink: true },
+      });
+      return toAppealView(ticket);
+    }),
+  );
+}
+
+/** PATCH /api/admin/appeals/{ticketId}: upheld or reversed, once, with a resolution the user reads. */
+export async function decideAppeal(deps: ModerationDeps, input: { id: number; outcome: AppealOutcome; resolution: string }) {
+  const { db, meta, mailer, actorId, now } = deps;
+  return db.$transaction(async (tx) => {
+    const appeal = { id: input.id, category: 'appeal', measureType: { not: null }, measureId: { not: null } } satisfies Prisma.SupportTicketWhereInput;
+    const { count } = await tx.supportTicket.updateMany({
+      where: { ...appeal, appealOutcome: null },
+      data: { appealOutcome: input.outcome, status: 'resolved', resolution: input.resolution, resolvedAt: now, awaitingReplySince: null, lastUpdated: now },
+    });
+    if (count === 0) {
+      const exists = await tx.supportTicket.findFirst({ where: appeal, select: { id: true } });
+      if (!exists) throw new NotFoundError(APPEAL_NOT_FOUND);
+      throw new ConflictError(ALREADY_DECIDED);
+    }
+    const ticket = await tx.supportTicket.findUniqueOrThrow({ where: { id: input.id }, select: { ...appealSelect, userId: true } });
+    const measureType = ticket.measureType as MeasureType;
+    if (input.outcome === 'reversed') await reverseMeasure(tx, measureType, ticket.measureId!, now);
+    await sendServiceNotice(tx, mailer, ticket.userId, {
+      type: 'appeal_decided',
+      title: input.outcome === 'reversed' ? 'Your appeal was accepted' : 'Your appeal was not accepted',
+      message:
+        (input.outcome === 'reversed'
+          ? `Your appeal against the ${measureType} was accepted and the measure has been lifted.`
+          : `Your appeal against the ${measureType} was reviewed and the measure stays in place.`) + `\n\n${input.resolution}`,
+      actionUrl: '/seller-dashboard',
+    });
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: input.outcome === 'reversed' ? 'admin.appeal.reverse' : 'admin.appeal.uphold',
+      targetType: 'support_ticket',
+      targetId: input.id,
+      details: { measureType, measureId: ticket.measureId, userId: ticket.userId },
+    });
+    const { userId: _userId, ...row } = ticket;
+    return toAppealView(row);
+  });
+}
+
+/** The caller's measures of the last APPEAL_WINDOW_DAYS (and older ones they appealed), newest first, with whether they may still appeal. */
+export async function myMeasures(db: Db, userId: string, now: Date) {
+  const since = new Date(now.getTime() - APPEAL_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const appeals = await db.supportTicket.findMany({ where: { userId, category: 'appeal' }, select: appealSelect, orderBy: { id: 'desc' }, take: 500 });
+  const appealed = (...types: MeasureType[]) => appeals.filter((a) => types.includes(a.measureType as MeasureType)).map((a) => a.measureId!);
+  const [warnings, suspensions, measures] = await Promise.all([
+    db.userWarning.findMany({
+      where: { userId, OR: [{ createdAt: { gt: since } }, { id: { in: appealed('warning') } }] },
+      select: { id: true, title: true, createdAt: true },
+      take: 100,
+    }),
+    db.userSuspension.findMany({
+      where: { userId, OR: [{ startDate: { gt: since } }, { id: { in: appealed('suspension') } }] },
+      select: { id: true, reason: true, startDate: true },
+      take: 100,
+    }),
+    db.accountMeasure.findMany({
+      where: { userId, OR: [{ createdAt: { gt: since } }, { id: { in: appealed('restriction', 'ban') } }] },
+      select: { id: true, kind: true, reason: true, createdAt: true },
+      take: 100,
+    }),
+  ]);
+  const appealOf = new Map(appeals.map((a) => [`${a.measureType}:${a.measureId}`, toAppealView(a)]));
+  const items = [
+    ...warnings.map((w) => ({ measureType: 'warning' as const, measureId: w.id, title: w.title, takenAt: w.createdAt })),
+    ...suspensions.map((s) => ({ measureType: 'suspension' as const, measureId: s.id, title: s.reason ?? 'Suspension', takenAt: s.startDate })),
+    ...measures.map((m) => {
+      const measureType = m.kind === 'ban' ? ('ban' as const) : ('restriction' as const);
+      return { measureType, measureId: m.id, title: m.reason ?? (measureType === 'ban' ? 'Ban' : 'Restriction'), takenAt: m.createdAt };
+    }),
+  ];
+  return items
+    .map((item) => {
+      const appeal = appealOf.get(`${item.measureType}:${item.measureId}`) ?? null;
+      const deadline = appealDeadline(item.takenAt);
+      return { ...item, appealDeadline: deadline, canAppeal: !appeal && deadline.getTime() > now.getTime(), appeal };
+    })
+    .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+}

@@ -1,0 +1,71 @@
+// Suspension and ban notices (issue 15, ADR 0016): the user cannot sign in while the measure runs, so
+// the e-mail goes out whatever their notification setting and carries a single-use appeal link. Only
+// the SHA-256 of the link's random token is stored (like password reset); it expires with the window.
+import { randomBytes } from 'node:crypto';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { APPEAL_WINDOW_DAYS, type MeasureType } from '~/shared/moderation.ts';
+import type { NotificationType } from '~/shared/event-names.ts';
+import { hashToken } from '../auth/session.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { appUrl } from '../mail/templates.ts';
+
+type Tx = Prisma.TransactionClient;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last moment an appeal against a measure taken at `takenAt` is accepted. */
+export const appealDeadline = (takenAt: Date) => new Date(takenAt.getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
+
+export async function issueAppealToken(tx: Pick<Tx, 'appealToken'>, input: { userId: string; measureType: MeasureType; measureId: number; takenAt: Date }) {
+  const token = randomBytes(32).toString('base64url');
+  await tx.appealToken.create({
+    data: { id: hashToken(token), userId: input.userId, measureType: input.measureType, measureId: input.measureId, expiresAt: appealDeadline(input.takenAt) },
+  });
+  return token;
+}
+
+export const appealLink = (links: EmailLinks, token: string) => appUrl(links, `/appeal?token=${encodeURIComponent(token)}`);
+
+/** The in-app notification (if `type`), and the e-mail with the appeal link, sent regardless of the e-mail setting. */
+export async function sendMeasureNotice(
+  tx: Tx,
+  links: EmailLinks,
+  user: { id: string; email: string; firstName: string | null },
+  notice: { type: NotificationType | null; template: string; title: string; message: string; token: string },
+) {
+  if (notice.type) {
+    await tx.notification.create({ data: { userId: user.id, type: notice.type, title: notice.title, message: notice.message, actionUrl: null } });
+  }
+  await enqueueEmail(tx, {
+    userId: user.id,
+    to: user.email,
+    template: notice.template,
+    sensitive: true,
+    subject: `Atomix Energy: ${notice.title}`,
+    text:
+      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${notice.message}\n\n` +
+      `If you believe this is a mistake, you may appeal once, within ${APPEAL_WINDOW_DAYS} days, with this link (it works once): ` +
+      `${appealLink(links, notice.token)}\n\nThe Atomix Energy team`,
+  });
+}
+
+/** A service message that matters even to a banned or suspended user: notification row and e-mail, whatever the setting. */
+export async function sendServiceNotice(
+  tx: Tx,
+  links: EmailLinks,
+  userId: string,
+  notice: { type: NotificationType; title: string; message: string; actionUrl: string | null },
+) {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, firstName: true } });
+  await tx.notification.create({ data: { userId, type: notice.type, title: notice.title, message: notice.message, actionUrl: notice.actionUrl } });
+  await enqueueEmail(tx, {
+    userId,
+    to: user.email,
+    template: notice.type,
+    subject: `Atomix Energy: ${notice.title}`,
+    text:
+      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${notice.message}` +
+      (notice.actionUrl ? `\n\nOpen it here: ${appUrl(links, notice.actionUrl)}` : '') +
+      '\n\nThe Atomix Energy team',
+  });
+}

@@ -1,0 +1,66 @@
+// Warnings, suspensions, the moderation history and appeals (issue 15, ADR 0016). Thin: validate,
+// call domain/moderation.ts and domain/moderation-appeals.ts. Admin procedures need 'users.manage'.
+import {
+  appealDecisionInput,
+  appealInput,
+  issueWarningInput,
+  moderationUserInput,
+  suspendInput,
+  suspensionIdInput,
+  tokenAppealInput,
+  warningIdInput,
+} from '~/shared/schemas/moderation.ts';
+import type { Context } from '../context.ts';
+import { addressOf } from '../domain/rate-limit.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import { adminUserSelect, toAdminUserView } from '../domain/views/user-view.ts';
+import {
+  USER_NOT_FOUND,
+  acknowledgeWarning,
+  issueWarning,
+  liftSuspension,
+  moderationHistory,
+  myActiveWarnings,
+  resolveWarning,
+  suspendUser,
+} from '../domain/moderation.ts';
+import { decideAppeal, myMeasures, submitAppeal, submitAppealByToken } from '../domain/moderation-appeals.ts';
+import { capabilityProcedure, protectedProcedure, publicProcedure, router } from '../trpc.ts';
+
+const manage = capabilityProcedure('users.manage');
+const deps = (ctx: Context, actorId: string) => ({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId, now: ctx.clock.now() });
+
+export const moderationRouter = router({
+  /** POST /api/admin/users/{id}/warnings */
+  warn: manage.input(issueWarningInput).mutation(({ ctx, input }) => issueWarning(deps(ctx, ctx.user.id), input)),
+  /** PATCH /api/admin/warnings/{id}/resolve */
+  resolveWarning: manage.input(warningIdInput).mutation(({ ctx, input }) => resolveWarning(deps(ctx, ctx.user.id), input.id)),
+  /** POST /api/admin/users/{id}/suspensions */
+  suspend: manage.input(suspendInput).mutation(({ ctx, input }) => suspendUser(deps(ctx, ctx.user.id), input)),
+  /** PATCH /api/admin/suspensions/{id}/lift */
+  liftSuspension: manage.input(suspensionIdInput).mutation(({ ctx, input }) => liftSuspension(deps(ctx, ctx.user.id), input.id)),
+  /** The admin user page's profile: one user as the users list shows them. */
+  user: manage.input(moderationUserInput).query(async ({ ctx, input }) => {
+    const row = await ctx.db.user.findUnique({ where: { id: input.id }, select: adminUserSelect });
+    if (!row) throw new NotFoundError(USER_NOT_FOUND);
+    return toAdminUserView(row, ctx.clock.now());
+  }),
+  /** GET /api/admin/users/{id}/moderation: warnings, restrictions, suspensions, bans and appeals, oldest first. */
+  history: manage.input(moderationUserInput).query(({ ctx, input }) => moderationHistory(ctx.db, input.id, ctx.clock.now())),
+  /** PATCH /api/admin/appeals/{ticketId} */
+  decideAppeal: manage.input(appealDecisionInput).mutation(({ ctx, input }) => decideAppeal(deps(ctx, ctx.user.id), input)),
+
+  /** GET /api/warnings: the caller's active, unexpired, unacknowledged warnings (the dashboard banner). */
+  myWarnings: protectedProcedure.query(({ ctx }) => myActiveWarnings(ctx.db, ctx.user.id, ctx.clock.now())),
+  /** PATCH /api/warnings/{id}/acknowledge */
+  acknowledge: protectedProcedure.input(warningIdInput).mutation(({ ctx, input }) => acknowledgeWarning(deps(ctx, ctx.user.id), input.id)),
+  /** GET /api/measures: the caller's recent measures and whether each can still be appealed. */
+  myMeasures: protectedProcedure.query(({ ctx }) => myMeasures(ctx.db, ctx.user.id, ctx.clock.now())),
+  /** POST /api/appeals */
+  appeal: protectedProcedure.input(appealInput).mutation(({ ctx, input }) => submitAppeal(deps(ctx, ctx.user.id), input)),
+  /** POST /api/appeals/by-token: public, throttled per client address like password reset links. */
+  appealByToken: publicProcedure.input(tokenAppealInput).mutation(async ({ ctx, input }) => {
+    await ctx.limiter.consume('passwordReset', addressOf(ctx.meta));
+    return submitAppealByToken({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() }, input);
+  }),
+});
