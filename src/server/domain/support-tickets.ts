@@ -27,7 +27,7 @@ export const APPEAL_NEEDS_DECISION = 'Decide the appeal (uphold or reverse it) b
 /** A user's own list and an admin's list of one user's tickets answer at most this many. */
 export const TICKET_LIST_MAX = 200;
 
-/** Where an admin may move a ticket from each status (an unchanged status is always accepted). Closed is final. */
+/** Where an admin may move a ticket from each status (an unchanged status is accepted, but a closed ticket takes no change at all). */
 export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
   open: ['in_progress', 'waiting_on_user', 'resolved', 'closed'],
   in_progress: ['open', 'waiting_on_user', 'resolved', 'closed'],
@@ -53,7 +53,7 @@ export const ANSWERED_STATUSES: readonly TicketStatus[] = ['waiting_on_user', 'r
 /** The statuses the queue's "Active" filter and the oldest-unanswered age cover. */
 export const ACTIVE_STATUSES: readonly TicketStatus[] = ['open', 'in_progress', 'waiting_on_user'];
 
-export const canMoveTicket = (from: TicketStatus, to: TicketStatus) => from === to || TICKET_TRANSITIONS[from].includes(to);
+export const canMoveTicket = (from: TicketStatus, to: TicketStatus) => from !== 'closed' && (from === to || TICKET_TRANSITIONS[from].includes(to));
 
 export const userTicketPath = (id: number) => `/support/${id}`;
 export const adminTicketPath = (id: number) => `/admin/support/${id}`;
