@@ -31,6 +31,7 @@ export function userMenuLinks(user: { role: Role }): NavLink[] {
     { to: '/messages', label: 'Messages' },
     { to: '/payouts', label: 'Payouts' },
     { to: '/prototype-tracker', label: 'Prototype Tracker' },
+    { to: '/support', label: 'Support' },
   ];
   if (user.role === 'admin') links.push({ to: '/admin-panel', label: 'Admin Panel' });
   return links;

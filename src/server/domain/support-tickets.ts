@@ -5,7 +5,7 @@
 // and changes arriving at once apply one after the other, each on the state the previous one left.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { Capability } from '~/shared/capabilities.ts';
-import type { TicketStatus } from '~/shared/moderation.ts';
+import { ACTIVE_STATUSES, ANSWERED_STATUSES, STATUS_AFTER_MESSAGE, TICKET_TRANSITIONS, canMoveTicket } from '~/shared/ticket-workflow.ts';
 import type { AdminTicketListInput, AdminTicketUpdateInput, OpenTicketInput } from '~/shared/schemas/support.ts';
 import { stateInSentence } from '~/shared/format.ts';
 import type { RequestMeta } from '../context.ts';
@@ -27,33 +27,7 @@ export const APPEAL_NEEDS_DECISION = 'Decide the appeal (uphold or reverse it) b
 /** A user's own list and an admin's list of one user's tickets answer at most this many. */
 export const TICKET_LIST_MAX = 200;
 
-/** Where an admin may move a ticket from each status (an unchanged status is accepted, but a closed ticket takes no change at all). */
-export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
-  open: ['in_progress', 'waiting_on_user', 'resolved', 'closed'],
-  in_progress: ['open', 'waiting_on_user', 'resolved', 'closed'],
-  waiting_on_user: ['open', 'in_progress', 'resolved', 'closed'],
-  resolved: ['open', 'closed'],
-  closed: [],
-};
-
-/**
- * The status after a message, by who wrote it; null: refused (409). A user's word reopens a ticket
- * that waited on them or was resolved; a closed ticket takes no more messages (a new ticket does).
- */
-export const STATUS_AFTER_MESSAGE: Record<TicketStatus, { user: TicketStatus | null; admin: TicketStatus | null }> = {
-  open: { user: 'open', admin: 'open' },
-  in_progress: { user: 'in_progress', admin: 'in_progress' },
-  waiting_on_user: { user: 'open', admin: 'waiting_on_user' },
-  resolved: { user: 'open', admin: 'resolved' },
-  closed: { user: null, admin: null },
-};
-
-/** Statuses where nobody owes the user an answer: moving there clears awaitingReplySince. */
-export const ANSWERED_STATUSES: readonly TicketStatus[] = ['waiting_on_user', 'resolved', 'closed'];
-/** The statuses the queue's "Active" filter and the oldest-unanswered age cover. */
-export const ACTIVE_STATUSES: readonly TicketStatus[] = ['open', 'in_progress', 'waiting_on_user'];
-
-export const canMoveTicket = (from: TicketStatus, to: TicketStatus) => from !== 'closed' && (from === to || TICKET_TRANSITIONS[from].includes(to));
+export { ACTIVE_STATUSES, ANSWERED_STATUSES, STATUS_AFTER_MESSAGE, TICKET_TRANSITIONS, canMoveTicket };
 
 export const userTicketPath = (id: number) => `/support/${id}`;
 export const adminTicketPath = (id: number) => `/admin/support/${id}`;
@@ -136,12 +110,7 @@ export async function ticketsOfUser(db: Db, userId: string) {
  * Which side of ticket `id` the viewer acts on: the ticket's own user, or (for someone else's
  * ticket) an admin holding `adminCapability`; anyone else gets 404, as for a ticket that does not exist.
  */
-export async function ticketSide(
-  db: Db,
-  viewer: TicketViewer,
-  id: number,
-  assertAdmin: (capability: Capability) => Promise<void>,
-): Promise<TicketSide> {
+export async function ticketSide(db: Db, viewer: TicketViewer, id: number, assertAdmin: (capability: Capability) => Promise<void>): Promise<TicketSide> {
   const ticket = await db.supportTicket.findUnique({ where: { id }, select: { userId: true } });
   if (ticket?.userId === viewer.id) return 'user';
   if (!ticket || viewer.role !== 'admin') throw new NotFoundError(TICKET_NOT_FOUND);
@@ -149,18 +118,32 @@ export async function ticketSide(
   return 'admin';
 }
 
-/** The ticket and its conversation (the description first, on the ticket; then the messages, oldest first). */
-export async function ticketWithMessages(db: Db, viewer: TicketViewer, id: number, side: TicketSide) {
-  const row = await db.supportTicket.findFirst({ where: { id, ...(side === 'user' ? { userId: viewer.id } : {}) }, select: ticketSelect });
-  if (!row) throw new NotFoundError(TICKET_NOT_FOUND);
+async function conversation(db: Db, viewer: TicketViewer, id: number, asAdmin: boolean) {
   const messages = await db.supportTicketMessage.findMany({
     where: { ticketId: id },
     select: ticketMessageSelect,
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  const asAdmin = side === 'admin';
-  const ticket = asAdmin ? toAdminTicketView(row) : toTicketView(row);
-  return { ...ticket, messages: messages.map((m) => toTicketMessageView(m, { id: viewer.id, asAdmin })) };
+  return messages.map((m) => toTicketMessageView(m, { id: viewer.id, asAdmin }));
+}
+
+/** The ticket as the support team reads it, and its conversation (the description first, on the ticket; then the messages, oldest first). */
+export async function adminTicketWithMessages(db: Db, viewer: TicketViewer, id: number) {
+  const row = await db.supportTicket.findUnique({ where: { id }, select: ticketSelect });
+  if (!row) throw new NotFoundError(TICKET_NOT_FOUND);
+  return { ...toAdminTicketView(row), messages: await conversation(db, viewer, id, true) };
+}
+
+/** The user's own ticket and its conversation. */
+export async function ownTicketWithMessages(db: Db, viewer: TicketViewer, id: number) {
+  const row = await db.supportTicket.findFirst({ where: { id, userId: viewer.id }, select: ticketSelect });
+  if (!row) throw new NotFoundError(TICKET_NOT_FOUND);
+  return { ...toTicketView(row), messages: await conversation(db, viewer, id, false) };
+}
+
+/** A ticket from the side the viewer acts on (see ticketSide). */
+export function ticketWithMessages(db: Db, viewer: TicketViewer, id: number, side: TicketSide) {
+  return side === 'admin' ? adminTicketWithMessages(db, viewer, id) : ownTicketWithMessages(db, viewer, id);
 }
 
 /** Locks the ticket's row for the rest of the transaction (and moves lastUpdated), or 404. */
@@ -239,7 +222,9 @@ export async function updateTicket(deps: TicketDeps, actorId: string, input: Omi
     const target = status ?? current.status;
     if (!canMoveTicket(current.status, target)) {
       throw new ConflictError(
-        current.status === 'closed' ? 'This ticket is closed and can no longer be changed' : `A ${stateInSentence(current.status)} ticket cannot become ${stateInSentence(target)}`,
+        current.status === 'closed'
+          ? 'This ticket is closed and can no longer be changed'
+          : `A ${stateInSentence(current.status)} ticket cannot become ${stateInSentence(target)}`,
       );
     }
     const resolving = target === 'resolved';
@@ -296,7 +281,11 @@ export async function updateTicket(deps: TicketDeps, actorId: string, input: Omi
 }
 
 /** The admin queue: filtered, longest-waiting first (then tickets nobody waits on, oldest first), keyset-paged. */
-export async function ticketQueue(db: Db, adminId: string, input: Omit<AdminTicketListInput, 'direction' | 'limit'> & { direction: 'next' | 'prev'; limit: number }) {
+export async function ticketQueue(
+  db: Db,
+  adminId: string,
+  input: Omit<AdminTicketListInput, 'direction' | 'limit'> & { direction: 'next' | 'prev'; limit: number },
+) {
   const where: Prisma.SupportTicketWhereInput = {
     ...(input.status === 'active' ? { status: { in: [...ACTIVE_STATUSES] } } : input.status ? { status: input.status } : {}),
     ...(input.category ? { category: input.category } : {}),

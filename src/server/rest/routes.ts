@@ -149,7 +149,9 @@ export const restRoutes = defineRoutes([
     handler: async ({ caller, query }) => {
       const filters = ticketFilters(query);
       const page = await caller.support.queue(untrusted({ ...filters, limit: query.limit, cursor: query.cursor }));
-      return withHeaders(page.items, { link: nextLink('/api/admin/support/tickets', { ...filters, ...(query.limit ? { limit: query.limit } : {}) }, page.nextCursor) });
+      return withHeaders(page.items, {
+        link: nextLink('/api/admin/support/tickets', { ...filters, ...(query.limit ? { limit: query.limit } : {}) }, page.nextCursor),
+      });
     },
   },
   { method: 'PATCH', path: '/api/admin/support/tickets/:id', handler: ({ caller, params, body }) => caller.support.update(withId(body, params)) },

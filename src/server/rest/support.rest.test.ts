@@ -32,7 +32,8 @@ async function setUp() {
 
 const TICKET = { category: 'payout', subject: 'Payout missing', description: 'My payout for the Tidal Kite has not arrived.' };
 const open = (client: Client, body: unknown = TICKET) => client.request('POST', '/api/support/tickets', body);
-const reply = (client: Client, id: number | string, body: unknown = { body: 'Any news?' }) => client.request('POST', `/api/support/tickets/${id}/messages`, body);
+const reply = (client: Client, id: number | string, body: unknown = { body: 'Any news?' }) =>
+  client.request('POST', `/api/support/tickets/${id}/messages`, body);
 const patch = (client: Client, id: number | string, body: unknown) => client.request('PATCH', `/api/admin/support/tickets/${id}`, body);
 const ticketRow = (id: number) => t.db.prisma.supportTicket.findUniqueOrThrow({ where: { id } });
 
@@ -42,7 +43,15 @@ describe('POST /api/support/tickets', () => {
     const { admin, seller, sellerClient } = await setUp();
     const res = await open(sellerClient, { ...TICKET, subject: '  Payout missing  ' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ ...TICKET, status: 'open', priority: 'medium', resolution: null, messageCount: 0, createdAt: now.toISOString(), lastUpdated: now.toISOString() });
+    expect(res.json).toMatchObject({
+      ...TICKET,
+      status: 'open',
+      priority: 'medium',
+      resolution: null,
+      messageCount: 0,
+      createdAt: now.toISOString(),
+      lastUpdated: now.toISOString(),
+    });
     const row = await ticketRow(res.json.id);
     expect(row).toMatchObject({ userId: seller.id, awaitingReplySince: now, assignedAdminId: null });
     const notification = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: admin.id } });
@@ -99,7 +108,10 @@ describe('GET /api/support/tickets and /api/support/tickets/:id', () => {
 
     const detail = await sellerClient.request('GET', `/api/support/tickets/${mine.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.json).toMatchObject({ description: TICKET.description, messages: [{ body: 'We are checking with the bank.', fromAdmin: true, author: 'Atomix Energy support', mine: false }] });
+    expect(detail.json).toMatchObject({
+      description: TICKET.description,
+      messages: [{ body: 'We are checking with the bank.', fromAdmin: true, author: 'Atomix Energy support', mine: false }],
+    });
     expect(detail.json).not.toHaveProperty('user');
     expect((await sellerClient.request('GET', `/api/support/tickets/${theirs.id}`)).status).toBe(404);
     expect((await sellerClient.request('GET', '/api/support/tickets/999999')).status).toBe(404);

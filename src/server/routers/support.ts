@@ -3,6 +3,7 @@
 import { openTicketInput, adminTicketListInput, adminTicketUpdateInput, ticketIdInput, ticketReplyInput, userTicketsInput } from '~/shared/schemas/support.ts';
 import { assertCapability } from '../domain/permissions.ts';
 import {
+  adminTicketWithMessages,
   openTicket,
   ownTickets,
   postTicketMessage,
@@ -66,7 +67,7 @@ export const supportRouter = router({
   /** Any ticket with its conversation, as the support team reads it. */
   adminById: capabilityProcedure('users.manage')
     .input(ticketIdInput)
-    .query(({ ctx, input }) => ticketWithMessages(ctx.db, ctx.user, input.id, 'admin')),
+    .query(({ ctx, input }) => adminTicketWithMessages(ctx.db, ctx.user, input.id)),
 
   /** The support team's answer on a ticket. */
   adminReply: capabilityProcedure('users.manage')
