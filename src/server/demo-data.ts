@@ -11,6 +11,7 @@ import { splitPayout } from './domain/money.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
+import { seedSupportDemo } from './demo/support-demo.ts';
 
 export const DEMO_DOMAIN = 'demo.atomix.test';
 const DAY_MS = 86_400_000;
@@ -547,6 +548,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
       messageType: 'admin_to_user',
     },
   });
+
+  await seedSupportDemo(db, { admin: first, sellers, now });
 
   return { sellers, reviewers: [first, lise] };
 }
