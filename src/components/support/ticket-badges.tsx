@@ -1,5 +1,6 @@
 import type { TicketStatus } from '~/shared/moderation.ts';
-import { stateLabel } from '~/shared/format.ts';
+import { PriorityBadge } from '~/components/admin/badges.tsx';
+import type { Level } from '~/shared/constants.ts';
 import { TICKET_STATUS_BADGES, ticketStatusLabel } from './format.ts';
 
 export function TicketStatusBadge({ status, side }: { status: TicketStatus; side: 'user' | 'admin' }) {
@@ -10,7 +11,7 @@ export function TicketStatusBadge({ status, side }: { status: TicketStatus; side
   );
 }
 
-export function TicketPriorityBadge({ priority }: { priority: string }) {
-  const tone = priority === 'high' ? 'badge-error' : priority === 'low' ? 'badge-ghost' : 'badge-neutral';
-  return <span className={`badge badge-outline badge-sm whitespace-nowrap ${tone}`}>{stateLabel(priority)} priority</span>;
+/** The same colours as the prototypes' priority badges. */
+export function TicketPriorityBadge({ priority }: { priority: Level }) {
+  return <PriorityBadge priority={priority} />;
 }
