@@ -14,7 +14,15 @@ describe('navigation per role (spec section 2)', () => {
   });
   it('the user menu has Admin Panel for admins only', () => {
     expect(labels(userMenuLinks({ role: 'user' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker', 'Support']);
-    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker', 'Support', 'Admin Panel']);
+    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual([
+      'Profile Settings',
+      'Messages',
+      'Payouts',
+      'Prototype Tracker',
+      'Support',
+      'Admin Panel',
+      'Support queue',
+    ]);
   });
 });
 

@@ -11,6 +11,12 @@ import { categoryLabel } from './support-page.tsx';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
 import { TicketReplyForm } from './ticket-reply-form.tsx';
 
+/** Who opened the ticket, when an admin reads someone else's ticket here (the admin view names them); null for the user's own. */
+function openedBy(ticket: object): string | null {
+  if (!('user' in ticket) || !ticket.user || typeof ticket.user !== 'object') return null;
+  return 'name' in ticket.user && typeof ticket.user.name === 'string' ? ticket.user.name : null;
+}
+
 export function TicketPage({ ticketId }: { ticketId: number }) {
   const ticket = trpc.support.byId.useQuery({ id: ticketId });
   const utils = trpc.useUtils();
@@ -61,7 +67,10 @@ export function TicketPage({ ticketId }: { ticketId: number }) {
               The support team is waiting for your reply.
             </p>
           )}
-          <TicketConversation opening={{ author: 'You', mine: true, body: data.description, createdAt: data.createdAt }} messages={data.messages} />
+          <TicketConversation
+            opening={{ author: openedBy(data) ?? 'You', mine: openedBy(data) === null, body: data.description, createdAt: data.createdAt }}
+            messages={data.messages}
+          />
           {data.status === 'closed' ? (
             <p role="note" className="alert">
               This ticket is closed.{' '}
