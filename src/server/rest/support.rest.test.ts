@@ -196,6 +196,18 @@ describe('POST /api/support/tickets/:id/messages', () => {
     const reopenings = await t.db.prisma.userActivityLog.findMany({ where: { action: 'ticket.reply' }, select: { details: true } });
     expect(reopenings.filter((r) => (r.details as { to?: string }).to === 'open')).toHaveLength(1);
   });
+  it('replies racing a close: each reply lands before it (201) or is refused after it (409), never lost or half-applied', async () => {
+    const { sellerClient, adminClient } = await setUp();
+    const ticket = (await open(sellerClient)).json;
+    const replies = Array.from({ length: 20 }, (_, i) => reply(sellerClient, ticket.id, { body: `Reply ${i}` }));
+    const close = patch(adminClient, ticket.id, { status: 'closed' });
+    const results = await Promise.all(replies);
+    expect((await close).status).toBe(200);
+    for (const r of results) expect([201, 409]).toContain(r.status);
+    const accepted = results.filter((r) => r.status === 201).length;
+    expect(await t.db.prisma.supportTicketMessage.count({ where: { ticketId: ticket.id } })).toBe(accepted);
+    expect(await ticketRow(ticket.id)).toMatchObject({ status: 'closed', awaitingReplySince: null });
+  });
 });
 
 describe('PATCH /api/admin/support/tickets/:id', () => {
