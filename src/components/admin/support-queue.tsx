@@ -5,8 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
-import { TicketPriorityBadge, TicketStatusBadge } from '~/components/support/ticket-badges.tsx';
-import { formatAge, ticketStatusLabel } from '~/components/support/format.ts';
+import { formatAge, ticketCategoryLabel, ticketStatusLabel } from '~/components/support/format.ts';
+import { TicketRow } from '~/components/support/ticket-parts.tsx';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '~/shared/moderation.ts';
@@ -144,33 +144,23 @@ export function SupportQueue({ search, setSearch }: { search: SupportSearch; set
         {list.data && list.data.items.length > 0 && (
           <ul className="divide-y divide-base-300">
             {list.data.items.map((t) => (
-              <li key={t.id} data-testid="support-queue-row">
-                <Link
-                  to="/admin/support/$ticketId"
-                  params={{ ticketId: String(t.id) }}
-                  className="grid gap-2 px-5 py-4 hover:bg-base-200 focus-visible:bg-base-200 md:grid-cols-[1fr_auto] md:items-center"
-                >
-                  <span className="flex min-w-0 flex-col gap-1">
-                    <span className="truncate font-medium">
-                      #{t.id} · {t.subject ?? 'Ticket'}
-                    </span>
+              <TicketRow
+                key={t.id}
+                ticket={t}
+                side="admin"
+                testId="support-queue-row"
+                details={
+                  <>
                     <span className="text-xs text-base-content/70">
-                      {t.user.name} · {t.category ? (TICKET_CATEGORY_LABELS[t.category as keyof typeof TICKET_CATEGORY_LABELS] ?? t.category) : 'Other'} ·{' '}
-                      {t.assignee ? `assigned to ${t.assignee.name}` : 'unassigned'} · updated {formatDateTime(t.lastUpdated)}
+                      {t.user.name} · {ticketCategoryLabel(t.category)} · {t.assignee ? `assigned to ${t.assignee.name}` : 'unassigned'} · updated{' '}
+                      {formatDateTime(t.lastUpdated)}
                     </span>
                     {t.awaitingReplySince && (
-                      <span className="text-xs font-medium text-base-content/80">
-                        <span className="badge badge-warning badge-xs mr-1 align-middle" aria-hidden="true" />
-                        Waiting for an answer since {formatDateTime(t.awaitingReplySince)}
-                      </span>
+                      <span className="text-xs font-medium text-base-content/80">Waiting for an answer since {formatDateTime(t.awaitingReplySince)}</span>
                     )}
-                  </span>
-                  <span className="flex flex-wrap gap-2">
-                    <TicketPriorityBadge priority={t.priority} />
-                    <TicketStatusBadge status={t.status} side="admin" />
-                  </span>
-                </Link>
-              </li>
+                  </>
+                }
+              />
             ))}
           </ul>
         )}

@@ -10,14 +10,14 @@ import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { TicketConversation } from '~/components/support/conversation.tsx';
 import { ticketStatusLabel } from '~/components/support/format.ts';
-import { TicketPriorityBadge, TicketStatusBadge } from '~/components/support/ticket-badges.tsx';
+import { TicketHeading } from '~/components/support/ticket-parts.tsx';
 import { TicketReplyForm } from '~/components/support/ticket-reply-form.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { LEVELS, type Level } from '~/shared/constants.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import type { TicketStatus } from '~/shared/moderation.ts';
-import { TICKET_CATEGORY_LABELS, TICKET_TEXT_MAX } from '~/shared/schemas/support.ts';
+import { TICKET_TEXT_MAX } from '~/shared/schemas/support.ts';
 import { TICKET_TRANSITIONS } from '~/shared/ticket-workflow.ts';
 
 type AdminTicket = inferRouterOutputs<AppRouter>['support']['adminById'];
@@ -56,15 +56,7 @@ export function SupportTicketPage({ ticketId }: { ticketId: number }) {
       {data && (
         <>
           <header className="mt-2 flex flex-col gap-2">
-            <h1 className="text-2xl font-bold sm:text-3xl">{data.subject ?? `Ticket #${data.id}`}</h1>
-            <p className="flex flex-wrap items-center gap-2 text-sm text-base-content/70">
-              <TicketStatusBadge status={data.status} side="admin" />
-              <TicketPriorityBadge priority={data.priority} />
-              <span>
-                {data.category ? (TICKET_CATEGORY_LABELS[data.category as keyof typeof TICKET_CATEGORY_LABELS] ?? data.category) : 'Other'} · from{' '}
-                {data.user.name} ({data.user.email}) · opened {formatDateTime(data.createdAt)} · updated {formatDateTime(data.lastUpdated)}
-              </span>
-            </p>
+            <TicketHeading ticket={data} side="admin" from={`${data.user.name} (${data.user.email})`} />
             {data.awaitingReplySince && (
               <p className="text-sm font-medium" data-testid="awaiting-since">
                 Waiting for an answer since {formatDateTime(data.awaitingReplySince)}

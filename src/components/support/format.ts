@@ -1,5 +1,6 @@
 // How tickets read on screen: status names from each side, and how long a ticket has waited.
 import type { TicketStatus } from '~/shared/moderation.ts';
+import { TICKET_CATEGORY_LABELS } from '~/shared/schemas/support.ts';
 
 const STATUS_LABELS: Record<TicketStatus, { user: string; admin: string }> = {
   open: { user: 'Open', admin: 'Open' },
@@ -30,4 +31,9 @@ export function formatAge(seconds: number): string {
   if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+/** "Payout"; a ticket without a category reads "Other". */
+export function ticketCategoryLabel(category: string | null): string {
+  return category ? ((TICKET_CATEGORY_LABELS as Record<string, string>)[category] ?? category) : 'Other';
 }

@@ -1,6 +1,6 @@
 // /support: the signed-in user's tickets (status, latest activity) and the "New ticket" form. A ticket
 // opens on its own page (/support/$ticketId) with the conversation and the reply box.
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
@@ -11,9 +11,8 @@ import { toast } from '~/components/toast/toast-store.ts';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { OPENABLE_TICKET_CATEGORIES, TICKET_CATEGORY_LABELS, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX, openTicketInput } from '~/shared/schemas/support.ts';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
-
-const categoryLabel = (c: string | null) => (c ? ((TICKET_CATEGORY_LABELS as Record<string, string>)[c] ?? c) : 'Other');
+import { ticketCategoryLabel } from './format.ts';
+import { TicketRow } from './ticket-parts.tsx';
 
 export function SupportPage() {
   const tickets = trpc.support.mine.useQuery();
@@ -53,27 +52,18 @@ export function SupportPage() {
         {tickets.data && tickets.data.length > 0 && (
           <ul className="divide-y divide-base-300">
             {tickets.data.map((ticket) => (
-              <li key={ticket.id} data-testid="support-ticket-row">
-                <Link
-                  to="/support/$ticketId"
-                  params={{ ticketId: String(ticket.id) }}
-                  className="flex flex-col gap-1 px-5 py-4 hover:bg-base-200 focus-visible:bg-base-200 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <span className="flex flex-col gap-1">
-                    <span className="font-medium">
-                      #{ticket.id} · {ticket.subject ?? 'Ticket'}
-                    </span>
-                    <span className="text-xs text-base-content/70">
-                      {categoryLabel(ticket.category)} · updated {formatDateTime(ticket.lastUpdated)} · {ticket.messageCount}{' '}
-                      {ticket.messageCount === 1 ? 'reply' : 'replies'}
-                    </span>
+              <TicketRow
+                key={ticket.id}
+                ticket={ticket}
+                side="user"
+                testId="support-ticket-row"
+                details={
+                  <span className="text-xs text-base-content/70">
+                    {ticketCategoryLabel(ticket.category)} · updated {formatDateTime(ticket.lastUpdated)} · {ticket.messageCount}{' '}
+                    {ticket.messageCount === 1 ? 'reply' : 'replies'}
                   </span>
-                  <span className="flex flex-wrap gap-2">
-                    <TicketPriorityBadge priority={ticket.priority} />
-                    <TicketStatusBadge status={ticket.status} side="user" />
-                  </span>
-                </Link>
-              </li>
+                }
+              />
             ))}
           </ul>
         )}
@@ -156,5 +146,3 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
     </section>
   );
 }
-
-export { categoryLabel };

@@ -5,10 +5,8 @@ import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import { formatDateTime } from '~/shared/format.ts';
 import { TicketConversation } from './conversation.tsx';
-import { categoryLabel } from './support-page.tsx';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
+import { TicketHeading } from './ticket-parts.tsx';
 import { TicketReplyForm } from './ticket-reply-form.tsx';
 
 /** Who opened the ticket, when an admin reads someone else's ticket here (the admin view names them); null for the user's own. */
@@ -46,14 +44,7 @@ export function TicketPage({ ticketId }: { ticketId: number }) {
       {data && (
         <>
           <header className="flex flex-col gap-2">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.subject ?? `Ticket #${data.id}`}</h1>
-            <p className="flex flex-wrap items-center gap-2 text-sm text-base-content/70">
-              <TicketStatusBadge status={data.status} side="user" />
-              <TicketPriorityBadge priority={data.priority} />
-              <span>
-                {categoryLabel(data.category)} · opened {formatDateTime(data.createdAt)} · updated {formatDateTime(data.lastUpdated)}
-              </span>
-            </p>
+            <TicketHeading ticket={data} side="user" />
           </header>
           {data.status === 'resolved' && data.resolution && (
             <div role="note" className="alert alert-success flex-col items-start gap-1" data-testid="ticket-resolution">

@@ -1,12 +1,11 @@
 // The admin user page's "Support tickets" section (issue 15, point 9): the user's tickets, newest
 // first, each linking to its page in the support queue.
-import { Link } from '@tanstack/react-router';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
-import { TicketPriorityBadge, TicketStatusBadge } from '~/components/support/ticket-badges.tsx';
+import { ticketCategoryLabel } from '~/components/support/format.ts';
+import { TicketRow } from '~/components/support/ticket-parts.tsx';
 import { formatDateTime } from '~/shared/format.ts';
-import { TICKET_CATEGORY_LABELS } from '~/shared/schemas/support.ts';
 
 export function TicketsSection({ userId }: { userId: string }) {
   const tickets = trpc.support.forUser.useQuery({ userId });
@@ -25,28 +24,17 @@ export function TicketsSection({ userId }: { userId: string }) {
       {tickets.data && tickets.data.length > 0 && (
         <ul className="divide-y divide-base-300">
           {tickets.data.map((t) => (
-            <li key={t.id}>
-              <Link
-                to="/admin/support/$ticketId"
-                params={{ ticketId: String(t.id) }}
-                className="flex flex-col gap-1 px-5 py-3 hover:bg-base-200 focus-visible:bg-base-200 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <span className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium">
-                    #{t.id} · {t.subject ?? 'Ticket'}
-                  </span>
-                  <span className="text-xs text-base-content/70">
-                    {t.category ? (TICKET_CATEGORY_LABELS[t.category as keyof typeof TICKET_CATEGORY_LABELS] ?? t.category) : 'Other'} · opened{' '}
-                    {formatDateTime(t.createdAt)}
-                    {t.assignee ? ` · ${t.assignee.name}` : ''}
-                  </span>
+            <TicketRow
+              key={t.id}
+              ticket={t}
+              side="admin"
+              details={
+                <span className="text-xs text-base-content/70">
+                  {ticketCategoryLabel(t.category)} · opened {formatDateTime(t.createdAt)}
+                  {t.assignee ? ` · ${t.assignee.name}` : ''}
                 </span>
-                <span className="flex flex-wrap gap-2">
-                  <TicketPriorityBadge priority={t.priority} />
-                  <TicketStatusBadge status={t.status} side="admin" />
-                </span>
-              </Link>
-            </li>
+              }
+            />
           ))}
         </ul>
       )}
