@@ -33,6 +33,10 @@ import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$prototypeId'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
+import { Route as AuthSupportIndexRouteImport } from './routes/_auth/support.index'
+import { Route as AuthSupportTicketIdRouteImport } from './routes/_auth/support.$ticketId'
+import { Route as AdminAdminSupportIndexRouteImport } from './routes/_admin/admin_.support.index'
+import { Route as AdminAdminSupportTicketIdRouteImport } from './routes/_admin/admin_.support.$ticketId'
 import { Route as AdminAdminUsersUserIdRouteImport } from './routes/_admin/admin_.users.$userId'
 import { Route as AuthPayoutsConnectRefreshRouteImport } from './routes/_auth/payouts.connect.refresh'
 import { Route as AuthPayoutsConnectReturnRouteImport } from './routes/_auth/payouts.connect.return'
@@ -156,6 +160,27 @@ const AuthPayoutsIndexRoute = AuthPayoutsIndexRouteImport.update({
   path: '/payouts/',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSupportIndexRoute = AuthSupportIndexRouteImport.update({
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSupportTicketIdRoute = AuthSupportTicketIdRouteImport.update({
+  id: '/support/$ticketId',
+  path: '/support/$ticketId',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AdminAdminSupportIndexRoute = AdminAdminSupportIndexRouteImport.update({
+  id: '/admin_/support/',
+  path: '/admin/support/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminSupportTicketIdRoute =
+  AdminAdminSupportTicketIdRouteImport.update({
+    id: '/admin_/support/$ticketId',
+    path: '/admin/support/$ticketId',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminAdminUsersUserIdRoute = AdminAdminUsersUserIdRouteImport.update({
   id: '/admin_/users/$userId',
   path: '/admin/users/$userId',
@@ -202,10 +227,14 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
+  '/support/': typeof AuthSupportIndexRoute
+  '/admin/support/$ticketId': typeof AdminAdminSupportTicketIdRoute
   '/admin/users/$userId': typeof AdminAdminUsersUserIdRoute
   '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
+  '/admin/support/': typeof AdminAdminSupportIndexRoute
   '/admin-panel/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 export interface FileRoutesByTo {
@@ -230,10 +259,14 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts': typeof AuthPayoutsIndexRoute
+  '/support': typeof AuthSupportIndexRoute
+  '/admin/support/$ticketId': typeof AdminAdminSupportTicketIdRoute
   '/admin/users/$userId': typeof AdminAdminUsersUserIdRoute
   '/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
+  '/admin/support': typeof AdminAdminSupportIndexRoute
   '/admin-panel/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 export interface FileRoutesById {
@@ -261,10 +294,14 @@ export interface FileRoutesById {
   '/_auth/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
+  '/_auth/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
+  '/_auth/support/': typeof AuthSupportIndexRoute
+  '/_admin/admin_/support/$ticketId': typeof AdminAdminSupportTicketIdRoute
   '/_admin/admin_/users/$userId': typeof AdminAdminUsersUserIdRoute
   '/_auth/payouts/connect/refresh': typeof AuthPayoutsConnectRefreshRoute
   '/_auth/payouts/connect/return': typeof AuthPayoutsConnectReturnRoute
+  '/_admin/admin_/support/': typeof AdminAdminSupportIndexRoute
   '/_admin/admin-panel_/prototypes/$prototypeId/evaluation': typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 export interface FileRouteTypes {
@@ -291,10 +328,14 @@ export interface FileRouteTypes {
     | '/profile'
     | '/prototypes/$prototypeId'
     | '/admin/payouts'
+    | '/support/$ticketId'
     | '/payouts/'
+    | '/support/'
+    | '/admin/support/$ticketId'
     | '/admin/users/$userId'
     | '/payouts/connect/refresh'
     | '/payouts/connect/return'
+    | '/admin/support/'
     | '/admin-panel/prototypes/$prototypeId/evaluation'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -319,10 +360,14 @@ export interface FileRouteTypes {
     | '/profile'
     | '/prototypes/$prototypeId'
     | '/admin/payouts'
+    | '/support/$ticketId'
     | '/payouts'
+    | '/support'
+    | '/admin/support/$ticketId'
     | '/admin/users/$userId'
     | '/payouts/connect/refresh'
     | '/payouts/connect/return'
+    | '/admin/support'
     | '/admin-panel/prototypes/$prototypeId/evaluation'
   id:
     | '__root__'
@@ -349,10 +394,14 @@ export interface FileRouteTypes {
     | '/_auth/profile'
     | '/prototypes/$prototypeId'
     | '/_admin/admin_/payouts'
+    | '/_auth/support/$ticketId'
     | '/_auth/payouts/'
+    | '/_auth/support/'
+    | '/_admin/admin_/support/$ticketId'
     | '/_admin/admin_/users/$userId'
     | '/_auth/payouts/connect/refresh'
     | '/_auth/payouts/connect/return'
+    | '/_admin/admin_/support/'
     | '/_admin/admin-panel_/prototypes/$prototypeId/evaluation'
   fileRoutesById: FileRoutesById
 }
@@ -546,6 +595,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPayoutsIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/support/': {
+      id: '/_auth/support/'
+      path: '/support'
+      fullPath: '/support/'
+      preLoaderRoute: typeof AuthSupportIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/support/$ticketId': {
+      id: '/_auth/support/$ticketId'
+      path: '/support/$ticketId'
+      fullPath: '/support/$ticketId'
+      preLoaderRoute: typeof AuthSupportTicketIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_admin/admin_/support/': {
+      id: '/_admin/admin_/support/'
+      path: '/admin/support'
+      fullPath: '/admin/support/'
+      preLoaderRoute: typeof AdminAdminSupportIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin_/support/$ticketId': {
+      id: '/_admin/admin_/support/$ticketId'
+      path: '/admin/support/$ticketId'
+      fullPath: '/admin/support/$ticketId'
+      preLoaderRoute: typeof AdminAdminSupportTicketIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin_/users/$userId': {
       id: '/_admin/admin_/users/$userId'
       path: '/admin/users/$userId'
@@ -582,7 +659,9 @@ interface AdminRouteChildren {
   AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
   AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
+  AdminAdminSupportTicketIdRoute: typeof AdminAdminSupportTicketIdRoute
   AdminAdminUsersUserIdRoute: typeof AdminAdminUsersUserIdRoute
+  AdminAdminSupportIndexRoute: typeof AdminAdminSupportIndexRoute
   AdminAdminPanelPrototypesPrototypeIdEvaluationRoute: typeof AdminAdminPanelPrototypesPrototypeIdEvaluationRoute
 }
 
@@ -591,7 +670,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
   AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
+  AdminAdminSupportTicketIdRoute: AdminAdminSupportTicketIdRoute,
   AdminAdminUsersUserIdRoute: AdminAdminUsersUserIdRoute,
+  AdminAdminSupportIndexRoute: AdminAdminSupportIndexRoute,
   AdminAdminPanelPrototypesPrototypeIdEvaluationRoute:
     AdminAdminPanelPrototypesPrototypeIdEvaluationRoute,
 }
@@ -601,7 +682,9 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 interface AuthRouteChildren {
   AuthMessagesRoute: typeof AuthMessagesRoute
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthSupportTicketIdRoute: typeof AuthSupportTicketIdRoute
   AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
+  AuthSupportIndexRoute: typeof AuthSupportIndexRoute
   AuthPayoutsConnectRefreshRoute: typeof AuthPayoutsConnectRefreshRoute
   AuthPayoutsConnectReturnRoute: typeof AuthPayoutsConnectReturnRoute
 }
@@ -609,7 +692,9 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthMessagesRoute: AuthMessagesRoute,
   AuthProfileRoute: AuthProfileRoute,
+  AuthSupportTicketIdRoute: AuthSupportTicketIdRoute,
   AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
+  AuthSupportIndexRoute: AuthSupportIndexRoute,
   AuthPayoutsConnectRefreshRoute: AuthPayoutsConnectRefreshRoute,
   AuthPayoutsConnectReturnRoute: AuthPayoutsConnectReturnRoute,
 }

@@ -14,6 +14,7 @@ import { seedModerationDemo } from './demo/moderation-demo.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
+import { seedSupportDemo } from './demo/support-demo.ts';
 
 export const DEMO_DOMAIN = 'demo.atomix.test';
 const DAY_MS = 86_400_000;
@@ -342,8 +343,8 @@ export interface DemoSeedOptions {
   documentStore: DocumentStore;
   now?: Date;
   feePercent?: string | number;
-  /** Where links in the notices of seeded payouts point. */
-  links: EmailLinks;
+  /** Where links in the notices of seeded payouts point (the seed passes PUBLIC_URL). */
+  links?: EmailLinks;
 }
 
 const DEMO_META = { ip: null, userAgent: 'demo data (npm run db:seed)' };
@@ -520,7 +521,14 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
           actorId: first.id,
         });
         if (item.status !== 'active') return;
-        await recordManualPayout(tx, options.links, { actorId: first.id, meta: DEMO_META }, transactionId, 'wire', `DEMO-WIRE-${transactionId}`);
+        await recordManualPayout(
+          tx,
+          options.links ?? { publicUrl: 'http://localhost:3000' },
+          { actorId: first.id, meta: DEMO_META },
+          transactionId,
+          'wire',
+          `DEMO-WIRE-${transactionId}`,
+        );
         await tx.transaction.update({ where: { id: transactionId }, data: { completedAt: at(item.ageDays, item.completedAfterDays ?? item.ageDays) } });
       });
     }
@@ -556,6 +564,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   });
 
   await seedModerationDemo(db, { adminId: first.id, kenjiId: kenji.id, sofiaId: sofia.id, now });
+  await seedSupportDemo(db, { admin: first, sellers, now });
+
   return { sellers, reviewers: [first, lise] };
 }
 

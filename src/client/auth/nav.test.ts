@@ -13,8 +13,16 @@ describe('navigation per role (spec section 2)', () => {
     expect(navLinks({ role: 'user' }).find((l) => l.label === 'Dashboard')?.to).toBe('/seller-dashboard');
   });
   it('the user menu has Admin Panel for admins only', () => {
-    expect(labels(userMenuLinks({ role: 'user' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker']);
-    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker', 'Admin Panel']);
+    expect(labels(userMenuLinks({ role: 'user' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker', 'Support']);
+    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual([
+      'Profile Settings',
+      'Messages',
+      'Payouts',
+      'Prototype Tracker',
+      'Support',
+      'Admin Panel',
+      'Support queue',
+    ]);
   });
 });
 

@@ -23,7 +23,7 @@ export function navLinks(user: { role: Role } | null | undefined): NavLink[] {
 
 /**
  * The spec's dropdown (Profile Settings, Messages, Admin Panel for admins) plus the signed-in screens
- * no other menu reaches: a seller's payouts and the prototype tracker.
+ * no other menu reaches: a seller's payouts, the prototype tracker, Support (and the support queue for admins).
  */
 export function userMenuLinks(user: { role: Role }): NavLink[] {
   const links = [
@@ -31,8 +31,9 @@ export function userMenuLinks(user: { role: Role }): NavLink[] {
     { to: '/messages', label: 'Messages' },
     { to: '/payouts', label: 'Payouts' },
     { to: '/prototype-tracker', label: 'Prototype Tracker' },
+    { to: '/support', label: 'Support' },
   ];
-  if (user.role === 'admin') links.push({ to: '/admin-panel', label: 'Admin Panel' });
+  if (user.role === 'admin') links.push({ to: '/admin-panel', label: 'Admin Panel' }, { to: '/admin/support', label: 'Support queue' });
   return links;
 }
 

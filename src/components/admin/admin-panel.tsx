@@ -40,9 +40,14 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
             Inbox: conversations, contact messages, bulk notifications and e-mail
           </Link>
         </div>
-        <Link to="/admin/payouts" className="btn btn-outline btn-sm">
-          Payouts
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/support" className="btn btn-outline btn-sm">
+            Support queue
+          </Link>
+          <Link to="/admin/payouts" className="btn btn-outline btn-sm">
+            Payouts
+          </Link>
+        </div>
       </div>
       <div className="mt-6">
         <AdminCounters />

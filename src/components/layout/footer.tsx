@@ -60,6 +60,11 @@ export function Footer() {
                   </Link>
                 </li>
                 <li>
+                  <Link to="/support" className="link-hover">
+                    Support
+                  </Link>
+                </li>
+                <li>
                   {user.role === 'admin' ? (
                     <Link to="/admin-panel" className="link-hover">
                       Admin Panel

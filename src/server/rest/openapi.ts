@@ -37,6 +37,7 @@ import {
 } from '~/shared/schemas/moderation.ts';
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
+import { adminTicketListInput, adminTicketUpdateInput, openTicketInput, ticketIdInput, ticketReplyInput } from '~/shared/schemas/support.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
 import * as body from './responses.ts';
@@ -506,6 +507,49 @@ export const restContract: Record<ContractKey, Operation> = {
     requestParams: pathId(appealDecisionInput),
     requestBody: jsonBody(appealDecisionInput.omit({ id: true })),
     responses: { 200: json(body.appeal, 'The decided appeal'), ...errors(400, 401, 403, 404, 409, 413) },
+  }),
+
+  // Support tickets (issue 15)
+  'POST /api/support/tickets': op('Support', 'Open a support ticket (category account, prototype, payout, technical or other; appeals have their own path)', {
+    security: signedIn,
+    requestBody: jsonBody(openTicketInput),
+    responses: { 201: json(body.supportTicket, 'The open ticket (the support team is notified)'), ...errors(400, 401, 403, 413, 429) },
+  }),
+  'GET /api/support/tickets': op('Support', 'Your support tickets, latest activity first', {
+    security: signedIn,
+    responses: { 200: json(z.array(body.supportTicket), 'Your tickets'), ...errors(401, 403) },
+  }),
+  'GET /api/support/tickets/:id': op('Support', 'One of your tickets with its messages, oldest first (administrators: any ticket, with its admin fields)', {
+    security: signedIn,
+    requestParams: pathId(ticketIdInput),
+    responses: {
+      200: json(z.union([body.adminSupportTicketWithMessages, body.supportTicketWithMessages]), 'The ticket and its conversation'),
+      ...errors(400, 401, 403, 404),
+    },
+  }),
+  'POST /api/support/tickets/:id/messages': op('Support', 'Reply on a ticket', {
+    description:
+      "The ticket's user: a reply to a ticket waiting on you or resolved reopens it; a closed ticket answers 409 (open a new one). " +
+      "An administrator posting on someone else's ticket answers as the support team (needs users.manage).",
+    security: signedIn,
+    requestParams: pathId(ticketReplyInput),
+    requestBody: jsonBody(withoutId(ticketReplyInput)),
+    responses: { 201: json(body.ticketMessage, 'The message'), ...errors(400, 401, 403, 404, 409, 413, 429) },
+  }),
+  'GET /api/admin/support/tickets': op('Admin', 'The support queue: longest-waiting first, filtered by status (or active), category, priority and assignee', {
+    security: signedIn,
+    requestParams: { query: adminTicketListInput.omit({ direction: true, limit: true, cursor: true }).merge(listQuery) },
+    responses: {
+      200: { ...json(z.array(body.adminSupportTicket), 'One page of tickets'), headers: nextPageLink },
+      ...errors(400, 401, 403),
+    },
+  }),
+  'PATCH /api/admin/support/tickets/:id': op('Admin', "Change a ticket's status, assignee, priority or resolution", {
+    description: 'All fields optional (at least one). Resolving needs a resolution (400); a closed ticket or a move the status table forbids answers 409.',
+    security: signedIn,
+    requestParams: pathId(adminTicketUpdateInput),
+    requestBody: jsonBody(withoutId(adminTicketUpdateInput)),
+    responses: { 200: json(body.adminSupportTicket, 'The ticket after the change'), ...errors(400, 401, 403, 404, 409, 413) },
   }),
 
   // This contract

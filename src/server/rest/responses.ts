@@ -6,11 +6,11 @@ import { ENERGY_TYPES, LEVELS, PAYOUT_STATUSES, PROTOTYPE_STATUSES, ROLES, USER_
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
 import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
+import { APPEAL_OUTCOMES, MEASURE_TYPES, TICKET_CATEGORIES, TICKET_STATUSES, WARNING_SEVERITIES } from '~/shared/moderation.ts';
 
 /** The prototype stages of the data model (prisma/schema.prisma, enum PrototypeStage). */
 
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
-import { APPEAL_OUTCOMES, MEASURE_TYPES, WARNING_SEVERITIES } from '~/shared/moderation.ts';
 
 const timestamp = z.string().datetime({ offset: true });
 const uuid = z.string().uuid();
@@ -459,3 +459,43 @@ export const myMeasure = z.strictObject({
   canAppeal: z.boolean(),
   appeal: appeal.nullable(),
 });
+
+// --- Support tickets (issue 15) --------------------------------------------------------------------
+export const supportTicket = z.strictObject({
+  id,
+  category: z.enum(TICKET_CATEGORIES).nullable(),
+  priority: z.enum(LEVELS),
+  status: z.enum(TICKET_STATUSES),
+  subject: z.string().nullable(),
+  /** The user's opening words: shown as the first message of the conversation. */
+  description: z.string().nullable(),
+  /** Set when an admin resolved the ticket. */
+  resolution: z.string().nullable(),
+  createdAt: timestamp,
+  lastUpdated: timestamp,
+  resolvedAt: timestamp.nullable(),
+  /** Messages after the description. */
+  messageCount: z.number().int().nonnegative(),
+});
+const ticketPerson = z.strictObject({ id: uuid, name: z.string(), email: z.string() });
+export const adminSupportTicket = supportTicket.extend({
+  user: ticketPerson,
+  assignee: ticketPerson.nullable(),
+  /** Since when the user's oldest unanswered word has waited; null once the team answered. */
+  awaitingReplySince: timestamp.nullable(),
+  /** An appeal's measure and decision (category appeal). */
+  measureType: z.enum(MEASURE_TYPES).nullable(),
+  measureId: z.number().int().nullable(),
+  appealOutcome: z.enum(APPEAL_OUTCOMES).nullable(),
+});
+export const ticketMessage = z.strictObject({
+  id,
+  body: z.string(),
+  fromAdmin: z.boolean(),
+  /** "You", "Atomix Energy support" (to the user), or the author's name. */
+  author: z.string(),
+  mine: z.boolean(),
+  createdAt: timestamp,
+});
+export const supportTicketWithMessages = supportTicket.extend({ messages: z.array(ticketMessage) });
+export const adminSupportTicketWithMessages = adminSupportTicket.extend({ messages: z.array(ticketMessage) });

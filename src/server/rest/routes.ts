@@ -133,6 +133,28 @@ export const restRoutes = defineRoutes([
   { method: 'GET', path: '/api/admin/info-requests', handler: ({ caller }) => caller.infoRequests.openForAdmin() },
   { method: 'GET', path: '/api/seller/info-requests', handler: ({ caller }) => caller.infoRequests.mine() },
   { method: 'POST', path: '/api/seller/info-requests/:id/answer', handler: ({ caller, params, body }) => caller.infoRequests.answer(withId(body, params)) },
+  // Support tickets (issue 15; an admin posting on someone else's ticket answers as the support team)
+  { method: 'POST', path: '/api/support/tickets', status: 201, handler: ({ caller, body }) => caller.support.open(untrusted(body)) },
+  { method: 'GET', path: '/api/support/tickets', handler: ({ caller }) => caller.support.mine() },
+  { method: 'GET', path: '/api/support/tickets/:id', handler: ({ caller, params }) => caller.support.byId(withId(undefined, params)) },
+  {
+    method: 'POST',
+    path: '/api/support/tickets/:id/messages',
+    status: 201,
+    handler: ({ caller, params, body }) => caller.support.reply(withId(body, params)),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/support/tickets',
+    handler: async ({ caller, query }) => {
+      const filters = ticketFilters(query);
+      const page = await caller.support.queue(untrusted({ ...filters, limit: query.limit, cursor: query.cursor }));
+      return withHeaders(page.items, {
+        link: nextLink('/api/admin/support/tickets', { ...filters, ...(query.limit ? { limit: query.limit } : {}) }, page.nextCursor),
+      });
+    },
+  },
+  { method: 'PATCH', path: '/api/admin/support/tickets/:id', handler: ({ caller, params, body }) => caller.support.update(withId(body, params)) },
   {
     method: 'GET',
     path: '/api/seller/prototypes/:id/document-access',
@@ -192,4 +214,9 @@ function linkQuery(query: Record<string, string>) {
 }
 function payoutLinkQuery(query: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries({ status: query.status, limit: query.limit }).filter((e): e is [string, string] => !!e[1]));
+}
+/** The support queue's filters as given (the procedure's schema validates them). */
+function ticketFilters(query: Record<string, string>): Record<string, string> {
+  const { status, category, priority, assignee } = query;
+  return Object.fromEntries(Object.entries({ status, category, priority, assignee }).filter((e): e is [string, string] => e[1] !== undefined));
 }

@@ -14,6 +14,7 @@ import { payoutsRouter } from './payouts.ts';
 import { pipelineRouter } from './pipeline.ts';
 import { prototypesRouter } from './prototypes.ts';
 import { securityRouter } from './security.ts';
+import { supportRouter } from './support.ts';
 
 export const appRouter = router({
   admin: adminRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   pipeline: pipelineRouter,
   prototypes: prototypesRouter,
   security: securityRouter,
+  support: supportRouter,
   infoRequests: infoRequestsRouter,
   documentAccess: documentAccessRouter,
 });

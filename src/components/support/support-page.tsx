@@ -1,0 +1,148 @@
+// /support: the signed-in user's tickets (status, latest activity) and the "New ticket" form. A ticket
+// opens on its own page (/support/$ticketId) with the conversation and the reply box.
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { trpc } from '~/client/trpc.ts';
+import { Field } from '~/components/forms/field.tsx';
+import { Spinner } from '~/components/spinner.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import { LEVELS } from '~/shared/constants.ts';
+import { formatDateTime, stateLabel } from '~/shared/format.ts';
+import { OPENABLE_TICKET_CATEGORIES, TICKET_CATEGORY_LABELS, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX, openTicketInput } from '~/shared/schemas/support.ts';
+import { ticketCategoryLabel } from './format.ts';
+import { TicketRow } from './ticket-parts.tsx';
+
+export function SupportPage() {
+  const tickets = trpc.support.mine.useQuery();
+  const [composing, setComposing] = useState(false);
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Support</h1>
+          <p className="mt-1 text-base-content/70">Ask the Atomix Energy team for help with your account, prototypes or payouts.</p>
+        </div>
+        {!composing && (
+          <button type="button" className="btn btn-primary" onClick={() => setComposing(true)}>
+            New ticket
+          </button>
+        )}
+      </header>
+
+      {composing && <NewTicketForm onDone={() => setComposing(false)} />}
+
+      <section aria-labelledby="my-tickets" className="rounded-box border border-base-300 bg-base-100 shadow-sm">
+        <h2 id="my-tickets" className="px-5 pt-5 text-lg font-semibold">
+          Your tickets {tickets.data && <span className="badge badge-ghost badge-sm align-middle">{tickets.data.length}</span>}
+        </h2>
+        {tickets.isLoading && <Spinner label="Loading your tickets" className="py-10" />}
+        {tickets.isError && (
+          <p role="alert" className="alert alert-error m-5">
+            {serverMessage(tickets.error, 'Could not load your tickets. Please try again.')}
+          </p>
+        )}
+        {tickets.data?.length === 0 && (
+          <div className="px-5 py-10 text-center text-base-content/70">
+            <p className="font-medium">No tickets yet</p>
+            <p className="mt-1 text-sm">When something does not work as it should, open a ticket and the team will answer here.</p>
+          </div>
+        )}
+        {tickets.data && tickets.data.length > 0 && (
+          <ul className="divide-y divide-base-300">
+            {tickets.data.map((ticket) => (
+              <TicketRow
+                key={ticket.id}
+                ticket={ticket}
+                side="user"
+                testId="support-ticket-row"
+                details={
+                  <span className="text-xs text-base-content/70">
+                    {ticketCategoryLabel(ticket.category)} · updated {formatDateTime(ticket.lastUpdated)} · {ticket.messageCount}{' '}
+                    {ticket.messageCount === 1 ? 'reply' : 'replies'}
+                  </span>
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const EMPTY_TICKET = { category: '', subject: '', description: '', priority: 'medium' };
+
+function NewTicketForm({ onDone }: { onDone: () => void }) {
+  const form = useZodForm(openTicketInput, EMPTY_TICKET);
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const open = trpc.support.open.useMutation({
+    onSuccess: async (ticket) => {
+      await utils.support.mine.invalidate();
+      toast({ title: 'Ticket opened', description: `Ticket #${ticket.id}: the team will answer here.` });
+      form.reset();
+      onDone();
+      void navigate({ to: '/support/$ticketId', params: { ticketId: String(ticket.id) } });
+    },
+  });
+  return (
+    <section aria-labelledby="new-ticket" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="new-ticket" className="text-lg font-semibold">
+        New ticket
+      </h2>
+      <form
+        noValidate
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = form.validate();
+          if (values) open.mutate(values);
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field name="category" label="Category" error={form.errors.category}>
+            <select {...form.field('category')} className="select select-bordered w-full">
+              <option value="">Choose a category</option>
+              {OPENABLE_TICKET_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {TICKET_CATEGORY_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field name="priority" label="Priority" error={form.errors.priority}>
+            <select {...form.field('priority')} className="select select-bordered w-full">
+              {LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {stateLabel(l)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field name="subject" label="Subject" error={form.errors.subject}>
+          <input {...form.field('subject')} className="input input-bordered w-full" maxLength={TICKET_SUBJECT_MAX} />
+        </Field>
+        <Field name="description" label="Description" error={form.errors.description} hint="What happened, what you expected, and anything we need to know.">
+          <textarea {...form.field('description')} className="textarea textarea-bordered min-h-32 w-full" maxLength={TICKET_TEXT_MAX} />
+        </Field>
+        {open.isError && (
+          <p role="alert" className="alert alert-error">
+            {serverMessage(open.error, 'Could not open the ticket. Please try again.')}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={onDone}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={open.isPending} aria-busy={open.isPending}>
+            {open.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            Open ticket
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '~/client/page-head.ts';
+import { NotFound } from '~/components/not-found.tsx';
+import { TicketPage } from '~/components/support/ticket-page.tsx';
+import { positiveInt } from '~/client/search-params.ts';
+
+/** /support/$ticketId: one ticket and its conversation (a notification links here). */
+export const Route = createFileRoute('/_auth/support/$ticketId')({
+  head: ({ params }) => pageHead(`Ticket #${params.ticketId}`, 'Your support ticket and its conversation.'),
+  loader: ({ context, params }) => {
+    const id = positiveInt(params.ticketId);
+    return id === undefined ? undefined : context.trpc.support.byId.ensureData({ id }).catch(() => undefined);
+  },
+  component: Screen,
+});
+
+function Screen() {
+  const { ticketId } = Route.useParams();
+  const id = positiveInt(ticketId);
+  return id === undefined ? <NotFound /> : <TicketPage ticketId={id} />;
+}
