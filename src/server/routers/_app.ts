@@ -10,6 +10,7 @@ import { messagesRouter } from './messages.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
 import { payoutsRouter } from './payouts.ts';
+import { permissionsRouter } from './permissions.ts';
 import { pipelineRouter } from './pipeline.ts';
 import { prototypesRouter } from './prototypes.ts';
 import { securityRouter } from './security.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   security: securityRouter,
   infoRequests: infoRequestsRouter,
   documentAccess: documentAccessRouter,
+  permissions: permissionsRouter,
 });
 
 export type AppRouter = typeof appRouter;
