@@ -13,10 +13,11 @@ import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search
 import { useAdminFeedback } from './admin-toasts.ts';
 import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
+import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
 
 type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
-type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message';
+type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message' | 'permissions';
 
 const orNA = (value: string | null) => (value && value.trim() ? value : 'N/A');
 
@@ -118,6 +119,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
       <DeleteDialog user={target('delete')} onClose={close} />
       <ResetPasswordDialog user={target('password')} onClose={close} />
       <MessageDialog user={target('message')} onClose={close} />
+      <PermissionsDialog user={target('permissions')} onClose={close} />
     </section>
   );
 }
@@ -233,6 +235,7 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
         </button>
       )}
       {button('message', 'Message')}
+      {button('permissions', 'Permissions')}
       {user.role !== 'admin' && (
         <>
           {user.status !== 'active' && (
