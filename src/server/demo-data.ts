@@ -10,6 +10,7 @@ import type { Db } from './db/index.ts';
 import { splitPayout } from './domain/money.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
+import { seedPermissionsDemo } from './demo/permissions-demo.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
 
 export const DEMO_DOMAIN = 'demo.atomix.test';
@@ -547,6 +548,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
       messageType: 'admin_to_user',
     },
   });
+
+  await seedPermissionsDemo(db, { firstAdminId: first.id, reviewerId: lise.id, sellerId: sofia.id, now });
 
   return { sellers, reviewers: [first, lise] };
 }

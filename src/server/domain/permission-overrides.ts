@@ -137,7 +137,7 @@ function changeNotice(permission: Capability, granted: boolean, expiresAt: Date 
   return {
     type: granted ? ('permission_granted' as const) : ('permission_revoked' as const),
     title: granted ? `Permission granted: ${label}` : `Permission revoked: ${label}`,
-    message: `An administrator ${granted ? 'granted you' : 'revoked your'} the "${permission}" permission${until}.${reason ? ` Reason: ${reason}` : ''}`,
+    message: `An administrator ${granted ? 'granted you the' : 'revoked your'} "${permission}" permission${until}.${reason ? ` Reason: ${reason}` : ''}`,
     actionUrl: '/profile',
   };
 }
