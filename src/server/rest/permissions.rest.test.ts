@@ -2,7 +2,7 @@
 // matrix, the refusal on real procedures until the override ends (controlled clock), the last-admin
 // rule under concurrency, and the user's notification and e-mail.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
+import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
@@ -73,6 +73,27 @@ describe('POST /api/admin/users/:id/permissions', () => {
       source: 'role',
       until: null,
     });
+  });
+
+  it('revoking documents.upload: the document upload path is 403 naming it, other sellers upload', async () => {
+    movableClock();
+    const { seller, adminClient, sellerClient } = await setUp();
+    const prototype = await createPrototype(t.db.prisma, seller.id);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(512, 0x20), Buffer.from('\n%%EOF\n')]);
+    const upload = (client: Client, prototypeId: number) =>
+      client.app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'spec.pdf', cookie: client.cookie },
+        body: new Uint8Array(pdf),
+      });
+    expect((await change(adminClient, seller.id, { permission: 'documents.upload', granted: false, reason: 'Malware scan pending' })).status).toBe(201);
+    const refused = await upload(sellerClient, prototype.id);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'You do not have the "documents.upload" permission.' });
+    expect(await t.db.prisma.prototypeDocument.count()).toBe(0);
+    const other = await createUser(t.db.prisma);
+    const otherPrototype = await createPrototype(t.db.prisma, other.id);
+    expect((await upload(await signIn(other), otherPrototype.id)).status).toBe(201);
   });
 
   it('an admin without payouts.manage gets 403 on the payouts paths and keeps the rest', async () => {
