@@ -145,16 +145,24 @@ function ChangeForm({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
       <h3 id={`${ids}-title`} className="font-semibold sm:col-span-2">
         Grant or revoke a capability
       </h3>
-      <label className="form-control">
-        <span className="label-text">Capability</span>
-        <select className="select select-bordered" value={permission} onChange={(e) => setPermission(e.target.value as Capability)} name="permission">
+      <div className="form-control">
+        <label htmlFor={`${ids}-permission`} className="label-text">
+          Capability
+        </label>
+        <select
+          id={`${ids}-permission`}
+          className="select select-bordered"
+          value={permission}
+          onChange={(e) => setPermission(e.target.value as Capability)}
+          name="permission"
+        >
           {choices.map((c) => (
             <option key={c} value={c}>
               {CAPABILITY_LABELS[c]} ({c})
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <fieldset className="form-control">
         <legend className="label-text">Change</legend>
         <div className="flex gap-4 pt-2">
