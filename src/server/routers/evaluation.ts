@@ -1,5 +1,5 @@
 // The evaluation workbench's procedures (issue 14, points 3, 6, 7): thin adapters over
-// domain/evaluation.ts. Every procedure is an adminProcedure; who among the admins may act (an
+// domain/evaluation.ts. Admins only, changes with prototypes.review (ADR 0019); who among them may act (an
 // assigned reviewer, the lead) is the domain's rule.
 import { finalInput, releaseInput, reviewersInput, scorecardInput } from '~/shared/schemas/evaluation.ts';
 import { prototypeIdInput } from '~/shared/schemas/admin.ts';
