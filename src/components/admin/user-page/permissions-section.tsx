@@ -37,7 +37,7 @@ type PermissionsData = inferRouterOutputs<AppRouter>['permissions']['forUser'];
 
 function EffectiveTable({ capabilities }: { capabilities: PermissionsData['capabilities'] }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Effective capabilities table (scrolls sideways)">
       <table className="table table-sm">
         <caption className="sr-only">Effective capabilities</caption>
         <thead>
