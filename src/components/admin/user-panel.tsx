@@ -13,6 +13,7 @@ import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search
 import { useAdminFeedback } from './admin-toasts.ts';
 import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
+import { useCapability } from '~/client/use-capability.ts';
 import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
 
@@ -216,6 +217,7 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
   const verify = trpc.admin.verifyUser.useMutation(feedback('verify'));
   const lift = trpc.admin.updateUserStatus.useMutation(feedback('userStatus'));
   const name = fullName(user);
+  const managesPermissions = useCapability('permissions.manage').allowed;
   const button = (kind: DialogKind, text: string, className = 'btn-ghost') => (
     <button type="button" className={`btn btn-xs ${className}`} onClick={() => onDialog(kind)} aria-label={`${text}: ${name}`}>
       {text}
@@ -235,7 +237,7 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
         </button>
       )}
       {button('message', 'Message')}
-      {button('permissions', 'Permissions')}
+      {managesPermissions !== false && button('permissions', 'Permissions')}
       {user.role !== 'admin' && (
         <>
           {user.status !== 'active' && (
