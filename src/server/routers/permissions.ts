@@ -23,17 +23,15 @@ export const permissionsRouter = router({
   forUser: manageProcedure.input(permissionUserInput).query(({ ctx, input }) => permissionsOfUser(ctx.db, input.id, ctx.clock.now())),
 
   /** POST /api/admin/users/{id}/permissions */
-  change: manageProcedure
-    .input(permissionChangeInput)
-    .mutation(({ ctx, input }) =>
-      changePermission(deps(ctx), {
-        userId: input.id,
-        permission: input.permission,
-        granted: input.granted,
-        reason: input.reason,
-        expiresAt: input.expiresAt ?? null,
-      }),
-    ),
+  change: manageProcedure.input(permissionChangeInput).mutation(({ ctx, input }) =>
+    changePermission(deps(ctx), {
+      userId: input.id,
+      permission: input.permission,
+      granted: input.granted,
+      reason: input.reason,
+      expiresAt: input.expiresAt ?? null,
+    }),
+  ),
 
   /** DELETE /api/admin/permissions/{id} */
   remove: manageProcedure.input(permissionOverrideIdInput).mutation(({ ctx, input }) => removePermissionOverride(deps(ctx), input.id)),
