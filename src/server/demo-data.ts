@@ -13,6 +13,7 @@ import { recordManualPayout } from './payments/payout-state.ts';
 import { seedModerationDemo } from './demo/moderation-demo.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
+import { seedPermissionsDemo } from './demo/permissions-demo.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
 import { seedSupportDemo } from './demo/support-demo.ts';
 
@@ -565,6 +566,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
 
   await seedModerationDemo(db, { adminId: first.id, kenjiId: kenji.id, sofiaId: sofia.id, now });
   await seedSupportDemo(db, { admin: first, sellers, now });
+  await seedPermissionsDemo(db, { firstAdminId: first.id, reviewerId: lise.id, sellerId: sofia.id, now });
 
   return { sellers, reviewers: [first, lise] };
 }

@@ -2,6 +2,7 @@
 // (default), User Management and Activity tabs. Tab, filters and page live in the URL.
 import { Link } from '@tanstack/react-router';
 import type { KeyboardEvent } from 'react';
+import { useCapability } from '~/client/use-capability.ts';
 import { ActivityPanel } from './activity-panel.tsx';
 import { ADMIN_TABS, type AdminSearch, type AdminTab, type SetSearch } from './admin-search.ts';
 import { AdminCounters } from './counters.tsx';
@@ -18,6 +19,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
 
 export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const tab = search.tab ?? 'prototypes';
+  const payouts = useCapability('payouts.manage');
   const select = (next: AdminTab) => setSearch({ tab: next === 'prototypes' ? undefined : next });
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onKeyDown = (event: KeyboardEvent) => {
@@ -44,9 +46,11 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
           <Link to="/admin/support" className="btn btn-outline btn-sm">
             Support queue
           </Link>
-          <Link to="/admin/payouts" className="btn btn-outline btn-sm">
-            Payouts
-          </Link>
+          {payouts.allowed !== false && (
+            <Link to="/admin/payouts" className="btn btn-outline btn-sm">
+              Payouts
+            </Link>
+          )}
         </div>
       </div>
       <div className="mt-6">

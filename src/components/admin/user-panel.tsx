@@ -14,12 +14,14 @@ import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search
 import { useAdminFeedback } from './admin-toasts.ts';
 import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
+import { useCapability } from '~/client/use-capability.ts';
+import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
 import { NoMatches } from './no-matches.tsx';
 import { useSearchText } from './use-search-text.ts';
 
 type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
-type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message';
+type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message' | 'permissions';
 
 const orNA = (value: string | null) => (value && value.trim() ? value : 'N/A');
 
@@ -130,6 +132,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
       <DeleteDialog user={target('delete')} onClose={close} />
       <ResetPasswordDialog user={target('password')} onClose={close} />
       <MessageDialog user={target('message')} onClose={close} />
+      <PermissionsDialog user={target('permissions')} onClose={close} />
     </section>
   );
 }
@@ -226,6 +229,7 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
   const verify = trpc.admin.verifyUser.useMutation(feedback('verify'));
   const lift = trpc.admin.updateUserStatus.useMutation(feedback('userStatus'));
   const name = fullName(user);
+  const managesPermissions = useCapability('permissions.manage').allowed;
   const button = (kind: DialogKind, text: string, className = 'btn-ghost') => (
     <button type="button" className={`btn btn-xs ${className}`} onClick={() => onDialog(kind)} aria-label={`${text}: ${name}`}>
       {text}
@@ -245,6 +249,7 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
         </button>
       )}
       {button('message', 'Message')}
+      {managesPermissions !== false && button('permissions', 'Permissions')}
       {user.role !== 'admin' && (
         <>
           {user.status !== 'active' && (

@@ -6,6 +6,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { EmailPreferenceCard } from '~/components/notifications/email-preference-card.tsx';
+import { MyPermissionsCard } from '~/components/permissions/my-permissions-card.tsx';
 import { SecuritySection } from '~/components/security/security-section.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { CurrentUser } from '~/server/domain/views/user-view.ts';
@@ -106,6 +107,7 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
         </div>
       </form>
       <EmailPreferenceCard />
+      <MyPermissionsCard />
       <SecuritySection />
     </section>
   );

@@ -2,6 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
+import { useCapability } from '~/client/use-capability.ts';
+import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
 import { isUnauthorized, serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -19,6 +21,20 @@ export function SubmissionPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner label="Loading" className="py-24" />;
   if (!user) return <AuthenticationRequired />;
+  return <SubmissionGate />;
+}
+
+/** A seller whose prototypes.submit is revoked sees why (and until when) instead of a form the server would refuse. */
+function SubmissionGate() {
+  const submit = useCapability('prototypes.submit');
+  if (submit.allowed === false) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">Submit Your Prototype</h1>
+        <CapabilityNotice capability="prototypes.submit" until={submit.until} what="submit prototypes" />
+      </section>
+    );
+  }
   return <SubmissionForm />;
 }
 

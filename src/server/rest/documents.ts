@@ -12,6 +12,7 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { recordDocumentOpened } from '../domain/document-access.ts';
+import { assertCapability } from '../domain/permissions.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { INFO_REQUEST_NOT_FOUND, openRequestOfSeller } from '../domain/info-requests.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
@@ -84,6 +85,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
     const user = ctx.user;
     assertMaySubmit(user);
+    await assertCapability(ctx.db, user, 'documents.upload', ctx.clock.now());
     await ctx.limiter.consume('documentUploads', user.id);
     const quota = ctx.config.storageQuotaBytes;
     const { prototypeId, infoRequestId } = await target(user);

@@ -38,6 +38,7 @@ import {
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { adminTicketListInput, adminTicketUpdateInput, openTicketInput, ticketIdInput, ticketReplyInput } from '~/shared/schemas/support.ts';
+import { permissionChangeInput, permissionOverrideIdInput, permissionUserInput } from '~/shared/schemas/permissions.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
 import * as body from './responses.ts';
@@ -550,6 +551,28 @@ export const restContract: Record<ContractKey, Operation> = {
     requestParams: pathId(adminTicketUpdateInput),
     requestBody: jsonBody(withoutId(adminTicketUpdateInput)),
     responses: { 200: json(body.adminSupportTicket, 'The ticket after the change'), ...errors(400, 401, 403, 404, 409, 413) },
+  }),
+
+  // Capabilities per user (issue 15, point 6; ADR 0019)
+  'GET /api/admin/users/:id/permissions': op('Admin', "A user's effective capabilities and every override (expired ones marked)", {
+    description: 'Needs `permissions.manage`. Each capability comes from the role or from the newest unexpired override.',
+    security: signedIn,
+    requestParams: pathId(permissionUserInput),
+    responses: { 200: json(body.userPermissions, 'Capabilities and overrides'), ...errors(400, 401, 403, 404) },
+  }),
+  'POST /api/admin/users/:id/permissions': op('Admin', 'Grant or revoke one capability for one user, with a reason and an optional end', {
+    description:
+      'Needs `permissions.manage`. 400 for an administrator capability on a non-administrator, or an expiry not in the future; 403 for your own permissions; 409 when no administrator would keep `permissions.manage`. The user is notified.',
+    security: signedIn,
+    requestParams: pathId(permissionUserInput),
+    requestBody: jsonBody(withoutId(permissionChangeInput)),
+    responses: { 201: json(body.permissionOverride, 'The override'), ...errors(400, 401, 403, 404, 409, 413) },
+  }),
+  'DELETE /api/admin/permissions/:id': op('Admin', 'Remove an override: the role default (or an older override) decides again', {
+    description: 'Needs `permissions.manage`. 403 for your own; 409 when no administrator would keep `permissions.manage`.',
+    security: signedIn,
+    requestParams: pathId(permissionOverrideIdInput),
+    responses: { 200: json(body.successBody, 'Removed'), ...errors(400, 401, 403, 404, 409) },
   }),
 
   // This contract

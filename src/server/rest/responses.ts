@@ -8,6 +8,8 @@ import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
 import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
 import { APPEAL_OUTCOMES, MEASURE_TYPES, TICKET_CATEGORIES, TICKET_STATUSES, WARNING_SEVERITIES } from '~/shared/moderation.ts';
 
+import { CAPABILITIES } from '~/shared/capabilities.ts';
+
 /** The prototype stages of the data model (prisma/schema.prisma, enum PrototypeStage). */
 
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
@@ -499,3 +501,33 @@ export const ticketMessage = z.strictObject({
 });
 export const supportTicketWithMessages = supportTicket.extend({ messages: z.array(ticketMessage) });
 export const adminSupportTicketWithMessages = adminSupportTicket.extend({ messages: z.array(ticketMessage) });
+
+// --- Capabilities per user (issue 15, point 6) ---------------------------------------------------
+export const effectiveCapability = z.strictObject({
+  permission: z.enum(CAPABILITIES),
+  label: z.string(),
+  allowed: z.boolean(),
+  source: z.enum(['role', 'override']),
+  overrideId: id.nullable(),
+  until: timestamp.nullable(),
+});
+export const permissionOverride = z.strictObject({
+  id,
+  userId: uuid,
+  /** A capability name (rows written before a name was retired keep it). */
+  permission: z.string(),
+  granted: z.boolean(),
+  reason: z.string().nullable(),
+  expiresAt: timestamp.nullable(),
+  createdAt: timestamp,
+  grantedBy: uuid.nullable(),
+  grantedByName: z.string().nullable(),
+  expired: z.boolean(),
+  deciding: z.boolean(),
+});
+export const userPermissions = z.strictObject({
+  userId: uuid,
+  role: z.enum(ROLES),
+  capabilities: z.array(effectiveCapability),
+  overrides: z.array(permissionOverride),
+});

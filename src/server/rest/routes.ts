@@ -189,6 +189,21 @@ export const restRoutes = defineRoutes([
   { method: 'POST', path: '/api/appeals', status: 201, handler: ({ caller, body }) => caller.moderation.appeal(untrusted(body)) },
   { method: 'POST', path: '/api/appeals/by-token', status: 201, handler: ({ caller, body }) => caller.moderation.appealByToken(untrusted(body)) },
   { method: 'PATCH', path: '/api/admin/appeals/:id', handler: ({ caller, params, body }) => caller.moderation.decideAppeal(withId(body, params)) },
+  // Capabilities per user (issue 15, point 6; ADR 0019)
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/permissions',
+    pathId: 'uuid',
+    handler: ({ caller, params }) => caller.permissions.forUser(withId(undefined, params)),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/permissions',
+    pathId: 'uuid',
+    status: 201,
+    handler: ({ caller, params, body }) => caller.permissions.change(withId(body, params)),
+  },
+  { method: 'DELETE', path: '/api/admin/permissions/:id', handler: ({ caller, params }) => caller.permissions.remove(withId(undefined, params)) },
 ]);
 
 /** The untrusted body with the path's id on top; the procedure's schema validates the whole. */

@@ -11,6 +11,7 @@ import { moderationRouter } from './moderation.ts';
 import { notificationsRouter } from './notifications.ts';
 import { passwordResetRouter } from './password-reset.ts';
 import { payoutsRouter } from './payouts.ts';
+import { permissionsRouter } from './permissions.ts';
 import { pipelineRouter } from './pipeline.ts';
 import { prototypesRouter } from './prototypes.ts';
 import { securityRouter } from './security.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   support: supportRouter,
   infoRequests: infoRequestsRouter,
   documentAccess: documentAccessRouter,
+  permissions: permissionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 // The admin panel's API (spec sections 2, 4-8): review workflow, user management, messages,
-// counters, lists and the audit trail. Every procedure is an adminProcedure; every change writes
+// counters, lists and the audit trail. Reads are adminProcedures, changes need their capability (ADR 0019); every change writes
 // its audit row in the same transaction.
 import { TRPCError } from '@trpc/server';
 import {
@@ -41,7 +41,7 @@ import * as transitions from '../domain/prototype-transitions.ts';
 import { moveStage } from '../domain/prototype-stages.ts';
 import { adminQuoteVersions } from '../domain/views/quote-version-view.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, capabilityProcedure, router } from '../trpc.ts';
 
 type AdminContext = Context & { user: NonNullable<Context['user']> };
 
@@ -92,34 +92,39 @@ async function updatePrototypeField(
   });
 }
 
+// The capability each change needs (ADR 0019).
+const reviewProcedure = capabilityProcedure('prototypes.review');
+const quoteProcedure = capabilityProcedure('prototypes.quote');
+const manageUsersProcedure = capabilityProcedure('users.manage');
+
 export const adminRouter = router({
   counters: adminProcedure.query(({ ctx }) => adminCounters(ctx.db, ctx.clock.now())),
 
   // --- Prototypes ------------------------------------------------------------------------------
   prototypes: adminProcedure.input(prototypeListInput).query(({ ctx, input }) => listPrototypes(ctx.db, input, { userId: ctx.user.id, now: ctx.clock.now() })),
 
-  startReview: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startReview(request(ctx, input.id))),
-  approve: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.approve(request(ctx, input.id))),
-  reject: adminProcedure.input(rejectInput).mutation(({ ctx, input }) => transitions.reject(request(ctx, input.id), input.reason)),
-  quote: adminProcedure.input(quoteInput).mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
-  acceptQuote: adminProcedure
+  startReview: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startReview(request(ctx, input.id))),
+  approve: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.approve(request(ctx, input.id))),
+  reject: reviewProcedure.input(rejectInput).mutation(({ ctx, input }) => transitions.reject(request(ctx, input.id), input.reason)),
+  quote: quoteProcedure.input(quoteInput).mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
+  acceptQuote: quoteProcedure
     .input(finalApproveInput)
     .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent)),
-  rejectQuote: adminProcedure.input(finalRejectInput).mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id))),
+  rejectQuote: quoteProcedure.input(finalRejectInput).mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id))),
   // The lifecycle after review (issue 14): stage moves, revised quotes, development and deployment.
-  moveStage: adminProcedure.input(moveStageInput).mutation(({ ctx, input }) => moveStage(request(ctx, input.id), input.stage)),
-  reviseQuote: adminProcedure
+  moveStage: reviewProcedure.input(moveStageInput).mutation(({ ctx, input }) => moveStage(request(ctx, input.id), input.stage)),
+  reviseQuote: quoteProcedure
     .input(reviseQuoteInput)
     .mutation(({ ctx, input }) => transitions.reviseQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
-  startDevelopment: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startDevelopment(request(ctx, input.id))),
-  markDeployed: adminProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.markDeployed(request(ctx, input.id))),
+  startDevelopment: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startDevelopment(request(ctx, input.id))),
+  markDeployed: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.markDeployed(request(ctx, input.id))),
   /** Every quote given for a prototype, newest first, with who gave it (the Revise Quote dialog). */
   quoteVersions: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => adminQuoteVersions(ctx.db, input.id)),
 
-  setPriority: adminProcedure
+  setPriority: reviewProcedure
     .input(priorityInput)
     .mutation(({ ctx, input }) => updatePrototypeField(ctx, input.id, { priority: input.priority }, 'priority_changed')),
-  assign: adminProcedure.input(assignInput).mutation(async ({ ctx, input }) => {
+  assign: reviewProcedure.input(assignInput).mutation(async ({ ctx, input }) => {
     if (input.assignedTo) {
       const assignee = await ctx.db.user.findUnique({ where: { id: input.assignedTo }, select: { role: true } });
       if (!assignee) throw new TRPCError({ code: 'NOT_FOUND', message: 'Assignee not found' });
@@ -127,7 +132,7 @@ export const adminRouter = router({
     }
     return updatePrototypeField(ctx, input.id, { assignedTo: input.assignedTo }, 'assigned');
   }),
-  setReviewerComments: adminProcedure
+  setReviewerComments: reviewProcedure
     .input(reviewerCommentsInput)
     .mutation(({ ctx, input }) => updatePrototypeField(ctx, input.id, { reviewerComments: input.reviewerComments }, 'comments_updated')),
 
@@ -150,7 +155,7 @@ export const adminRouter = router({
   // --- Users -----------------------------------------------------------------------------------
   users: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input, ctx.clock.now())),
 
-  updateUserStatus: adminProcedure.input(userStatusInput).mutation(async ({ ctx, input }) => {
+  updateUserStatus: manageUsersProcedure.input(userStatusInput).mutation(async ({ ctx, input }) => {
     const data = {
       status: input.status,
       banReason: input.status === 'banned' ? input.banReason : null,
@@ -186,7 +191,7 @@ export const adminRouter = router({
     return toAdminUserView(user, ctx.clock.now());
   }),
 
-  verifyUser: adminProcedure.input(verifyInput).mutation(async ({ ctx, input }) => {
+  verifyUser: manageUsersProcedure.input(verifyInput).mutation(async ({ ctx, input }) => {
     return ctx.db.$transaction(async (tx) => {
       const { count } = await tx.user.updateMany({ where: { id: input.id }, data: { isVerified: input.isVerified } });
       if (count === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
@@ -200,7 +205,7 @@ export const adminRouter = router({
     });
   }),
 
-  resetPassword: adminProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+  resetPassword: manageUsersProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     await assertManageableUser(ctx.db, input.id, 'given a new password here');
     const password = await hashPassword(input.newPassword);
     await ctx.db.$transaction(async (tx) => {
@@ -220,7 +225,7 @@ export const adminRouter = router({
    * cascade in one transaction; in PostgreSQL the documents' bytes go with them); files on disk go
    * after the commit, and a file that cannot be removed is logged, never blocking.
    */
-  deleteUser: adminProcedure.input(deleteUserInput).mutation(async ({ ctx, input }) => {
+  deleteUser: manageUsersProcedure.input(deleteUserInput).mutation(async ({ ctx, input }) => {
     const storageKeys = await ctx.db.$transaction(async (tx) => {
       await assertManageableUser(tx, input.id, 'deleted');
       const documents = await tx.prototypeDocument.findMany({
@@ -243,7 +248,7 @@ export const adminRouter = router({
   }),
 
   /** POST /api/admin/messages: a new admin_to_user message (no parent) and the user's notification. */
-  sendMessage: adminProcedure.input(adminMessageInput).mutation(async ({ ctx, input }) => {
+  sendMessage: manageUsersProcedure.input(adminMessageInput).mutation(async ({ ctx, input }) => {
     return ctx.db.$transaction(async (tx) => {
       const recipient = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true } });
       if (!recipient) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });

@@ -1,11 +1,11 @@
 // The evaluation workbench's procedures (issue 14, points 3, 6, 7): thin adapters over
-// domain/evaluation.ts. Every procedure is an adminProcedure; who among the admins may act (an
+// domain/evaluation.ts. Admins only, changes with prototypes.review (ADR 0019); who among them may act (an
 // assigned reviewer, the lead) is the domain's rule.
 import { finalInput, releaseInput, reviewersInput, scorecardInput } from '~/shared/schemas/evaluation.ts';
 import { prototypeIdInput } from '~/shared/schemas/admin.ts';
 import type { Context } from '../context.ts';
 import * as evaluation from '../domain/evaluation.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, capabilityProcedure, router } from '../trpc.ts';
 
 type AdminContext = Context & { user: NonNullable<Context['user']> };
 
@@ -13,15 +13,18 @@ function request(ctx: AdminContext, prototypeId: number): evaluation.EvaluationR
   return { db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, clock: ctx.clock, actorId: ctx.user.id, prototypeId };
 }
 
+// The capability each change needs (ADR 0019).
+const reviewProcedure = capabilityProcedure('prototypes.review');
+
 export const evaluationRouter = router({
   /** The evaluation of one prototype as the caller may see it (scorecards under the visibility rule). */
   evaluation: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => evaluation.getEvaluation(ctx.db, input.id, ctx.user.id)),
 
-  setReviewers: adminProcedure.input(reviewersInput).mutation(({ ctx, input }) => evaluation.setReviewers(request(ctx, input.id), input)),
+  setReviewers: reviewProcedure.input(reviewersInput).mutation(({ ctx, input }) => evaluation.setReviewers(request(ctx, input.id), input)),
 
-  submitScorecard: adminProcedure.input(scorecardInput).mutation(({ ctx, input: { id, ...card } }) => evaluation.submitScorecard(request(ctx, id), card)),
+  submitScorecard: reviewProcedure.input(scorecardInput).mutation(({ ctx, input: { id, ...card } }) => evaluation.submitScorecard(request(ctx, id), card)),
 
-  finalise: adminProcedure.input(finalInput).mutation(({ ctx, input: { id, ...final } }) => evaluation.finalise(request(ctx, id), final)),
+  finalise: reviewProcedure.input(finalInput).mutation(({ ctx, input: { id, ...final } }) => evaluation.finalise(request(ctx, id), final)),
 
-  release: adminProcedure.input(releaseInput).mutation(({ ctx, input: { id, ...body } }) => evaluation.release(request(ctx, id), body)),
+  release: reviewProcedure.input(releaseInput).mutation(({ ctx, input: { id, ...body } }) => evaluation.release(request(ctx, id), body)),
 });

@@ -3,11 +3,15 @@
 import { answerInfoInput, askInfoInput } from '~/shared/schemas/info-requests.ts';
 import { prototypeIdInput } from '~/shared/schemas/prototype.ts';
 import { answerInfo, askInfo, openInfoRequests, prototypeInfoRequests, sellerInfoRequests } from '../domain/info-requests.ts';
-import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
+import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
+
+// The capability each change needs (ADR 0019).
+const reviewProcedure = capabilityProcedure('prototypes.review');
+const replyProcedure = capabilityProcedure('messages.reply');
 
 export const infoRequestsRouter = router({
   /** POST /api/admin/prototypes/{id}/info-requests */
-  ask: adminProcedure
+  ask: reviewProcedure
     .input(askInfoInput)
     .mutation(({ ctx, input }) =>
       askInfo(
@@ -26,7 +30,7 @@ export const infoRequestsRouter = router({
   mine: protectedProcedure.query(({ ctx }) => sellerInfoRequests(ctx.db, ctx.user.id)),
 
   /** POST /api/seller/info-requests/{id}/answer */
-  answer: protectedProcedure
+  answer: replyProcedure
     .input(answerInfoInput)
     .mutation(({ ctx, input }) => answerInfo({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId: ctx.user.id, now: ctx.clock.now() }, input)),
 });

@@ -18,7 +18,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { notify, notifyAdmins } from '../domain/notifications.ts';
 import { PROTOTYPE_NOT_FOUND } from '../domain/prototype-access.ts';
-import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
+import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const TEAM_NAME = 'Atomix Energy team';
@@ -89,6 +89,10 @@ function receivedType(viewer: Viewer, threadUserId: string) {
   return threadUserId === viewer.id ? ('admin_to_user' as const) : ('user_to_admin' as const);
 }
 
+// The capability each change needs (ADR 0019).
+const replyProcedure = capabilityProcedure('messages.reply');
+const manageUsersProcedure = capabilityProcedure('users.manage');
+
 export const messagesRouter = router({
   /** GET /api/messages: the messages the admin team sent to the caller, newest first. */
   list: protectedProcedure.query(async ({ ctx }) => {
@@ -127,7 +131,7 @@ export const messagesRouter = router({
    * POST /api/messages/reply: the thread's user replies to the admin team (user_to_admin); an admin
    * answers in the thread (admin_to_user). The other side is notified in the same transaction.
    */
-  reply: protectedProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
+  reply: replyProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
     // Each reply notifies the whole admin team; the team's own answers are not limited.
     if (ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
     return ctx.db.$transaction(async (tx) => {
@@ -178,7 +182,7 @@ export const messagesRouter = router({
    * POST /api/messages: a seller starts a conversation with the team about one of their own
    * prototypes (say, to answer a rejection). It lands in the admin inbox, linked to the prototype.
    */
-  messageTeam: protectedProcedure.input(messageTeamInput).mutation(async ({ ctx, input }) => {
+  messageTeam: replyProcedure.input(messageTeamInput).mutation(async ({ ctx, input }) => {
     await ctx.limiter.consume('messageReplies', ctx.user.id);
     return ctx.db.$transaction(async (tx) => {
       const prototype = await tx.prototype.findFirst({ where: { id: input.prototypeId, sellerId: ctx.user.id }, select: { id: true } });
@@ -299,7 +303,7 @@ export const messagesRouter = router({
   }),
 
   /** A new thread with a user, or with the seller of a prototype (the message links to it). */
-  start: adminProcedure.input(startThreadInput).mutation(async ({ ctx, input }) => {
+  start: manageUsersProcedure.input(startThreadInput).mutation(async ({ ctx, input }) => {
     return ctx.db.$transaction(async (tx) => {
       let userId = input.userId;
       if (input.prototypeId) {
@@ -359,7 +363,7 @@ export const messagesRouter = router({
     }),
   ),
 
-  setContactHandled: adminProcedure.input(contactHandledInput).mutation(async ({ ctx, input }) => {
+  setContactHandled: manageUsersProcedure.input(contactHandledInput).mutation(async ({ ctx, input }) => {
     return ctx.db.$transaction(async (tx) => {
       const { count } = await tx.contact.updateMany({
         where: { id: input.id },

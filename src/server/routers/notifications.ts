@@ -15,7 +15,7 @@ import {
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { countAudience, scheduleDelivery } from '../domain/bulk-notifications.ts';
-import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
+import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 import { toCurrentUser } from '../domain/views/user-view.ts';
 
 const notificationSelect = {
@@ -35,6 +35,9 @@ function safeActionUrl(url: string | null): string | null {
 }
 
 const OUTBOX_PAGE = 100;
+
+// The capability each change needs (ADR 0019).
+const bulkProcedure = capabilityProcedure('notifications.bulk');
 
 export const notificationsRouter = router({
   list: protectedProcedure.query(async ({ ctx }) => {
@@ -101,7 +104,7 @@ export const notificationsRouter = router({
   }),
 
   // --- Admin: bulk notifications -----------------------------------------------------------------
-  bulkList: adminProcedure.query(async ({ ctx }) => {
+  bulkList: bulkProcedure.query(async ({ ctx }) => {
     const rows = await ctx.db.bulkNotification.findMany({
       select: {
         id: true,
@@ -123,9 +126,9 @@ export const notificationsRouter = router({
   }),
 
   /** How many people an audience is right now. */
-  bulkPreview: adminProcedure.input(audienceInput).query(async ({ ctx, input }) => ({ recipientCount: await countAudience(ctx.db, input) })),
+  bulkPreview: bulkProcedure.input(audienceInput).query(async ({ ctx, input }) => ({ recipientCount: await countAudience(ctx.db, input) })),
 
-  bulkCreate: adminProcedure.input(bulkCreateInput).mutation(async ({ ctx, input }) => {
+  bulkCreate: bulkProcedure.input(bulkCreateInput).mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const when = input.scheduledFor && input.scheduledFor > now ? input.scheduledFor : now;
     return ctx.db.$transaction(async (tx) => {
@@ -153,7 +156,7 @@ export const notificationsRouter = router({
   }),
 
   /** Sends (or schedules) a draft. */
-  bulkSend: adminProcedure.input(bulkSendInput).mutation(async ({ ctx, input }) => {
+  bulkSend: bulkProcedure.input(bulkSendInput).mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const when = input.scheduledFor && input.scheduledFor > now ? input.scheduledFor : now;
     return ctx.db.$transaction(async (tx) => {
@@ -167,7 +170,7 @@ export const notificationsRouter = router({
   }),
 
   /** A scheduled notification goes back to draft (its job then finds nothing to do). */
-  bulkCancel: adminProcedure.input(bulkIdInput).mutation(async ({ ctx, input }) => {
+  bulkCancel: bulkProcedure.input(bulkIdInput).mutation(async ({ ctx, input }) => {
     const { count } = await ctx.db.bulkNotification.updateMany({
       where: { id: input.id, status: 'scheduled' },
       data: { status: 'draft', scheduledFor: null },

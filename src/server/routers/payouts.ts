@@ -8,7 +8,7 @@ import { recordManualPayout } from '../payments/payout-state.ts';
 import { payWithStripe } from '../payments/stripe-payout.ts';
 import { adminPayout, listPayouts, payoutTotals, sellerPayouts } from '../domain/views/transaction-view.ts';
 import type { Context } from '../context.ts';
-import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
+import { capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 
 export type PayoutMode = 'stripe' | 'manual';
 const mode = (ctx: Context): PayoutMode => (ctx.payments.stripe ? 'stripe' : 'manual');
@@ -20,6 +20,9 @@ function requireStripe(ctx: Context) {
   }
   return { stripe, publicUrl };
 }
+
+// The capability each change needs (ADR 0019).
+const payoutsProcedure = capabilityProcedure('payouts.manage');
 
 export const payoutsRouter = router({
   /** The seller's payout account as the dashboard shows it. */
@@ -52,19 +55,19 @@ export const payoutsRouter = router({
   mine: protectedProcedure.query(({ ctx }) => sellerPayouts(ctx.db, ctx.user.id)),
 
   // --- Admin -------------------------------------------------------------------------------------
-  mode: adminProcedure.query(({ ctx }) => ({ mode: mode(ctx) })),
-  list: adminProcedure.input(payoutListInput).query(({ ctx, input }) => listPayouts(ctx.db, input)),
-  totals: adminProcedure.query(({ ctx }) => payoutTotals(ctx.db)),
+  mode: payoutsProcedure.query(({ ctx }) => ({ mode: mode(ctx) })),
+  list: payoutsProcedure.input(payoutListInput).query(({ ctx, input }) => listPayouts(ctx.db, input)),
+  totals: payoutsProcedure.query(({ ctx }) => payoutTotals(ctx.db)),
 
   /** Pays by Stripe transfer (idempotent per attempt); the outcome says completed, failed or processing. */
-  pay: adminProcedure.input(payoutIdInput).mutation(async ({ ctx, input }) => {
+  pay: payoutsProcedure.input(payoutIdInput).mutation(async ({ ctx, input }) => {
     const { stripe } = requireStripe(ctx);
     const outcome = await payWithStripe(ctx.db, stripe, ctx.mailer, { actorId: ctx.user.id, meta: ctx.meta }, input.id);
     return { outcome, transaction: await adminPayout(ctx.db, input.id) };
   }),
 
   /** Without Stripe: records that the seller was paid, how and with which reference. */
-  recordManual: adminProcedure.input(manualPayoutInput).mutation(async ({ ctx, input }) => {
+  recordManual: payoutsProcedure.input(manualPayoutInput).mutation(async ({ ctx, input }) => {
     if (ctx.payments.stripe) {
       throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Payouts go through Stripe: use Pay' });
     }

@@ -18,7 +18,7 @@ import { sellerEvaluationFields } from '../domain/views/evaluation-view.ts';
 import { prototypeSelect, toPrototypeView } from '../domain/views/prototype-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from '../domain/views/transaction-view.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
-import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
+import { capabilityProcedure, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
 const timelineSelect = {
   id: true,
@@ -35,9 +35,12 @@ const openInfoRequestsCount = { _count: { select: { infoRequests: { where: { ans
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
+// The capability each change needs (ADR 0019).
+const submitProcedure = capabilityProcedure('prototypes.submit');
+
 export const prototypesRouter = router({
   /** POST /api/prototypes: the seller is the caller; status, stage and priority are the defaults. */
-  create: protectedProcedure.input(prototypeInput).mutation(async ({ ctx, input }) => {
+  create: submitProcedure.input(prototypeInput).mutation(async ({ ctx, input }) => {
     assertMaySubmit(ctx.user);
     await ctx.limiter.consume('prototypes', ctx.user.id);
     const row = await ctx.db.$transaction(async (tx) => {

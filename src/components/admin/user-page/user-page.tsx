@@ -9,6 +9,7 @@ import { QueryView } from '~/components/query-view.tsx';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { ModerationSection } from './moderation-section.tsx';
+import { PermissionsSection } from './permissions-section.tsx';
 import { TicketsSection } from './tickets-section.tsx';
 
 type AdminUser = inferRouterOutputs<AppRouter>['moderation']['user'];
@@ -22,7 +23,7 @@ type SectionProps = { user: AdminUser & { name: string } };
 const SECTIONS: { key: string; render: (props: SectionProps) => ReactNode }[] = [
   { key: 'profile', render: ({ user }) => <ProfileSection user={user} /> },
   { key: 'moderation', render: ({ user }) => <ModerationSection user={user} /> },
-  // { key: 'permissions', render: ({ user }) => <PermissionsSection user={user} /> },
+  { key: 'permissions', render: ({ user }) => <PermissionsSection userId={user.id} /> },
   { key: 'tickets', render: ({ user }) => <TicketsSection userId={user.id} /> },
   // { key: 'reports', render: ({ user }) => <ReportsSection user={user} /> },
   // { key: 'ledger', render: ({ user }) => <LedgerSection user={user} /> },

@@ -1,0 +1,221 @@
+// Granting and revoking capabilities per user (issue 15, point 6; ADR 0019). Every change runs under
+// one advisory lock and then counts the admins who still hold permissions.manage, so two admins
+// narrowing each other at once cannot leave nobody able to manage permissions.
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, isAdminOnlyCapability } from '~/shared/capabilities.ts';
+import { fullName } from '~/shared/format.ts';
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
+import { logActivity } from './activity-log.ts';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
+import { notify } from './notifications.ts';
+import { type CapabilityHolder, decideCapability, formatUntil } from './permissions.ts';
+
+export const USER_NOT_FOUND = 'User not found';
+export const OVERRIDE_NOT_FOUND = 'Permission override not found';
+export const NOT_YOURSELF = 'You cannot change your own permissions: ask another administrator';
+export const LAST_PERMISSION_MANAGER = 'At least one administrator must keep the "permissions.manage" permission';
+export const adminOnlyRefusal = (capability: Capability) =>
+  `"${capability}" is an administrator capability: it can only be granted to or revoked from administrators`;
+export const EXPIRY_IN_PAST = 'The expiry must be in the future';
+/** A user's override history shown at most this long (newest first). */
+export const OVERRIDE_LIST_MAX = 200;
+
+/** Serialises every change of user_permissions (the last-admin count must see the others' changes). */
+const PERMISSIONS_LOCK = 'user_permissions';
+
+export interface PermissionDeps {
+  db: Db;
+  meta: RequestMeta;
+  mailer: EmailLinks;
+  actor: CapabilityHolder;
+  now: Date;
+}
+
+const overrideSelect = {
+  id: true,
+  userId: true,
+  permission: true,
+  granted: true,
+  reason: true,
+  expiresAt: true,
+  createdAt: true,
+  grantedBy: true,
+  granter: { select: { firstName: true, lastName: true, email: true } },
+} satisfies Prisma.UserPermissionSelect;
+type OverrideRow = Prisma.UserPermissionGetPayload<{ select: typeof overrideSelect }>;
+
+const unexpired = (now: Date) => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }) satisfies Prisma.UserPermissionWhereInput;
+const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.UserPermissionOrderByWithRelationInput[];
+
+export interface EffectiveCapability {
+  permission: Capability;
+  label: string;
+  allowed: boolean;
+  /** `override` when a user_permissions row decides, `role` when the role's default does. */
+  source: 'role' | 'override';
+  overrideId: number | null;
+  /** The end of the deciding override, if it has one. */
+  until: Date | null;
+}
+
+/** Every capability as `user` holds it at `now` (one indexed query over their unexpired overrides). */
+export async function effectiveCapabilities(
+  db: Pick<Prisma.TransactionClient, 'userPermission'>,
+  user: CapabilityHolder,
+  now: Date,
+): Promise<EffectiveCapability[]> {
+  const rows = await db.userPermission.findMany({
+    where: { userId: user.id, ...unexpired(now) },
+    orderBy: newestFirst,
+    select: { id: true, permission: true, granted: true, expiresAt: true },
+  });
+  return CAPABILITIES.map((permission) => {
+    const override = rows.find((row) => row.permission === permission);
+    return {
+      permission,
+      label: CAPABILITY_LABELS[permission],
+      allowed: override ? override.granted : ROLE_CAPABILITIES[user.role].includes(permission),
+      source: override ? 'override' : 'role',
+      overrideId: override?.id ?? null,
+      until: override?.expiresAt ?? null,
+    };
+  });
+}
+
+function toOverrideView(row: OverrideRow, now: Date, deciding: ReadonlySet<number>) {
+  const { granter, ...rest } = row;
+  return {
+    ...rest,
+    grantedByName: granter ? fullName(granter) || granter.email : null,
+    expired: row.expiresAt !== null && row.expiresAt <= now,
+    /** Whether this row decides the capability now (the newest unexpired one). */
+    deciding: deciding.has(row.id),
+  };
+}
+export type PermissionOverrideView = ReturnType<typeof toOverrideView>;
+
+/** GET /api/admin/users/{id}/permissions: effective capabilities and every override (expired ones marked). */
+export async function permissionsOfUser(db: Db, userId: string, now: Date) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
+  const [capabilities, rows] = await Promise.all([
+    effectiveCapabilities(db, user, now),
+    db.userPermission.findMany({ where: { userId }, orderBy: newestFirst, take: OVERRIDE_LIST_MAX, select: overrideSelect }),
+  ]);
+  const deciding = new Set(capabilities.flatMap((c) => (c.overrideId === null ? [] : [c.overrideId])));
+  return { userId: user.id, role: user.role, capabilities, overrides: rows.map((row) => toOverrideView(row, now, deciding)) };
+}
+
+async function lockPermissions(tx: Prisma.TransactionClient) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${PERMISSIONS_LOCK}, 0))`;
+}
+
+/** After a change to permissions.manage, some (not banned) admin must still hold it. */
+async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now: Date) {
+  const admins = await tx.user.findMany({ where: { role: 'admin', status: { not: 'banned' } }, select: { id: true } });
+  const overrides = await tx.userPermission.findMany({
+    where: { userId: { in: admins.map((a) => a.id) }, permission: 'permissions.manage', ...unexpired(now) },
+    orderBy: newestFirst,
+    select: { userId: true, granted: true },
+  });
+  const decided = new Map<string, boolean>();
+  for (const row of overrides) if (!decided.has(row.userId)) decided.set(row.userId, row.granted);
+  if (!admins.some((admin) => decided.get(admin.id) ?? true)) throw new ConflictError(LAST_PERMISSION_MANAGER);
+}
+
+/** The actor may have been narrowed by another admin while they waited for the lock. */
+async function assertActorStillManages(tx: Prisma.TransactionClient, actor: CapabilityHolder, now: Date) {
+  const { allowed } = await decideCapability(tx, actor, 'permissions.manage', now);
+  if (!allowed) throw new ForbiddenError('You do not have the "permissions.manage" permission.');
+}
+
+function changeNotice(permission: Capability, granted: boolean, expiresAt: Date | null, reason: string | null) {
+  const label = CAPABILITY_LABELS[permission];
+  const until = expiresAt ? ` until ${formatUntil(expiresAt)}` : '';
+  return {
+    type: granted ? ('permission_granted' as const) : ('permission_revoked' as const),
+    title: granted ? `Permission granted: ${label}` : `Permission revoked: ${label}`,
+    message: `An administrator ${granted ? 'granted you the' : 'revoked your'} "${permission}" permission${until}.${reason ? ` Reason: ${reason}` : ''}`,
+    actionUrl: '/profile',
+  };
+}
+
+/** POST /api/admin/users/{id}/permissions: one grant or revocation, with a reason and an optional end. */
+export async function changePermission(
+  deps: PermissionDeps,
+  input: { userId: string; permission: Capability; granted: boolean; reason: string; expiresAt: Date | null },
+): Promise<PermissionOverrideView> {
+  const { db, meta, mailer, actor, now } = deps;
+  if (input.expiresAt && input.expiresAt <= now) throw new InvalidInputError(EXPIRY_IN_PAST);
+  return db.$transaction(async (tx) => {
+    const target = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, role: true } });
+    if (!target) throw new NotFoundError(USER_NOT_FOUND);
+    if (target.id === actor.id) throw new ForbiddenError(NOT_YOURSELF);
+    if (target.role !== 'admin' && isAdminOnlyCapability(input.permission)) throw new InvalidInputError(adminOnlyRefusal(input.permission));
+    await lockPermissions(tx);
+    const row = await tx.userPermission.create({
+      data: {
+        userId: target.id,
+        permission: input.permission,
+        granted: input.granted,
+        reason: input.reason,
+        expiresAt: input.expiresAt,
+        grantedBy: actor.id,
+        createdAt: now,
+      },
+      select: overrideSelect,
+    });
+    if (input.permission === 'permissions.manage') await assertPermissionManagersRemain(tx, now);
+    await assertActorStillManages(tx, actor, now);
+    await notify(tx, mailer, { userId: target.id, ...changeNotice(input.permission, input.granted, input.expiresAt, input.reason) });
+    await logActivity(tx, meta, {
+      userId: actor.id,
+      action: input.granted ? 'admin.permission.grant' : 'admin.permission.revoke',
+      targetType: 'user',
+      targetId: target.id,
+      details: { overrideId: row.id, permission: input.permission, reason: input.reason, expiresAt: input.expiresAt?.toISOString() ?? null },
+    });
+    return toOverrideView(row, now, new Set([row.id]));
+  });
+}
+
+/** DELETE /api/admin/permissions/{id}: the override goes; the user is told if what they may do changed. */
+export async function removePermissionOverride(deps: PermissionDeps, overrideId: number): Promise<{ success: true }> {
+  const { db, meta, mailer, actor, now } = deps;
+  return db.$transaction(async (tx) => {
+    await lockPermissions(tx);
+    const row = await tx.userPermission.findUnique({
+      where: { id: overrideId },
+      select: { id: true, permission: true, granted: true, reason: true, user: { select: { id: true, role: true } } },
+    });
+    if (!row) throw new NotFoundError(OVERRIDE_NOT_FOUND);
+    if (row.user.id === actor.id) throw new ForbiddenError(NOT_YOURSELF);
+    // A stored name outside today's list decides nothing; removing it changes nothing anyone holds.
+    const permission = (CAPABILITIES as readonly string[]).includes(row.permission) ? (row.permission as Capability) : null;
+    const before = permission ? await decideCapability(tx, row.user, permission, now) : null;
+    await tx.userPermission.delete({ where: { id: row.id } });
+    if (permission === 'permissions.manage') await assertPermissionManagersRemain(tx, now);
+    await assertActorStillManages(tx, actor, now);
+    if (permission && before) {
+      const after = await decideCapability(tx, row.user, permission, now);
+      if (after.allowed !== before.allowed) {
+        const notice = changeNotice(permission, after.allowed, after.override?.expiresAt ?? null, null);
+        await notify(tx, mailer, {
+          userId: row.user.id,
+          ...notice,
+          message: `An administrator removed a ${row.granted ? 'grant' : 'revocation'} of your "${permission}" permission: you ${after.allowed ? 'have' : 'no longer have'} it now.`,
+        });
+      }
+    }
+    await logActivity(tx, meta, {
+      userId: actor.id,
+      action: 'admin.permission.remove',
+      targetType: 'user',
+      targetId: row.user.id,
+      details: { overrideId: row.id, permission: row.permission, granted: row.granted },
+    });
+    return { success: true as const };
+  });
+}
