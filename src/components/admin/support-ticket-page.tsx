@@ -58,6 +58,9 @@ export function SupportTicketPage({ ticketId }: { ticketId: number }) {
         <>
           <header className="mt-2 flex flex-col gap-2">
             <TicketHeading ticket={data} side="admin" from={`${data.user.name} (${data.user.email})`} />
+            <Link to="/admin/users/$userId" params={{ userId: data.user.id }} className="link link-primary text-sm">
+              {data.user.name}'s account: moderation, permissions, tickets
+            </Link>
             {data.awaitingReplySince && (
               <p className="text-sm font-medium" data-testid="awaiting-since">
                 Waiting for an answer since {formatDateTime(data.awaitingReplySince)}
