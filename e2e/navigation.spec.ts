@@ -63,6 +63,9 @@ test('on a 360–375 px phone the signed-in header fits: no sideways scrolling, 
     for (const width of [360, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(who === admin ? '/admin-panel' : '/seller-dashboard');
+      // Measured once the header is complete: the bell and the account menu have loaded.
+      await expect(page.getByRole('button', { name: /^Notifications/ }).first()).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading account' })).toHaveCount(0);
       const menu = page.getByRole('button', { name: /menu/i });
       await expect(menu).toBeVisible();
       const box = await menu.boundingBox();

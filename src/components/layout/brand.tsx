@@ -15,7 +15,7 @@ export function AtomMark({ className = 'h-8 w-8' }: { className?: string }) {
 
 export function Brand() {
   return (
-    <Link to="/" className="flex items-center gap-2 whitespace-nowrap text-lg font-bold tracking-tight" aria-label="Atomix Energy home">
+    <Link to="/" className="flex items-center gap-2 whitespace-nowrap text-base font-bold tracking-tight sm:text-lg" aria-label="Atomix Energy home">
       <AtomMark />
       <span>
         Atomix <span className="text-primary">Energy</span>

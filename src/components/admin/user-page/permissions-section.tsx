@@ -43,7 +43,7 @@ function EffectiveTable({ capabilities }: { capabilities: PermissionsData['capab
       <table className="table table-sm">
         <caption className="sr-only">Effective capabilities</caption>
         <thead>
-          <tr>
+          <tr className="text-base-content/85">
             <th scope="col">Capability</th>
             <th scope="col">Allowed</th>
             <th scope="col">From</th>
