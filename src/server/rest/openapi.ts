@@ -38,6 +38,7 @@ import {
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { adminTicketListInput, adminTicketUpdateInput, openTicketInput, ticketIdInput, ticketReplyInput } from '~/shared/schemas/support.ts';
+import { fileReportInput, reportListInput, reportUpdateInput } from '~/shared/schemas/reports.ts';
 import { permissionChangeInput, permissionOverrideIdInput, permissionUserInput } from '~/shared/schemas/permissions.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
@@ -573,6 +574,27 @@ export const restContract: Record<ContractKey, Operation> = {
     security: signedIn,
     requestParams: pathId(permissionOverrideIdInput),
     responses: { 200: json(body.successBody, 'Removed'), ...errors(400, 401, 403, 404, 409) },
+  }),
+
+  // Concern reports (issue 15, point 5; ADR 0018)
+  'POST /api/reports': op('Reports', 'Report a concern: a message you received or your own prototype (administrators: any prototype, message or user)', {
+    description:
+      'Needs `reports.file`. 404 for anything you cannot see (as for what does not exist); 403 for a user account unless you are an administrator; 409 while your report about the same target is open.',
+    security: signedIn,
+    requestBody: jsonBody(fileReportInput.innerType()),
+    responses: { 201: json(body.ownReport, 'The report'), ...errors(400, 401, 403, 404, 409, 413, 429) },
+  }),
+  'GET /api/admin/reports': op('Admin', 'The concern reports queue, newest first, filtered by status, reason and target type', {
+    security: signedIn,
+    requestParams: { query: reportListInput.omit({ direction: true, limit: true, cursor: true }).merge(listQuery) },
+    responses: { 200: { ...json(z.array(body.adminReport), 'One page of reports'), headers: nextPageLink }, ...errors(400, 401, 403) },
+  }),
+  'PATCH /api/admin/reports/:id': op('Admin', 'Review, resolve or dismiss a report (resolving or dismissing needs a resolution; the reporter is told)', {
+    description: 'Needs `users.manage`. 409 once the report is resolved or dismissed.',
+    security: signedIn,
+    requestParams: pathId(reportUpdateInput.innerType()),
+    requestBody: jsonBody(withoutId(reportUpdateInput.innerType())),
+    responses: { 200: json(body.adminReport, 'The report after the change'), ...errors(400, 401, 403, 404, 409, 413) },
   }),
 
   // This contract

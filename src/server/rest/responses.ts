@@ -6,7 +6,16 @@ import { ENERGY_TYPES, LEVELS, PAYOUT_STATUSES, PROTOTYPE_STATUSES, ROLES, USER_
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
 import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
-import { APPEAL_OUTCOMES, MEASURE_TYPES, TICKET_CATEGORIES, TICKET_STATUSES, WARNING_SEVERITIES } from '~/shared/moderation.ts';
+import {
+  APPEAL_OUTCOMES,
+  MEASURE_TYPES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  TICKET_CATEGORIES,
+  TICKET_STATUSES,
+  WARNING_SEVERITIES,
+} from '~/shared/moderation.ts';
 
 import { CAPABILITIES } from '~/shared/capabilities.ts';
 
@@ -530,4 +539,24 @@ export const userPermissions = z.strictObject({
   role: z.enum(ROLES),
   capabilities: z.array(effectiveCapability),
   overrides: z.array(permissionOverride),
+});
+
+// --- Concern reports (issue 15, point 5) ----------------------------------------------------------
+export const ownReport = z.strictObject({
+  id,
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  description: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  resolution: z.string().nullable(),
+  createdAt: timestamp,
+  reviewedAt: timestamp.nullable(),
+});
+const reportPerson = z.strictObject({ id: uuid, name: z.string(), email: z.string() });
+export const adminReport = ownReport.extend({
+  /** The target named, with the admin screen it opens on (null once deleted). */
+  target: z.strictObject({ label: z.string(), href: z.string().nullable() }),
+  reporter: reportPerson.nullable(),
+  reviewer: reportPerson.nullable(),
 });

@@ -155,6 +155,18 @@ export const restRoutes = defineRoutes([
     },
   },
   { method: 'PATCH', path: '/api/admin/support/tickets/:id', handler: ({ caller, params, body }) => caller.support.update(withId(body, params)) },
+  // Concern reports (issue 15, point 5; ADR 0018)
+  { method: 'POST', path: '/api/reports', status: 201, handler: ({ caller, body }) => caller.reports.file(untrusted(body)) },
+  {
+    method: 'GET',
+    path: '/api/admin/reports',
+    handler: async ({ caller, query }) => {
+      const filters = presentFilters(query, ['status', 'reason', 'targetType']);
+      const page = await caller.reports.queue(untrusted({ ...filters, limit: query.limit, cursor: query.cursor }));
+      return withHeaders(page.items, { link: nextLink('/api/admin/reports', { ...filters, ...(query.limit ? { limit: query.limit } : {}) }, page.nextCursor) });
+    },
+  },
+  { method: 'PATCH', path: '/api/admin/reports/:id', handler: ({ caller, params, body }) => caller.reports.update(withId(body, params)) },
   {
     method: 'GET',
     path: '/api/seller/prototypes/:id/document-access',
@@ -229,6 +241,10 @@ function linkQuery(query: Record<string, string>) {
 }
 function payoutLinkQuery(query: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries({ status: query.status, limit: query.limit }).filter((e): e is [string, string] => !!e[1]));
+}
+/** A list's filters as given, those present only (the procedure's schema validates them). */
+function presentFilters(query: Record<string, string>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.filter((name) => query[name] !== undefined).map((name) => [name, query[name]!]));
 }
 /** The support queue's filters as given (the procedure's schema validates them). */
 function ticketFilters(query: Record<string, string>): Record<string, string> {

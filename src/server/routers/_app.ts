@@ -16,6 +16,7 @@ import { pipelineRouter } from './pipeline.ts';
 import { prototypesRouter } from './prototypes.ts';
 import { securityRouter } from './security.ts';
 import { supportRouter } from './support.ts';
+import { reportsRouter } from './reports.ts';
 
 export const appRouter = router({
   admin: adminRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   prototypes: prototypesRouter,
   security: securityRouter,
   support: supportRouter,
+  reports: reportsRouter,
   infoRequests: infoRequestsRouter,
   documentAccess: documentAccessRouter,
   permissions: permissionsRouter,
