@@ -32,6 +32,7 @@ import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$prototypeId'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
+import { Route as AdminAdminReportsRouteImport } from './routes/_admin/admin_.reports'
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
 import { Route as AuthSupportIndexRouteImport } from './routes/_auth/support.index'
 import { Route as AuthSupportTicketIdRouteImport } from './routes/_auth/support.$ticketId'
@@ -155,6 +156,11 @@ const AdminAdminPayoutsRoute = AdminAdminPayoutsRouteImport.update({
   path: '/admin/payouts',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminReportsRoute = AdminAdminReportsRouteImport.update({
+  id: '/admin_/reports',
+  path: '/admin/reports',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthPayoutsIndexRoute = AuthPayoutsIndexRouteImport.update({
   id: '/payouts/',
   path: '/payouts/',
@@ -227,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/admin/reports': typeof AdminAdminReportsRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
   '/support/': typeof AuthSupportIndexRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
+  '/admin/reports': typeof AdminAdminReportsRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts': typeof AuthPayoutsIndexRoute
   '/support': typeof AuthSupportIndexRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/_auth/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
+  '/_admin/admin_/reports': typeof AdminAdminReportsRoute
   '/_auth/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
   '/_auth/support/': typeof AuthSupportIndexRoute
@@ -328,6 +337,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/prototypes/$prototypeId'
     | '/admin/payouts'
+    | '/admin/reports'
     | '/support/$ticketId'
     | '/payouts/'
     | '/support/'
@@ -360,6 +370,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/prototypes/$prototypeId'
     | '/admin/payouts'
+    | '/admin/reports'
     | '/support/$ticketId'
     | '/payouts'
     | '/support'
@@ -394,6 +405,7 @@ export interface FileRouteTypes {
     | '/_auth/profile'
     | '/prototypes/$prototypeId'
     | '/_admin/admin_/payouts'
+    | '/_admin/admin_/reports'
     | '/_auth/support/$ticketId'
     | '/_auth/payouts/'
     | '/_auth/support/'
@@ -588,6 +600,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminPayoutsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin_/reports': {
+      id: '/_admin/admin_/reports'
+      path: '/admin/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminAdminReportsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_auth/payouts/': {
       id: '/_auth/payouts/'
       path: '/payouts'
@@ -659,6 +678,7 @@ interface AdminRouteChildren {
   AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
   AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
+  AdminAdminReportsRoute: typeof AdminAdminReportsRoute
   AdminAdminSupportTicketIdRoute: typeof AdminAdminSupportTicketIdRoute
   AdminAdminUsersUserIdRoute: typeof AdminAdminUsersUserIdRoute
   AdminAdminSupportIndexRoute: typeof AdminAdminSupportIndexRoute
@@ -670,6 +690,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
   AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
+  AdminAdminReportsRoute: AdminAdminReportsRoute,
   AdminAdminSupportTicketIdRoute: AdminAdminSupportTicketIdRoute,
   AdminAdminUsersUserIdRoute: AdminAdminUsersUserIdRoute,
   AdminAdminSupportIndexRoute: AdminAdminSupportIndexRoute,

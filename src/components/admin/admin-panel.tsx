@@ -46,6 +46,9 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
           <Link to="/admin/support" className="btn btn-outline btn-sm">
             Support queue
           </Link>
+          <Link to="/admin/reports" className="btn btn-outline btn-sm">
+            Reports
+          </Link>
           {payouts.allowed !== false && (
             <Link to="/admin/payouts" className="btn btn-outline btn-sm">
               Payouts

@@ -1,6 +1,7 @@
 // The evaluation workbench of one prototype (issue 14, points 3, 6, 7): reviewers and lead, the
 // caller's own scorecard, the others' scorecards once the caller's is in, the lead's final evaluation
 // beside the reviewers' mean and spread, the development milestone, and the release to the seller.
+import { ReportButton } from '~/components/reports/report-button.tsx';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -78,7 +79,19 @@ export function EvaluationPage({ id }: { id: number }) {
       <Link to="/admin-panel" className="link link-hover text-sm">
         ← Prototype Management
       </Link>
-      <h1 className="mt-2 text-2xl font-bold">Evaluation: {query.data?.prototypeName ?? `prototype #${id}`}</h1>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Evaluation: {query.data?.prototypeName ?? `prototype #${id}`}</h1>
+        {query.data && (
+          <ReportButton
+            flag
+            targetType="prototype"
+            targetId={id}
+            targetLabel={`"${query.data.prototypeName}"`}
+            defaultReason="export_control"
+            className="btn btn-outline btn-sm"
+          />
+        )}
+      </div>
       {query.isError ? (
         <p role="alert" className="alert alert-error mt-6">
           The evaluation could not be loaded. {query.error.message}

@@ -178,7 +178,7 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
             The conversation could not be loaded.
           </p>
         ) : (
-          <ThreadView messages={thread.data ?? []} />
+          <ThreadView messages={thread.data ?? []} reportable />
         )}
       </section>
 

@@ -2,10 +2,12 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime } from '~/shared/format.ts';
+import { ReportButton } from '~/components/reports/report-button.tsx';
 
 export type ThreadMessage = inferRouterOutputs<AppRouter>['messages']['thread'][number];
 
-export function ThreadView({ messages, label = 'Conversation' }: { messages: ThreadMessage[]; label?: string }) {
+/** `reportable`: the reader may report the other side's messages (a seller reading the team's). */
+export function ThreadView({ messages, label = 'Conversation', reportable = false }: { messages: ThreadMessage[]; label?: string; reportable?: boolean }) {
   return (
     <ol aria-label={label} className="flex flex-col gap-3" data-testid="thread">
       {messages.map((m) => (
@@ -15,6 +17,9 @@ export function ThreadView({ messages, label = 'Conversation' }: { messages: Thr
             <time dateTime={new Date(m.createdAt).toISOString()} className="text-base-content/70">
               {formatDateTime(m.createdAt)}
             </time>
+            {reportable && !m.mine && (
+              <ReportButton targetType="message" targetId={m.id} targetLabel={`the message "${m.subject}"`} defaultReason="harassment" />
+            )}
           </div>
           <div className={`chat-bubble max-w-[90%] sm:max-w-[80%] ${m.mine ? 'chat-bubble-primary' : 'bg-base-200 text-base-content'}`}>
             <p className="font-semibold">{m.subject}</p>

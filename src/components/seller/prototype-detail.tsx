@@ -16,6 +16,7 @@ import { QuoteStatusCard } from './quote-status-card.tsx';
 import { NextMilestone, ReleasedEvaluation } from './released-evaluation.tsx';
 import { ReviewPromise } from './review-promise.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { ReportButton } from '~/components/reports/report-button.tsx';
 import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
 import { documentUrl } from '~/shared/document-urls.ts';
@@ -81,6 +82,17 @@ function Detail({ id, userId }: { id: number; userId: string }) {
         <h1 className="break-words text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
         <StatusBadge status={p.status} />
         <ActionNeededBadge count={p.openInfoRequests} />
+        {p.sellerId === userId && (
+          <span className="ml-auto">
+            <ReportButton
+              targetType="prototype"
+              targetId={p.id}
+              targetLabel={`a concern about "${p.prototypeName}"`}
+              defaultReason="ip_dispute"
+              className="btn btn-outline btn-sm"
+            />
+          </span>
+        )}
       </header>
 
       <section aria-labelledby="progress-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">

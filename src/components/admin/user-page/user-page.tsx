@@ -11,6 +11,8 @@ import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { ModerationSection } from './moderation-section.tsx';
 import { PermissionsSection } from './permissions-section.tsx';
 import { TicketsSection } from './tickets-section.tsx';
+import { ReportsSection } from './reports-section.tsx';
+import { ReportButton } from '~/components/reports/report-button.tsx';
 
 type AdminUser = inferRouterOutputs<AppRouter>['moderation']['user'];
 type SectionProps = { user: AdminUser & { name: string } };
@@ -25,7 +27,7 @@ const SECTIONS: { key: string; render: (props: SectionProps) => ReactNode }[] = 
   { key: 'moderation', render: ({ user }) => <ModerationSection user={user} /> },
   { key: 'permissions', render: ({ user }) => <PermissionsSection userId={user.id} /> },
   { key: 'tickets', render: ({ user }) => <TicketsSection userId={user.id} /> },
-  // { key: 'reports', render: ({ user }) => <ReportsSection user={user} /> },
+  { key: 'reports', render: ({ user }) => <ReportsSection userId={user.id} /> },
   // { key: 'ledger', render: ({ user }) => <LedgerSection user={user} /> },
   { key: 'activity', render: ({ user }) => <ActivitySection user={user} /> },
 ];
@@ -77,9 +79,12 @@ function ProfileSection({ user }: SectionProps) {
   ];
   return (
     <section aria-labelledby="profile-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="profile-title" className="text-lg font-semibold">
-        Profile
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="profile-title" className="text-lg font-semibold">
+          Profile
+        </h2>
+        <ReportButton flag targetType="user" targetId={user.id} targetLabel={user.name} defaultReason="other" className="btn btn-outline btn-xs" />
+      </div>
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

@@ -1,0 +1,221 @@
+// /admin/reports: the concern reports queue (issue 15, point 5; ADR 0018). Filters live in the URL;
+// newest first; each open report can be marked reviewed, resolved or dismissed (with the outcome the
+// reporter is told).
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { compact, oneOf, text } from '~/client/search-params.ts';
+import { serverMessage } from '~/client/errors.ts';
+import { trpc } from '~/client/trpc.ts';
+import { QueryView } from '~/components/query-view.tsx';
+import { type AdminReport, ReportSummary } from '~/components/reports/report-list.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import { stateLabel } from '~/shared/format.ts';
+import {
+  OPEN_REPORT_STATUSES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetType,
+} from '~/shared/moderation.ts';
+import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
+import { Pager } from './pager.tsx';
+
+export interface ReportsSearch {
+  status?: ReportStatus;
+  reason?: ReportReason;
+  target?: ReportTargetType;
+  cursor?: string;
+  dir?: 'next' | 'prev';
+}
+
+export function parseReportsSearch(input: Record<string, unknown>): ReportsSearch {
+  return compact({
+    status: oneOf(REPORT_STATUSES, input.status),
+    reason: oneOf(REPORT_REASONS, input.reason),
+    target: oneOf(REPORT_TARGET_TYPES, input.target),
+    cursor: text(input.cursor, 500),
+    dir: oneOf(['next', 'prev'] as const, input.dir),
+  });
+}
+
+export const reportsQueueInput = (search: ReportsSearch) =>
+  compact({ status: search.status, reason: search.reason, targetType: search.target, cursor: search.cursor, direction: search.dir });
+
+export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; setSearch: (next: ReportsSearch) => void }) {
+  const counts = trpc.reports.counts.useQuery();
+  const list = trpc.reports.queue.useQuery(reportsQueueInput(search), { placeholderData: (previous) => previous });
+  const filter = (patch: Partial<ReportsSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });
+  const filtered = search.status !== undefined || search.reason !== undefined || search.target !== undefined;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to="/admin-panel">Admin Panel</Link>
+          </li>
+          <li aria-current="page">Reports</li>
+        </ul>
+      </nav>
+      <h1 className="text-2xl font-bold sm:text-3xl">Concern reports</h1>
+      <p className="mt-1 text-base-content/70">What users reported and what admins flagged, newest first.</p>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="report-counts">
+        {REPORT_STATUSES.map((s) => (
+          <div key={s} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+            <dt className="text-sm text-base-content/70">{stateLabel(s)}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{counts.data?.[s] ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <form role="search" aria-label="Filter reports" className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Status
+          <select
+            className="select select-bordered w-full"
+            value={search.status ?? ''}
+            onChange={(e) => filter({ status: (e.target.value || undefined) as ReportStatus | undefined })}
+          >
+            <option value="">All statuses</option>
+            {REPORT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {stateLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Reason
+          <select
+            className="select select-bordered w-full"
+            value={search.reason ?? ''}
+            onChange={(e) => filter({ reason: (e.target.value || undefined) as ReportReason | undefined })}
+          >
+            <option value="">All reasons</option>
+            {REPORT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REPORT_REASON_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Target
+          <select
+            className="select select-bordered w-full"
+            value={search.target ?? ''}
+            onChange={(e) => filter({ target: (e.target.value || undefined) as ReportTargetType | undefined })}
+          >
+            <option value="">Everything</option>
+            {REPORT_TARGET_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {REPORT_TARGET_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      <section aria-labelledby="reports-title" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5">
+        <h2 id="reports-title" className="text-lg font-semibold">
+          Reports
+        </h2>
+        <QueryView
+          query={list}
+          what="the reports"
+          isEmpty={(page) => page.items.length === 0}
+          empty={
+            <div className="mt-4 flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">
+              <p>{filtered ? 'No reports match these filters.' : 'No reports yet.'}</p>
+              {filtered && (
+                <button type="button" className="btn btn-sm btn-outline" onClick={() => setSearch({})}>
+                  Clear filters
+                </button>
+              )}
+            </div>
+          }
+        >
+          {(page) => (
+            <ul className="mt-3 flex flex-col divide-y divide-base-200" aria-busy={list.isFetching} data-testid="report-list">
+              {page.items.map((report) => (
+                <li key={report.id} className="flex flex-col gap-3 py-4" data-testid="report-row">
+                  <ReportSummary report={report} />
+                  {OPEN_REPORT_STATUSES.includes(report.status) && <ReportDecision report={report} />}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+        {list.data && (
+          <Pager
+            label="Report"
+            prevCursor={list.data.prevCursor}
+            nextCursor={list.data.nextCursor}
+            busy={list.isFetching}
+            onFirst={() => setSearch({ ...search, cursor: undefined, dir: undefined })}
+            onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Reviewed (still open), or resolved / dismissed with the outcome the reporter reads. */
+function ReportDecision({ report }: { report: AdminReport }) {
+  const id = useId();
+  const utils = trpc.useUtils();
+  const [error, setError] = useState<string | undefined>();
+  const update = trpc.reports.update.useMutation({
+    onSuccess: async (row) => {
+      toast({ title: `Report ${stateLabel(row.status).toLowerCase()}`, description: row.status === 'reviewed' ? undefined : 'The reporter has been told.' });
+      await utils.reports.invalidate();
+    },
+    onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'The report could not be updated.'), variant: 'destructive' }),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const status = (submitter?.value ?? 'resolved') as ReportStatus;
+    const resolution = String(new FormData(event.currentTarget).get('resolution') ?? '').trim();
+    if (status !== 'reviewed' && !resolution) return setError('Resolution is required to resolve or dismiss a report');
+    setError(undefined);
+    update.mutate({ id: report.id, status, ...(resolution ? { resolution } : {}) });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 rounded-box bg-base-200/60 p-3" aria-label={`Decide report #${report.id}`}>
+      <label htmlFor={`${id}-resolution`} className="text-sm font-medium">
+        Outcome (the reporter reads it)
+      </label>
+      <textarea
+        id={`${id}-resolution`}
+        name="resolution"
+        rows={2}
+        maxLength={REPORT_TEXT_MAX}
+        className="textarea textarea-bordered w-full"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {report.status === 'pending' && (
+          <button type="submit" value="reviewed" className="btn btn-ghost btn-sm" disabled={update.isPending}>
+            Mark reviewed
+          </button>
+        )}
+        <button type="submit" value="resolved" className="btn btn-primary btn-sm" disabled={update.isPending}>
+          Resolve
+        </button>
+        <button type="submit" value="dismissed" className="btn btn-outline btn-sm" disabled={update.isPending}>
+          Dismiss
+        </button>
+      </div>
+    </form>
+  );
+}

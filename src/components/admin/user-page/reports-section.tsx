@@ -1,0 +1,26 @@
+// The admin user page's concern reports: about the user (or their prototypes and messages) and by them.
+import { trpc } from '~/client/trpc.ts';
+import { QueryView } from '~/components/query-view.tsx';
+import { ReportSummary } from '~/components/reports/report-list.tsx';
+
+export function ReportsSection({ userId }: { userId: string }) {
+  const reports = trpc.reports.forUser.useQuery({ userId });
+  return (
+    <section aria-labelledby="user-reports-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="user-reports-title" className="text-lg font-semibold">
+        Concern reports
+      </h2>
+      <QueryView query={reports} what="the reports" isEmpty={(rows) => rows.length === 0} empty="No reports about or by this user.">
+        {(rows) => (
+          <ul className="mt-3 flex flex-col divide-y divide-base-200">
+            {rows.map((report) => (
+              <li key={report.id} className="py-3">
+                <ReportSummary report={report} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </section>
+  );
+}
