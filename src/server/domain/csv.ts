@@ -6,8 +6,9 @@ export type CsvCell = string | number | boolean | Date | null | undefined;
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
-  // A text cell starting with = + - @ (or a tab / carriage return) would run as a formula in a spreadsheet.
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A text cell starting with = + - @ (or a tab / carriage return) would run as a formula in a spreadsheet;
+  // a plain negative amount ("-900.00") is a number to it, not a formula, and stays as it is.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

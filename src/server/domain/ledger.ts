@@ -2,19 +2,12 @@
 // is one signed row with the seller's running balance (what the platform owes them) after it.
 // Rows are only ever appended, inside the transaction that moves the money.
 import type { Prisma } from '~/generated/prisma/client.ts';
+import type { LedgerEntryType } from '~/shared/ledger.ts';
 import { type Decimal, roundCents, toDecimal } from './money.ts';
 
 type Tx = Pick<Prisma.TransactionClient, 'financialRecord' | '$executeRaw'>;
 
-export const LEDGER_ENTRY_TYPES = {
-  /** A quote was accepted: the seller's payout is owed (positive). */
-  payout_due: 'Payout due',
-  /** The payout left the platform: by Stripe transfer or recorded manually (negative). */
-  payout_sent: 'Payout sent',
-  /** Stripe reversed (part of) a transfer: owed again (positive). */
-  payout_reversed: 'Payout reversed',
-} as const;
-export type LedgerEntryType = keyof typeof LEDGER_ENTRY_TYPES;
+export { LEDGER_ENTRY_TYPES, type LedgerEntryType } from '~/shared/ledger.ts';
 
 export interface LedgerEntryInput {
   userId: string;

@@ -178,7 +178,8 @@ describe('csv cells', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('line\r\nbreak')).toBe('"line\r\nbreak"');
-    for (const s of ['=1+1', '+1', '-1', '@A1', '\tx']) expect(csvCell(s).replace(/^"/, '')).toMatch(/^'/);
+    for (const s of ['=1+1', '+1', '-1+1', '-cmd|x', '@A1', '\tx']) expect(csvCell(s).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvCell('-900.00')).toBe('-900.00'); // a plain negative amount is a number, not a formula
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
     expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');

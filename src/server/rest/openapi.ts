@@ -38,6 +38,7 @@ import {
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { adminTicketListInput, adminTicketUpdateInput, openTicketInput, ticketIdInput, ticketReplyInput } from '~/shared/schemas/support.ts';
+import { ledgerFilters } from '~/shared/schemas/ledger.ts';
 import { fileReportInput, reportListInput, reportUpdateInput } from '~/shared/schemas/reports.ts';
 import { permissionChangeInput, permissionOverrideIdInput, permissionUserInput } from '~/shared/schemas/permissions.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
@@ -574,6 +575,19 @@ export const restContract: Record<ContractKey, Operation> = {
     security: signedIn,
     requestParams: pathId(permissionOverrideIdInput),
     responses: { 200: json(body.successBody, 'Removed'), ...errors(400, 401, 403, 404, 409) },
+  }),
+
+  // The ledger on screen (issue 15, point 7; ADR 0018)
+  'GET /api/admin/financial-records': op('Admin', 'The sellers’ ledger, newest first: each row with that seller’s running balance after it', {
+    description: 'Needs `payouts.manage`. Filter by seller (`userId`) and `type` (payout_due, payout_sent, payout_reversed).',
+    security: signedIn,
+    requestParams: { query: ledgerFilters.merge(listQuery) },
+    responses: { 200: { ...json(z.array(body.adminLedgerRow), 'One page of ledger rows'), headers: nextPageLink }, ...errors(400, 401, 403) },
+  }),
+  'GET /api/seller/financial-records': op('Payouts', 'Your statement, newest first: what the platform owes you, row by row, with the running balance', {
+    security: signedIn,
+    requestParams: { query: listQuery },
+    responses: { 200: { ...json(z.array(body.statementRow), 'One page of your statement'), headers: nextPageLink }, ...errors(400, 401) },
   }),
 
   // Concern reports (issue 15, point 5; ADR 0018)

@@ -18,6 +18,7 @@ import {
 } from '~/shared/moderation.ts';
 
 import { CAPABILITIES } from '~/shared/capabilities.ts';
+import { LEDGER_TYPE_NAMES } from '~/shared/ledger.ts';
 
 /** The prototype stages of the data model (prisma/schema.prisma, enum PrototypeStage). */
 
@@ -560,3 +561,17 @@ export const adminReport = ownReport.extend({
   reporter: reportPerson.nullable(),
   reviewer: reportPerson.nullable(),
 });
+
+// --- The ledger on screen (issue 15, point 7) -------------------------------------------------------
+export const statementRow = z.strictObject({
+  id,
+  type: z.enum(LEDGER_TYPE_NAMES as [string, ...string[]]),
+  /** Signed: positive when the platform owes the seller more. */
+  amount: moneyText,
+  /** The seller's balance after this row. */
+  balance: moneyText,
+  description: z.string().nullable(),
+  reference: z.string().nullable(),
+  createdAt: timestamp,
+});
+export const adminLedgerRow = statementRow.extend({ seller: z.strictObject({ id: uuid, name: z.string(), email: z.string() }) });

@@ -155,6 +155,26 @@ export const restRoutes = defineRoutes([
     },
   },
   { method: 'PATCH', path: '/api/admin/support/tickets/:id', handler: ({ caller, params, body }) => caller.support.update(withId(body, params)) },
+  // The ledger on screen (issue 15, point 7; ADR 0018)
+  {
+    method: 'GET',
+    path: '/api/admin/financial-records',
+    handler: async ({ caller, query }) => {
+      const filters = presentFilters(query, ['userId', 'type']);
+      const page = await caller.ledger.admin(untrusted({ ...filters, limit: query.limit, cursor: query.cursor }));
+      return withHeaders(page.items, {
+        link: nextLink('/api/admin/financial-records', { ...filters, ...(query.limit ? { limit: query.limit } : {}) }, page.nextCursor),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/seller/financial-records',
+    handler: async ({ caller, query }) => {
+      const page = await caller.ledger.mine(untrusted({ limit: query.limit, cursor: query.cursor }));
+      return withHeaders(page.items, { link: nextLink('/api/seller/financial-records', query.limit ? { limit: query.limit } : {}, page.nextCursor) });
+    },
+  },
   // Concern reports (issue 15, point 5; ADR 0018)
   { method: 'POST', path: '/api/reports', status: 201, handler: ({ caller, body }) => caller.reports.file(untrusted(body)) },
   {

@@ -17,6 +17,7 @@ import { prototypesRouter } from './prototypes.ts';
 import { securityRouter } from './security.ts';
 import { supportRouter } from './support.ts';
 import { reportsRouter } from './reports.ts';
+import { ledgerRouter } from './ledger.ts';
 
 export const appRouter = router({
   admin: adminRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   security: securityRouter,
   support: supportRouter,
   reports: reportsRouter,
+  ledger: ledgerRouter,
   infoRequests: infoRequestsRouter,
   documentAccess: documentAccessRouter,
   permissions: permissionsRouter,
