@@ -31,6 +31,7 @@ import { Route as AdminAdminPanelRouteImport } from './routes/_admin/admin-panel
 import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$prototypeId'
+import { Route as AdminAdminLedgerRouteImport } from './routes/_admin/admin_.ledger'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
 import { Route as AdminAdminReportsRouteImport } from './routes/_admin/admin_.reports'
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
@@ -151,6 +152,11 @@ const PrototypesPrototypeIdRoute = PrototypesPrototypeIdRouteImport.update({
   path: '/prototypes/$prototypeId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminLedgerRoute = AdminAdminLedgerRouteImport.update({
+  id: '/admin_/ledger',
+  path: '/admin/ledger',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminPayoutsRoute = AdminAdminPayoutsRouteImport.update({
   id: '/admin_/payouts',
   path: '/admin/payouts',
@@ -232,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/messages': typeof AuthMessagesRoute
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
@@ -265,6 +272,7 @@ export interface FileRoutesByTo {
   '/messages': typeof AuthMessagesRoute
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
@@ -301,6 +309,7 @@ export interface FileRoutesById {
   '/_auth/messages': typeof AuthMessagesRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/_admin/admin_/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
   '/_admin/admin_/reports': typeof AdminAdminReportsRoute
   '/_auth/support/$ticketId': typeof AuthSupportTicketIdRoute
@@ -336,6 +345,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/profile'
     | '/prototypes/$prototypeId'
+    | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
     | '/support/$ticketId'
@@ -369,6 +379,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/profile'
     | '/prototypes/$prototypeId'
+    | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
     | '/support/$ticketId'
@@ -404,6 +415,7 @@ export interface FileRouteTypes {
     | '/_auth/messages'
     | '/_auth/profile'
     | '/prototypes/$prototypeId'
+    | '/_admin/admin_/ledger'
     | '/_admin/admin_/payouts'
     | '/_admin/admin_/reports'
     | '/_auth/support/$ticketId'
@@ -593,6 +605,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrototypesPrototypeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin_/ledger': {
+      id: '/_admin/admin_/ledger'
+      path: '/admin/ledger'
+      fullPath: '/admin/ledger'
+      preLoaderRoute: typeof AdminAdminLedgerRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin_/payouts': {
       id: '/_admin/admin_/payouts'
       path: '/admin/payouts'
@@ -677,6 +696,7 @@ interface AdminRouteChildren {
   AdminAdminRoute: typeof AdminAdminRoute
   AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
+  AdminAdminLedgerRoute: typeof AdminAdminLedgerRoute
   AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
   AdminAdminReportsRoute: typeof AdminAdminReportsRoute
   AdminAdminSupportTicketIdRoute: typeof AdminAdminSupportTicketIdRoute
@@ -689,6 +709,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminRoute: AdminAdminRoute,
   AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
+  AdminAdminLedgerRoute: AdminAdminLedgerRoute,
   AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
   AdminAdminReportsRoute: AdminAdminReportsRoute,
   AdminAdminSupportTicketIdRoute: AdminAdminSupportTicketIdRoute,

@@ -42,7 +42,12 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
         </ul>
       </nav>
       <h1 className="text-2xl font-bold sm:text-3xl">Payouts</h1>
-      <p className="mt-1 text-base-content/70">Seller payouts for accepted quotes, by status.</p>
+      <p className="mt-1 text-base-content/70">
+        Seller payouts for accepted quotes, by status.{' '}
+        <Link to="/admin/ledger" className="link link-primary">
+          Open the ledger
+        </Link>
+      </p>
       {mode.data && (
         <div role="note" className={`alert mt-4 ${manual ? 'alert-info' : 'alert-success'}`} data-testid="payout-mode">
           {manual

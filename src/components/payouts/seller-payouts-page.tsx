@@ -7,6 +7,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { PAYOUT_METHOD_LABELS } from '~/shared/schemas/payouts.ts';
 import { PayoutAccountCard } from './payout-account-card.tsx';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
+import { SellerStatement } from './seller-statement.tsx';
 
 const methodLabel = (method: string | null) => (method ? ((PAYOUT_METHOD_LABELS as Record<string, string>)[method] ?? method) : '—');
 
@@ -126,6 +127,7 @@ export function SellerPayoutsPage() {
           </>
         )}
       </section>
+      <SellerStatement />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { ModerationSection } from './moderation-section.tsx';
 import { PermissionsSection } from './permissions-section.tsx';
 import { TicketsSection } from './tickets-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
+import { LedgerSection } from './ledger-section.tsx';
 import { ReportButton } from '~/components/reports/report-button.tsx';
 
 type AdminUser = inferRouterOutputs<AppRouter>['moderation']['user'];
@@ -28,7 +29,7 @@ const SECTIONS: { key: string; render: (props: SectionProps) => ReactNode }[] = 
   { key: 'permissions', render: ({ user }) => <PermissionsSection userId={user.id} /> },
   { key: 'tickets', render: ({ user }) => <TicketsSection userId={user.id} /> },
   { key: 'reports', render: ({ user }) => <ReportsSection userId={user.id} /> },
-  // { key: 'ledger', render: ({ user }) => <LedgerSection user={user} /> },
+  { key: 'ledger', render: ({ user }) => <LedgerSection userId={user.id} /> },
   { key: 'activity', render: ({ user }) => <ActivitySection user={user} /> },
 ];
 
