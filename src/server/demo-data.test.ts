@@ -118,4 +118,13 @@ describe('demo data', () => {
     expect(sellersOwed).toBeGreaterThan(0);
     expect(await db.transaction.count({ where: { status: 'completed', seller: { email: { endsWith: `@${DEMO_DOMAIN}` } } } })).toBeGreaterThan(0);
   });
+
+  it('has concern reports in several states and ledger rows for the ledger screens', async () => {
+    await seedTwice();
+    const db = t.db.prisma;
+    const statuses = (await db.contentReport.groupBy({ by: ['status'], _count: { _all: true } })).map((g) => g.status).sort();
+    expect(statuses).toEqual(['pending', 'resolved', 'reviewed']);
+    expect(await db.contentReport.count({ where: { status: { in: ['pending', 'reviewed'] }, openKey: null } })).toBe(0);
+    expect(await db.financialRecord.count({ where: { user: { email: { endsWith: `@${DEMO_DOMAIN}` } } } })).toBeGreaterThan(0);
+  });
 });

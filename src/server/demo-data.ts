@@ -16,6 +16,7 @@ import type { DocumentStore } from './storage/document-store.ts';
 import { seedPermissionsDemo } from './demo/permissions-demo.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
 import { seedSupportDemo } from './demo/support-demo.ts';
+import { seedReportsDemo } from './demo/reports-demo.ts';
 
 export const DEMO_DOMAIN = 'demo.atomix.test';
 const DAY_MS = 86_400_000;
@@ -567,6 +568,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   await seedModerationDemo(db, { adminId: first.id, kenjiId: kenji.id, sofiaId: sofia.id, now });
   await seedSupportDemo(db, { admin: first, sellers, now });
   await seedPermissionsDemo(db, { firstAdminId: first.id, reviewerId: lise.id, sellerId: sofia.id, now });
+  await seedReportsDemo(db, { adminId: first.id, amaraId: amara.id, kenjiId: kenji.id, now });
 
   return { sellers, reviewers: [first, lise] };
 }
