@@ -3,7 +3,6 @@
 // reporter is told).
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { compact, oneOf, text } from '~/client/search-params.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
@@ -21,27 +20,7 @@ import {
 } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
 import { Pager } from './pager.tsx';
-
-export interface ReportsSearch {
-  status?: ReportStatus;
-  reason?: ReportReason;
-  target?: ReportTargetType;
-  cursor?: string;
-  dir?: 'next' | 'prev';
-}
-
-export function parseReportsSearch(input: Record<string, unknown>): ReportsSearch {
-  return compact({
-    status: oneOf(REPORT_STATUSES, input.status),
-    reason: oneOf(REPORT_REASONS, input.reason),
-    target: oneOf(REPORT_TARGET_TYPES, input.target),
-    cursor: text(input.cursor, 500),
-    dir: oneOf(['next', 'prev'] as const, input.dir),
-  });
-}
-
-export const reportsQueueInput = (search: ReportsSearch) =>
-  compact({ status: search.status, reason: search.reason, targetType: search.target, cursor: search.cursor, direction: search.dir });
+import { type ReportsSearch, reportsQueueInput } from './reports-search.ts';
 
 export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; setSearch: (next: ReportsSearch) => void }) {
   const counts = trpc.reports.counts.useQuery();

@@ -3,7 +3,7 @@
 // (from a user page or a row) and type; the filtered rows as CSV.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { compact, oneOf, text, uuid } from '~/client/search-params.ts';
+import { compact } from '~/client/search-params.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { downloadText } from '~/components/admin/download.ts';
@@ -12,24 +12,7 @@ import { QueryView } from '~/components/query-view.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { LEDGER_ENTRY_TYPES, LEDGER_TYPE_NAMES, type LedgerEntryType } from '~/shared/ledger.ts';
 import { LedgerList } from './ledger-list.tsx';
-
-export interface LedgerSearch {
-  user?: string;
-  type?: LedgerEntryType;
-  cursor?: string;
-  dir?: 'next' | 'prev';
-}
-
-export function parseLedgerSearch(input: Record<string, unknown>): LedgerSearch {
-  return compact({
-    user: uuid(input.user),
-    type: oneOf(LEDGER_TYPE_NAMES, input.type),
-    cursor: text(input.cursor, 500),
-    dir: oneOf(['next', 'prev'] as const, input.dir),
-  });
-}
-
-export const ledgerInput = (search: LedgerSearch) => compact({ userId: search.user, type: search.type, cursor: search.cursor, direction: search.dir });
+import { type LedgerSearch, ledgerInput } from './ledger-search.ts';
 
 export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; setSearch: (next: LedgerSearch) => void }) {
   const list = trpc.ledger.admin.useQuery(ledgerInput(search), { placeholderData: (previous) => previous });

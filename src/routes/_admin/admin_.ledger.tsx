@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
-import { AdminLedgerPage, type LedgerSearch, ledgerInput, parseLedgerSearch } from '~/components/payouts/admin-ledger-page.tsx';
+import { AdminLedgerPage } from '~/components/payouts/admin-ledger-page.tsx';
+import { type LedgerSearch, ledgerInput, parseLedgerSearch } from '~/components/payouts/ledger-search.ts';
 
 /** /admin/ledger: the sellers' ledger (filters and page in the URL). */
 export const Route = createFileRoute('/_admin/admin_/ledger')({

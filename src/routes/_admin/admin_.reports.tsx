@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
-import { type ReportsSearch, ReportsQueue, parseReportsSearch, reportsQueueInput } from '~/components/admin/reports-queue.tsx';
+import { ReportsQueue } from '~/components/admin/reports-queue.tsx';
+import { type ReportsSearch, parseReportsSearch, reportsQueueInput } from '~/components/admin/reports-search.ts';
 
 /** /admin/reports: the concern reports queue (filters and page in the URL). */
 export const Route = createFileRoute('/_admin/admin_/reports')({
