@@ -10,7 +10,7 @@ import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
 import { formatDateTime } from '~/shared/format.ts';
-import { NoMatches } from './no-matches.tsx';
+import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 import { useSearchText } from './use-search-text.ts';
 
 export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
@@ -73,7 +73,7 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
         query={list}
         what="activity"
         isEmpty={(page) => page.items.length === 0}
-        empty={<NoMatches message="No activity matches these filters." list="activity" search={search} setSearch={setSearch} />}
+        empty={<NoMatches message="No activity matches these filters." onClear={clearListFilters('activity', search, setSearch)} />}
       >
         {(page) => (
           <ol className="mt-4 flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-busy={list.isFetching}>

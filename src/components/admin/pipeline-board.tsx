@@ -14,7 +14,7 @@ import { STAGES } from '~/shared/prototype-stages.ts';
 import { type AdminSearch, type SetSearch, boardQueryInput } from './admin-search.ts';
 import { priorityBadgeClass } from './badges.tsx';
 import { FilterSelect } from './prototype-panel.tsx';
-import { NoMatches } from './no-matches.tsx';
+import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 
 type Board = inferRouterOutputs<AppRouter>['pipeline']['board'];
 type Column = Board['columns'][number];
@@ -39,9 +39,7 @@ export function PipelineBoard({ search, setSearch }: { search: AdminSearch; setS
         empty={
           <NoMatches
             message={search.mine ? 'No prototypes where you are the lead reviewer match these filters.' : 'No prototypes match these filters.'}
-            list="prototypes"
-            search={search}
-            setSearch={setSearch}
+            onClear={clearListFilters('prototypes', search, setSearch)}
           />
         }
       >

@@ -20,7 +20,7 @@ import { type AdminSearch, type SetSearch, prototypeQueryInput } from './admin-s
 import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
-import { NoMatches } from './no-matches.tsx';
+import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 import { useSearchText } from './use-search-text.ts';
 import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
@@ -56,7 +56,7 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
         query={list}
         what="prototypes"
         isEmpty={(page) => page.items.length === 0}
-        empty={<NoMatches message="No prototypes match these filters." list="prototypes" search={search} setSearch={setSearch} />}
+        empty={<NoMatches message="No prototypes match these filters." onClear={clearListFilters('prototypes', search, setSearch)} />}
       >
         {(page) => (
           <ul className="mt-4 flex flex-col gap-3" aria-busy={list.isFetching} data-testid="prototype-list">

@@ -21,10 +21,12 @@ import {
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
 import { Pager } from './pager.tsx';
 import { type ReportsSearch, reportsQueueInput } from './reports-search.ts';
+import { NoMatches } from '~/components/no-matches.tsx';
+import { keepPreviousData } from '@tanstack/react-query';
 
 export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; setSearch: (next: ReportsSearch) => void }) {
   const counts = trpc.reports.counts.useQuery();
-  const list = trpc.reports.queue.useQuery(reportsQueueInput(search), { placeholderData: (previous) => previous });
+  const list = trpc.reports.queue.useQuery(reportsQueueInput(search), { placeholderData: keepPreviousData });
   const filter = (patch: Partial<ReportsSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });
   const filtered = search.status !== undefined || search.reason !== undefined || search.target !== undefined;
   return (
@@ -105,16 +107,7 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
           query={list}
           what="the reports"
           isEmpty={(page) => page.items.length === 0}
-          empty={
-            <div className="mt-4 flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">
-              <p>{filtered ? 'No reports match these filters.' : 'No reports yet.'}</p>
-              {filtered && (
-                <button type="button" className="btn btn-sm btn-outline" onClick={() => setSearch({})}>
-                  Clear filters
-                </button>
-              )}
-            </div>
-          }
+          empty={<NoMatches message={filtered ? 'No reports match these filters.' : 'No reports yet.'} onClear={filtered ? () => setSearch({}) : undefined} />}
         >
           {(page) => (
             <ul className="mt-3 flex flex-col divide-y divide-base-200" aria-busy={list.isFetching} data-testid="report-list">

@@ -13,11 +13,12 @@ import { TICKET_CATEGORIES, TICKET_STATUSES } from '~/shared/moderation.ts';
 import { TICKET_CATEGORY_LABELS } from '~/shared/schemas/support.ts';
 import { Pager } from './pager.tsx';
 import { type SupportSearch, queueInput } from './support-search.ts';
+import { keepPreviousData } from '@tanstack/react-query';
 
 export function SupportQueue({ search, setSearch }: { search: SupportSearch; setSearch: (next: SupportSearch) => void }) {
   const summary = trpc.support.queueSummary.useQuery();
   const assignees = trpc.support.assignees.useQuery();
-  const list = trpc.support.queue.useQuery(queueInput(search), { placeholderData: (previous) => previous });
+  const list = trpc.support.queue.useQuery(queueInput(search), { placeholderData: keepPreviousData });
   const filter = (patch: Partial<SupportSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });
   const oldest = summary.data?.oldestUnanswered;
 

@@ -17,7 +17,7 @@ import { FilterSelect } from './prototype-panel.tsx';
 import { useCapability } from '~/client/use-capability.ts';
 import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
-import { NoMatches } from './no-matches.tsx';
+import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 import { useSearchText } from './use-search-text.ts';
 
 type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
@@ -42,7 +42,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
         query={list}
         what="users"
         isEmpty={(page) => page.items.length === 0}
-        empty={<NoMatches message="No users match these filters." list="users" search={search} setSearch={setSearch} />}
+        empty={<NoMatches message="No users match these filters." onClear={clearListFilters('users', search, setSearch)} />}
       >
         {(page) => (
           <>

@@ -13,9 +13,11 @@ import { toast } from '~/components/toast/toast-store.ts';
 import { LEDGER_ENTRY_TYPES, LEDGER_TYPE_NAMES, type LedgerEntryType } from '~/shared/ledger.ts';
 import { LedgerList } from './ledger-list.tsx';
 import { type LedgerSearch, ledgerInput } from './ledger-search.ts';
+import { NoMatches } from '~/components/no-matches.tsx';
+import { keepPreviousData } from '@tanstack/react-query';
 
 export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; setSearch: (next: LedgerSearch) => void }) {
-  const list = trpc.ledger.admin.useQuery(ledgerInput(search), { placeholderData: (previous) => previous });
+  const list = trpc.ledger.admin.useQuery(ledgerInput(search), { placeholderData: keepPreviousData });
   const seller = list.data?.items[0]?.seller;
   const utils = trpc.useUtils();
   const [exporting, setExporting] = useState(false);
@@ -82,14 +84,10 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
           what="the ledger"
           isEmpty={(page) => page.items.length === 0}
           empty={
-            <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center text-base-content/70">
-              <p>{filtered ? 'No ledger entries match these filters.' : 'No ledger entries yet: they appear when a quote is accepted.'}</p>
-              {filtered && (
-                <button type="button" className="btn btn-sm btn-outline" onClick={() => setSearch({})}>
-                  Clear filters
-                </button>
-              )}
-            </div>
+            <NoMatches
+              message={filtered ? 'No ledger entries match these filters.' : 'No ledger entries yet: they appear when a quote is accepted.'}
+              onClear={filtered ? () => setSearch({}) : undefined}
+            />
           }
         >
           {(page) => <LedgerList rows={page.items} label="Ledger entries" />}

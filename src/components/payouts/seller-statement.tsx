@@ -8,10 +8,11 @@ import { downloadText } from '~/components/admin/download.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { LedgerList } from './ledger-list.tsx';
+import { keepPreviousData } from '@tanstack/react-query';
 
 export function SellerStatement() {
   const [page, setPage] = useState<{ cursor?: string; direction?: 'next' | 'prev' }>({});
-  const statement = trpc.ledger.mine.useQuery({ limit: 20, ...page }, { placeholderData: (previous) => previous });
+  const statement = trpc.ledger.mine.useQuery({ limit: 20, ...page }, { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
