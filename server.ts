@@ -14,6 +14,7 @@ import { pruneExpiredSessions } from './src/server/auth/session.ts';
 import { startBackgroundWorker } from './src/server/mail/worker.ts';
 import { createDocumentStore } from './src/server/storage/choose-store.ts';
 import { servicesFromEnv } from './src/server/services.ts';
+import { startLiveHub } from './src/server/live/hub.ts';
 
 const clientDir = env.CLIENT_DIR;
 const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
@@ -31,8 +32,10 @@ const database = await openDatabase({
 });
 log({ msg: `database ready (${database.kind === 'embedded' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL server'})` });
 // The services every request and the worker share, built once. Documents live where every instance
-// reaches them: in PostgreSQL with DATABASE_URL, on disk otherwise.
-const services = servicesFromEnv(env, database.prisma, { documentStore: createDocumentStore(database, env.DATA_DIR) });
+// reaches them: in PostgreSQL with DATABASE_URL, on disk otherwise. The live hub listens for the
+// changes every instance publishes (ADR 0020).
+const live = await startLiveHub(database, log);
+const services = servicesFromEnv(env, database.prisma, { documentStore: createDocumentStore(database, env.DATA_DIR), live });
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {
@@ -66,11 +69,14 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  // Stop accepting connections; close() resolves once in-flight requests have finished.
+  // Stop accepting connections; close() resolves once in-flight requests have finished. Live streams
+  // never finish by themselves: they end now (503), and their tabs reconnect to another instance.
+  const closing = live.close();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
   });
+  await closing;
   await jobWorker.stop();
   await database.close();
   log({ msg: 'shutdown complete' });

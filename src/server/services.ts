@@ -14,6 +14,7 @@ import { outboxTransport } from './mail/transport.ts';
 import { type PaymentsConfig, paymentsFromEnv } from './payments/config.ts';
 import { documentsDir } from './storage/choose-store.ts';
 import { createDiskDocumentStore } from './storage/disk-store.ts';
+import type { LiveHub } from './live/hub.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 
 /** The time as the rules see it: deadlines and expiries read it, so tests can move it. */
@@ -39,6 +40,12 @@ export interface Services {
   payments: PaymentsConfig;
   /** Every throttle (domain/rate-limit.ts), counted in the database. */
   limiter: Limiter;
+  /**
+   * The instance's live hub (live/hub.ts), which the `live.events` streams join. It needs a database
+   * connection of its own, so server.ts (and the test harness) start it; without one the stream
+   * procedure answers 503. Publishing needs no hub: it is a NOTIFY in the writer's transaction.
+   */
+  live: LiveHub | null;
 }
 
 export function configFromEnv(env: Env): AppConfig {
@@ -63,6 +70,7 @@ export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> = {}
     mailer: chosen.mailer ?? mailerFromEnv(env),
     payments: chosen.payments ?? paymentsFromEnv(env, config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),
+    live: chosen.live ?? null,
   };
 }
 
@@ -104,5 +112,6 @@ export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
     mailer: chosen.mailer ?? testMailer({ publicUrl: config.publicUrl }),
     payments: chosen.payments ?? { stripe: null, webhookSecret: null, publicUrl: config.publicUrl },
     limiter: chosen.limiter ?? createLimiter({ db, config }),
+    live: chosen.live ?? null,
   };
 }

@@ -99,12 +99,12 @@ export async function validateSessionToken(
   if (!row) return null;
   const now = Date.now();
   const absoluteEnd = row.createdAt.getTime() + maxDays * DAY_MS;
-  if (row.expiresAt.getTime() <= now || absoluteEnd <= now) {
+  const ended = sessionEnd(row, maxDays, now);
+  if (ended === 'expired') {
     await db.session.deleteMany({ where: { id } });
     return null;
   }
-  // A running suspension (users.suspended_until, ADR 0016) ends every session, as a ban does.
-  if (row.user.status === 'banned' || (row.user.suspendedUntil && row.user.suspendedUntil.getTime() > now)) {
+  if (ended === 'user_barred') {
     await invalidateUserSessions(db, row.user.id);
     return null;
   }
@@ -131,6 +131,34 @@ export async function validateSessionToken(
   // updateMany: a sign-out racing this request leaves nothing to update, which is no error.
   if (Object.keys(changes).length > 0) await db.session.updateMany({ where: { id }, data: changes });
   return { session: { id, expiresAt }, user, renewed: changes.expiresAt !== undefined };
+}
+
+/**
+ * Why a session no longer admits its user, or null while it does: past its sliding or absolute end,
+ * or its user banned or serving a running suspension (users.suspended_until, ADR 0016), which end
+ * every session of theirs.
+ */
+export function sessionEnd(
+  row: { expiresAt: Date; createdAt: Date; user: { status: string; suspendedUntil: Date | null } },
+  maxDays: number,
+  now: number,
+): 'expired' | 'user_barred' | null {
+  if (row.expiresAt.getTime() <= now || row.createdAt.getTime() + maxDays * DAY_MS <= now) return 'expired';
+  if (row.user.status === 'banned' || (row.user.suspendedUntil && row.user.suspendedUntil.getTime() > now)) return 'user_barred';
+  return null;
+}
+
+/**
+ * A live stream's check of the session it was opened with (src/server/live/stream.ts): its current
+ * expiry, or null once it has ended. Reads only; the next ordinary request tidies up.
+ */
+export async function currentSessionExpiry(db: Db, sessionId: string, maxDays: number, now = Date.now()): Promise<Date | null> {
+  const row = await db.session.findUnique({
+    where: { id: sessionId },
+    select: { expiresAt: true, createdAt: true, user: { select: { status: true, suspendedUntil: true } } },
+  });
+  if (!row || sessionEnd(row, maxDays, now)) return null;
+  return new Date(Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + maxDays * DAY_MS));
 }
 
 export async function invalidateSession(db: Db, sessionId: string) {

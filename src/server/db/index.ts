@@ -12,6 +12,12 @@ export interface Database {
   prisma: PrismaClient;
   pool: pg.Pool;
   kind: 'embedded' | 'postgres';
+  /**
+   * NOTIFY messages that arrive on the pool's own connections. A PostgreSQL server sends them only to
+   * a connection that LISTENs (the live hub's own); PGlite is one session shared by every connection
+   * and hands each one back on the connection that committed it, so both ways are heard (ADR 0020).
+   */
+  onNotification(handler: (notification: pg.Notification) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,12 @@ export async function openDatabase({ databaseUrl, dataDir, poolMax = 10, log = (
   const pool = new pg.Pool({ ...poolConfig, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => log(`database pool error: ${error.message}`));
+  const notificationHandlers = new Set<(notification: pg.Notification) => void>();
+  pool.on('connect', (client) => {
+    client.on('notification', (notification) => {
+      for (const handler of notificationHandlers) handler(notification);
+    });
+  });
   try {
     await migrate(pool, undefined, log);
   } catch (error) {
@@ -54,6 +66,10 @@ export async function openDatabase({ databaseUrl, dataDir, poolMax = 10, log = (
     prisma,
     pool,
     kind: embedded ? 'embedded' : 'postgres',
+    onNotification(handler) {
+      notificationHandlers.add(handler);
+      return () => notificationHandlers.delete(handler);
+    },
     async close() {
       await prisma.$disconnect();
       await pool.end();

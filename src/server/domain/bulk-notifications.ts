@@ -9,6 +9,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import type { ClaimedJob } from '../mail/queue.ts';
 import { enqueueJob } from '../mail/queue.ts';
 import { notify } from './notifications.ts';
+import { publishLive } from '../live/publish.ts';
 
 export const BULK_JOB = 'bulk_notification';
 export const BULK_BATCH_SIZE = 100;
@@ -30,6 +31,11 @@ export function audienceWhere(target: AudienceInput): Prisma.UserWhereInput {
   }
 }
 
+/** The admins' bulk list (status, delivery progress) changed. */
+export function publishBulkProgress(tx: Pick<Prisma.TransactionClient, '$executeRaw'>) {
+  return publishLive(tx, { topic: 'bulk' }, { admins: true });
+}
+
 export function countAudience(db: Pick<Db, 'user'>, target: AudienceInput) {
   return db.user.count({ where: audienceWhere(target) });
 }
@@ -38,6 +44,7 @@ export function countAudience(db: Pick<Db, 'user'>, target: AudienceInput) {
 export async function scheduleDelivery(tx: Prisma.TransactionClient, id: number, when: Date) {
   await tx.bulkNotification.update({ where: { id }, data: { status: 'scheduled', scheduledFor: when } });
   await enqueueJob(tx, BULK_JOB, { bulkId: id }, { runAt: when });
+  await publishBulkProgress(tx);
 }
 
 async function freezeRecipients(db: Db, id: number) {
@@ -57,6 +64,7 @@ async function freezeRecipients(db: Db, id: number) {
       });
     }
     await tx.bulkNotification.update({ where: { id }, data: { recipientCount: users.length, deliveredCount: 0 } });
+    await publishBulkProgress(tx);
   });
 }
 
@@ -78,6 +86,7 @@ export async function deliverBatch(db: Db, links: EmailLinks, id: number, size =
       data: { deliveredAt: new Date() },
     });
     await tx.bulkNotification.update({ where: { id }, data: { deliveredCount: { increment: userIds.length } } });
+    await publishBulkProgress(tx);
     return true;
   });
 }
@@ -96,9 +105,11 @@ export const bulkNotificationJobHandler = (links: EmailLinks) => async (job: Cla
       where: { id, status: 'sending', recipients: { none: { deliveredAt: null } } },
       data: { status: 'completed', completedAt: new Date() },
     });
+    await publishBulkProgress(db);
   } catch (error) {
     if (job.attempts >= job.maxAttempts) {
       await db.bulkNotification.updateMany({ where: { id, status: 'sending' }, data: { status: 'failed' } });
+      await publishBulkProgress(db);
     }
     throw error;
   }

@@ -8,6 +8,7 @@ import { APPEAL_WINDOW_DAYS, type AppealOutcome, type MeasureType } from '~/shar
 import { APPEAL_LINK_INVALID } from '~/shared/schemas/moderation.ts';
 import { hashToken } from '../auth/session.ts';
 import { logActivity } from './activity-log.ts';
+import { publishTicketChange } from './support-tickets.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
 import { type ModerationDeps, findMeasure, reverseMeasure } from './moderation.ts';
 import { appealDeadline, sendServiceNotice } from './moderation-notices.ts';
@@ -26,7 +27,7 @@ type Tx = Prisma.TransactionClient;
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 async function openAppealTicket(tx: Tx, input: { userId: string; measureType: MeasureType; measureId: number; label: string; message: string; now: Date }) {
-  return tx.supportTicket.create({
+  const ticket = await tx.supportTicket.create({
     data: {
       userId: input.userId,
       category: 'appeal',
@@ -41,6 +42,8 @@ async function openAppealTicket(tx: Tx, input: { userId: string; measureType: Me
     },
     select: appealSelect,
   });
+  await publishTicketChange(tx, { id: ticket.id, userId: input.userId });
+  return ticket;
 }
 
 /** Runs `work`, turning the unique (measure_type, measure_id) violation into "already appealed". */
@@ -123,6 +126,7 @@ export async function decideAppeal(deps: ModerationDeps, input: { id: number; ou
       throw new ConflictError(ALREADY_DECIDED);
     }
     const ticket = await tx.supportTicket.findUniqueOrThrow({ where: { id: input.id }, select: { ...appealSelect, userId: true } });
+    await publishTicketChange(tx, ticket);
     const measureType = ticket.measureType as MeasureType;
     if (input.outcome === 'reversed') await reverseMeasure(tx, measureType, ticket.measureId!, now);
     await sendServiceNotice(tx, mailer, ticket.userId, {

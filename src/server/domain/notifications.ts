@@ -1,13 +1,15 @@
 // In-app notifications (notifications table): one row per recipient, written in the same
 // transaction as the change they announce, with an e-mail queued in that same transaction for
-// every recipient who keeps e-mail notifications on (delivered later by the job worker).
+// every recipient who keeps e-mail notifications on (delivered later by the job worker), and a live
+// event for the recipients' open tabs.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { NotificationType } from '~/shared/event-names.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { notificationEmail } from '../mail/templates.ts';
+import { publishLive } from '../live/publish.ts';
 
-type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user' | 'emailMessage' | 'job'>;
+type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user' | 'emailMessage' | 'job' | '$executeRaw'>;
 
 export interface NotificationInput {
   /** One recipient or several. */
@@ -33,6 +35,8 @@ export async function notify(tx: Writer, links: EmailLinks, input: NotificationI
       actionUrl: input.actionUrl ?? null,
     })),
   });
+  // Each recipient's open tabs hear of it once this transaction commits (the bell).
+  await publishLive(tx, { topic: 'notifications' }, { users: userIds });
   const subscribers = await tx.user.findMany({
     where: { id: { in: userIds }, emailNotifications: true, status: { not: 'banned' } },
     select: { id: true, email: true, firstName: true },

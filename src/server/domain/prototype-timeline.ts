@@ -1,10 +1,12 @@
 // The prototype's history (prototype_timeline): every status change, quote, response and document,
-// with who and when. Written inside the same transaction as the change it records.
+// with who and when. Written inside the same transaction as the change it records, so it is also
+// where a prototype's change is announced live to its seller and the admins (ADR 0020).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { TimelineEvent } from '~/shared/event-names.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
+import { publishPrototypeChange } from '../live/publish.ts';
 
-type Writer = Pick<Prisma.TransactionClient, 'prototypeTimeline'>;
+type Writer = Pick<Prisma.TransactionClient, 'prototypeTimeline' | '$executeRaw'>;
 
 export interface TimelineEntry {
   prototypeId: number;
@@ -16,7 +18,8 @@ export interface TimelineEntry {
   metadata?: Prisma.InputJsonValue;
 }
 
-export function recordTimelineEvent(tx: Writer, entry: TimelineEntry) {
+export async function recordTimelineEvent(tx: Writer, entry: TimelineEntry) {
+  await publishPrototypeChange(tx, entry.prototypeId);
   return tx.prototypeTimeline.create({
     data: {
       prototypeId: entry.prototypeId,

@@ -11,6 +11,7 @@ import { stateInSentence } from '~/shared/format.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
+import { publishLive } from '../live/publish.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
 import { asDate, keysetPage, parseIntId } from './keyset.ts';
@@ -47,6 +48,11 @@ export interface TicketViewer {
 /** The user's own side or the support team's side of a ticket. */
 export type TicketSide = 'user' | 'admin';
 
+/** A ticket changed (a message, its status): its user's tabs and the support team's hear it. */
+export function publishTicketChange(tx: Pick<Prisma.TransactionClient, '$executeRaw'>, ticket: { id: number; userId: string }) {
+  return publishLive(tx, { topic: 'ticket', id: ticket.id }, { users: [ticket.userId], admins: true });
+}
+
 const excerpt = (text: string, max = 500) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const titleOf = (t: { id: number; subject: string | null }) => t.subject ?? `Ticket #${t.id}`;
 
@@ -73,6 +79,7 @@ export async function openTicket(deps: TicketDeps, userId: string, input: OpenTi
       message: excerpt(input.description),
       actionUrl: adminTicketPath(created.id),
     });
+    await publishTicketChange(tx, { id: created.id, userId });
     await logActivity(tx, meta, {
       userId,
       action: 'ticket.open',
@@ -195,6 +202,7 @@ export async function postTicketMessage(deps: TicketDeps, viewer: TicketViewer, 
         actionUrl: userTicketPath(ticket.id),
       });
     }
+    await publishTicketChange(tx, ticket);
     await logActivity(tx, meta, {
       userId: viewer.id,
       action: side === 'user' ? 'ticket.reply' : 'admin.ticket.reply',
@@ -263,6 +271,7 @@ export async function updateTicket(deps: TicketDeps, actorId: string, input: Omi
         actionUrl: userTicketPath(ticket.id),
       });
     }
+    await publishTicketChange(tx, ticket);
     await logActivity(tx, meta, {
       userId: actorId,
       action: 'admin.ticket.update',

@@ -18,6 +18,7 @@ import { securityRouter } from './security.ts';
 import { supportRouter } from './support.ts';
 import { reportsRouter } from './reports.ts';
 import { ledgerRouter } from './ledger.ts';
+import { liveRouter } from './live.ts';
 
 export const appRouter = router({
   admin: adminRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   support: supportRouter,
   reports: reportsRouter,
   ledger: ledgerRouter,
+  live: liveRouter,
   infoRequests: infoRequestsRouter,
   documentAccess: documentAccessRouter,
   permissions: permissionsRouter,

@@ -27,6 +27,7 @@ import {
 } from '~/shared/schemas/admin.ts';
 import { hashPassword } from '../auth/password.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
+import { publishConversationChange } from '../live/publish.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from '../domain/activity-log.ts';
@@ -270,6 +271,7 @@ export const adminRouter = router({
         message: input.subject,
         actionUrl: '/messages',
       });
+      await publishConversationChange(tx, input.userId);
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
         action: 'admin.message.send',

@@ -18,6 +18,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { notify, notifyAdmins } from '../domain/notifications.ts';
 import { PROTOTYPE_NOT_FOUND } from '../domain/prototype-access.ts';
+import { publishConversationChange } from '../live/publish.ts';
 import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -123,6 +124,7 @@ export const messagesRouter = router({
       where: { id: input.id, messageType: receivedType(ctx.user, root.userId), ...participantWhere(ctx.user) },
       data: { isRead: true },
     });
+    await publishConversationChange(ctx.db, root.userId);
     const row = await ctx.db.adminMessage.findFirstOrThrow({ where: { id: input.id }, select: messageSelect });
     return toMessageView(row, ctx.user);
   }),
@@ -167,6 +169,7 @@ export const messagesRouter = router({
           actionUrl: `/messages?id=${created.id}`,
         });
       }
+      await publishConversationChange(tx, root.userId);
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
         action: fromUser ? 'message.reply' : 'admin.message.reply',
@@ -206,6 +209,7 @@ export const messagesRouter = router({
         message: input.subject,
         actionUrl: `/admin-inbox?thread=${created.id}`,
       });
+      await publishConversationChange(tx, ctx.user.id);
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
         action: 'message.start',
@@ -299,6 +303,7 @@ export const messagesRouter = router({
       where: { OR: [{ id: root.id }, { parentMessageId: root.id }], messageType: receivedType(ctx.user, root.userId), isRead: false },
       data: { isRead: true },
     });
+    if (count > 0) await publishConversationChange(ctx.db, root.userId);
     return { marked: count };
   }),
 
@@ -333,6 +338,7 @@ export const messagesRouter = router({
         message: input.subject,
         actionUrl: `/messages?id=${created.id}`,
       });
+      await publishConversationChange(tx, recipient.id);
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
         action: 'admin.message.send',
@@ -370,6 +376,7 @@ export const messagesRouter = router({
         data: input.handled ? { handledAt: new Date(), handledBy: ctx.user.id } : { handledAt: null, handledBy: null },
       });
       if (count === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'Contact message not found' });
+      await publishConversationChange(tx, null);
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
         action: input.handled ? 'admin.contact.handled' : 'admin.contact.reopened',

@@ -14,7 +14,8 @@ import {
 } from '~/shared/schemas/messages.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import { countAudience, scheduleDelivery } from '../domain/bulk-notifications.ts';
+import { countAudience, publishBulkProgress, scheduleDelivery } from '../domain/bulk-notifications.ts';
+import { publishLive } from '../live/publish.ts';
 import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 import { toCurrentUser } from '../domain/views/user-view.ts';
 
@@ -58,11 +59,13 @@ export const notificationsRouter = router({
   markRead: protectedProcedure.input(notificationIdInput).mutation(async ({ ctx, input }) => {
     const { count } = await ctx.db.notification.updateMany({ where: { id: input.id, userId: ctx.user.id }, data: { isRead: true } });
     if (count === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'Notification not found' });
+    await publishLive(ctx.db, { topic: 'notifications' }, { users: [ctx.user.id] }); // the user's other tabs
     return { id: input.id, isRead: true };
   }),
 
   markAllRead: protectedProcedure.mutation(async ({ ctx }) => {
     const { count } = await ctx.db.notification.updateMany({ where: { userId: ctx.user.id, isRead: false }, data: { isRead: true } });
+    if (count > 0) await publishLive(ctx.db, { topic: 'notifications' }, { users: [ctx.user.id] });
     return { marked: count };
   }),
 
@@ -143,7 +146,8 @@ export const notificationsRouter = router({
         },
         select: { id: true },
       });
-      if (!input.draft) await scheduleDelivery(tx, created.id, when);
+      if (input.draft) await publishBulkProgress(tx);
+      else await scheduleDelivery(tx, created.id, when);
       await logActivity(tx, ctx.meta, {
         userId: ctx.user.id,
         action: input.draft ? 'admin.bulk.draft' : when > now ? 'admin.bulk.schedule' : 'admin.bulk.send',
@@ -176,6 +180,7 @@ export const notificationsRouter = router({
       data: { status: 'draft', scheduledFor: null },
     });
     if (count === 0) throw new TRPCError({ code: 'CONFLICT', message: 'Only a scheduled notification that has not started can be cancelled' });
+    await publishBulkProgress(ctx.db);
     await logActivity(ctx.db, ctx.meta, { userId: ctx.user.id, action: 'admin.bulk.cancel', targetType: 'bulk_notification', targetId: input.id });
     return { id: input.id, status: 'draft' as const };
   }),

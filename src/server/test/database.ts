@@ -5,6 +5,7 @@ import { afterAll } from 'vitest';
 import { type Database, openDatabase } from '../db/index.ts';
 
 let opened: Promise<Database> | null = null;
+let workerUrl: string | undefined;
 
 async function createWorkerDatabase(baseUrl: string): Promise<string> {
   const url = new URL(baseUrl);
@@ -25,7 +26,8 @@ async function createWorkerDatabase(baseUrl: string): Promise<string> {
 export function testDatabase(): Promise<Database> {
   opened ??= (async () => {
     const base = process.env.DATABASE_URL;
-    return openDatabase({ databaseUrl: base ? await createWorkerDatabase(base) : undefined, dataDir: null });
+    workerUrl = base ? await createWorkerDatabase(base) : undefined;
+    return openDatabase({ databaseUrl: workerUrl, dataDir: null });
   })();
   return opened;
 }
@@ -34,6 +36,15 @@ afterAll(async () => {
   if (opened) await (await opened).close();
   opened = null;
 });
+
+/**
+ * A second connection pool to the worker's database, as another app instance would open it: on a
+ * PostgreSQL server only (the embedded database belongs to one process). The caller closes it.
+ */
+export async function openAnotherInstanceDatabase(): Promise<Database | null> {
+  await testDatabase();
+  return workerUrl ? openDatabase({ databaseUrl: workerUrl, dataDir: null }) : null;
+}
 
 /** Empties every table (keeps the migration history) so each test starts from nothing. */
 export async function resetDatabase(db: Database) {

@@ -1,0 +1,183 @@
+// Live updates end to end through HTTP (issue 16): a tab's stream (GET /trpc/live.events) hears, within
+// a second of the commit, what others do to what it may see, through any instance; never another
+// seller's events; and it ends (401) as soon as its session ends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/index.ts';
+import { type LiveHub, startLiveHub } from '../live/hub.ts';
+import { openAnotherInstanceDatabase, testDatabase } from '../test/database.ts';
+import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { restClient, useTestDatabase } from '../test/harness.ts';
+import { type LiveStreamReader, openLiveStream } from '../test/live-stream.ts';
+
+const t = useTestDatabase();
+const quiet = () => {};
+let hub: LiveHub;
+beforeAll(async () => {
+  hub = await startLiveHub(await testDatabase(), quiet);
+});
+afterAll(() => hub?.close());
+
+type Client = ReturnType<typeof restClient>;
+
+async function signedIn(user: { email: string }, db: Database = t.db, live: LiveHub = hub): Promise<Client> {
+  const client = restClient(db, { services: { live } });
+  const res = await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD });
+  expect(res.status).toBe(200);
+  return client;
+}
+
+const streams: LiveStreamReader[] = [];
+async function subscribe(client: Client): Promise<LiveStreamReader> {
+  const stream = await openLiveStream((url, init) => client.app.request(url, init), 'http://localhost/trpc/live.events', { cookie: client.cookie });
+  streams.push(stream);
+  expect((await stream.next()).kind).toBe('connected');
+  return stream;
+}
+afterAll(() => streams.forEach((s) => s.close()));
+
+/** The time the action's answer came back (the commit happened before it). */
+async function act(client: Client, method: string, path: string, body?: unknown) {
+  const res = await client.request(method, path, body);
+  expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+  return { ...res, at: performance.now() };
+}
+
+describe('live.events', () => {
+  it('refuses a guest, and answers 401 in the stream', async () => {
+    const guest = restClient(t.db, { services: { live: hub } });
+    const stream = await openLiveStream((url, init) => guest.app.request(url, init), 'http://localhost/trpc/live.events', {});
+    const frames = [await stream.next(), await stream.next()];
+    expect(frames.map((f) => f.kind)).toEqual(['connected', 'error']);
+    expect(frames[1]).toMatchObject({ httpStatus: 401, code: 'UNAUTHORIZED' });
+    expect(hub.size).toBe(0);
+  });
+
+  it("tells a seller, within a second, of the admin's action on their prototype, a message and a notification; and the admin of the seller's ticket", async () => {
+    const seller = await createUser(t.db.prisma);
+    const admin = await createAdmin(t.db.prisma);
+    const prototype = await createPrototype(t.db.prisma, seller.id, { status: 'under_review' });
+    const sellerClient = await signedIn(seller);
+    const adminClient = await signedIn(admin);
+    const sellerStream = await subscribe(sellerClient);
+    const adminStream = await subscribe(adminClient);
+
+    const approved = await act(adminClient, 'PATCH', `/api/admin/prototypes/${prototype.id}/approve`);
+    // Approval writes the timeline (prototype) and notifies the seller (notifications), in that order.
+    const first = await sellerStream.nextEvent();
+    expect(first).toMatchObject({ topic: 'prototype', id: prototype.id });
+    expect(first.at - approved.at).toBeLessThan(1000);
+    expect(await sellerStream.nextEvent()).toMatchObject({ topic: 'notifications' });
+    // The acting admin's other tabs hear of the change too (the list, the board).
+    expect(await adminStream.nextEvent()).toMatchObject({ topic: 'prototype', id: prototype.id });
+
+    await act(adminClient, 'POST', '/api/admin/messages', { userId: seller.id, subject: 'Hello', content: 'A question' });
+    const heard = [await sellerStream.nextEvent(), await sellerStream.nextEvent()].map((e) => e.topic).sort();
+    expect(heard).toEqual(['messages', 'notifications']);
+
+    const ticket = await act(sellerClient, 'POST', '/api/support/tickets', { category: 'technical', subject: 'Upload', description: 'It fails' });
+    const adminHeard: string[] = [];
+    for (let i = 0; i < 3 && !adminHeard.includes('ticket'); i++) {
+      const event = await adminStream.nextEvent();
+      adminHeard.push(event.topic);
+      if (event.topic === 'ticket') expect(event).toMatchObject({ id: ticket.json.id });
+    }
+    expect(adminHeard).toContain('ticket');
+  });
+
+  it("never gives a seller another seller's events", async () => {
+    const amara = await createUser(t.db.prisma);
+    const kenji = await createUser(t.db.prisma);
+    const admin = await createAdmin(t.db.prisma);
+    const amaraPrototype = await createPrototype(t.db.prisma, amara.id, { status: 'under_review' });
+    const kenjiPrototype = await createPrototype(t.db.prisma, kenji.id, { status: 'under_review' });
+    const amaraClient = await signedIn(amara);
+    const kenjiStream = await subscribe(await signedIn(kenji));
+    const adminClient = await signedIn(admin);
+
+    // Everything that could concern Amara, then one thing for Kenji: events keep commit order, so
+    // anything of Amara's that reached Kenji would come before his own.
+    await act(adminClient, 'PATCH', `/api/admin/prototypes/${amaraPrototype.id}/approve`);
+    await act(adminClient, 'POST', '/api/admin/messages', { userId: amara.id, subject: 'Private', content: 'For Amara' });
+    await act(amaraClient, 'POST', '/api/support/tickets', { category: 'account', subject: 'Mine', description: 'Only mine' });
+    await act(amaraClient, 'POST', '/api/messages', { prototypeId: amaraPrototype.id, subject: 'About mine', message: 'Hello team' });
+    await act(adminClient, 'PATCH', `/api/admin/prototypes/${kenjiPrototype.id}/approve`);
+
+    expect(await kenjiStream.nextEvent()).toMatchObject({ topic: 'prototype', id: kenjiPrototype.id });
+    expect(await kenjiStream.nextEvent()).toMatchObject({ topic: 'notifications' });
+    expect(kenjiStream.pending).toEqual([]);
+  });
+
+  it('ends the stream with 401 within a second of a ban, a suspension and a sign-out; ending other sessions leaves this one', async () => {
+    const admin = await createAdmin(t.db.prisma);
+    const adminClient = await signedIn(admin);
+
+    const banned = await createUser(t.db.prisma);
+    const bannedStream = await subscribe(await signedIn(banned));
+    const ban = await act(adminClient, 'PATCH', `/api/admin/users/${banned.id}/status`, { status: 'banned', banReason: 'Fraud' });
+    const bannedEnd = await bannedStream.next();
+    expect(bannedEnd).toMatchObject({ kind: 'error', httpStatus: 401 });
+    expect(bannedEnd.at - ban.at).toBeLessThan(1000);
+
+    const suspended = await createUser(t.db.prisma);
+    const suspendedStream = await subscribe(await signedIn(suspended));
+    await act(adminClient, 'POST', `/api/admin/users/${suspended.id}/suspensions`, {
+      reason: 'Spam',
+      endDate: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const frames = [await suspendedStream.next(), await suspendedStream.next()];
+    expect(frames.find((f) => f.kind === 'error')).toMatchObject({ httpStatus: 401 });
+
+    const leaving = await createUser(t.db.prisma);
+    const leavingClient = await signedIn(leaving);
+    const leavingStream = await subscribe(leavingClient);
+    await act(leavingClient, 'POST', '/api/logout');
+    expect(await leavingStream.next()).toMatchObject({ kind: 'error', httpStatus: 401 });
+
+    // Two devices; the first ends the other sessions: the second's stream ends, the first's goes on.
+    const twoDevices = await createUser(t.db.prisma);
+    const laptop = await signedIn(twoDevices);
+    const phone = await signedIn(twoDevices);
+    const laptopStream = await subscribe(laptop);
+    const phoneStream = await subscribe(phone);
+    const ended = await laptop.app.request('http://localhost/trpc/security.endOtherSessions', {
+      method: 'POST',
+      headers: { cookie: laptop.cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(ended.status).toBe(200);
+    expect(await phoneStream.next()).toMatchObject({ kind: 'error', httpStatus: 401 });
+    await act(adminClient, 'POST', '/api/admin/messages', { userId: twoDevices.id, subject: 'Still there?', content: 'Yes' });
+    expect((await laptopStream.nextEvent()).topic).toMatch(/notifications|messages/);
+  });
+
+  it('hears, through one instance, what an admin does through another on the same database', async () => {
+    // A second instance: its own connections (a PostgreSQL server), or on the embedded database (one
+    // process only) its own app and hub over the same connection.
+    const other = (await openAnotherInstanceDatabase()) ?? t.db;
+    const otherHub = await startLiveHub(other, quiet);
+    try {
+      const seller = await createUser(t.db.prisma);
+      const admin = await createAdmin(t.db.prisma);
+      const prototype = await createPrototype(t.db.prisma, seller.id, { status: 'under_review' });
+      const sellerStream = await subscribe(await signedIn(seller));
+      const adminElsewhere = await signedIn(admin, other, otherHub);
+
+      const rejected = await act(adminElsewhere, 'PATCH', `/api/admin/prototypes/${prototype.id}/reject`, { reason: 'Not viable' });
+      const event = await sellerStream.nextEvent();
+      expect(event).toMatchObject({ topic: 'prototype', id: prototype.id });
+      expect(event.at - rejected.at).toBeLessThan(1000);
+      expect(otherHub.size).toBe(0);
+    } finally {
+      await otherHub.close();
+      if (other !== t.db) await other.close();
+    }
+  });
+
+  it('ends every stream with 503 when the instance stops, so that tabs reconnect elsewhere', async () => {
+    const seller = await createUser(t.db.prisma);
+    const stoppingHub = await startLiveHub(t.db, quiet);
+    const stream = await subscribe(await signedIn(seller, t.db, stoppingHub));
+    await stoppingHub.close();
+    expect(await stream.next()).toMatchObject({ kind: 'error', httpStatus: 503 });
+  });
+});

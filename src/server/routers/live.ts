@@ -1,0 +1,43 @@
+// Live updates (issue 16, ADR 0020): one server-sent event stream per signed-in tab, carrying the
+// names of what changed for this user (src/shared/live-events.ts). Events are filtered by the hub
+// (live/hub.ts) on the same ownership and role rules as the queries; the tab refetches through them.
+import { TRPCError } from '@trpc/server';
+import type { LiveEvent } from '~/shared/live-events.ts';
+import { currentSessionExpiry } from '../auth/session.ts';
+import { LiveStreamEnded, liveStream } from '../live/stream.ts';
+import { protectedProcedure, router } from '../trpc.ts';
+
+export const liveRouter = router({
+  /**
+   * The tab's stream. It ends with 401 when the session ends (sign-out, ban, suspension, password
+   * reset, expiry) and with 503 when this instance stops (the tab reconnects to another).
+   */
+  events: protectedProcedure.subscription(({ ctx, signal }) => {
+    if (!ctx.live) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Live updates are not available' });
+    const { db, session, config, clock } = ctx;
+    // Joined here, before the response starts: whatever is published from now on reaches this tab.
+    const events = liveStream({
+      hub: ctx.live,
+      // An admin who must still enrol in two-factor sign-in is a plain user here (protectedProcedure).
+      user: { id: ctx.user.id, isAdmin: ctx.user.role === 'admin' },
+      expiresAt: session.expiresAt,
+      checkSession: () => currentSessionExpiry(db, session.id, config.sessionMaxDays, clock.now().getTime()),
+      signal,
+      now: () => clock.now().getTime(),
+    });
+    return withHttpErrors(events);
+  }),
+});
+
+/** The stream's own endings as the client reads them: 401 (session ended) or 503 (instance stopping). */
+async function* withHttpErrors(events: AsyncGenerator<LiveEvent>): AsyncGenerator<LiveEvent> {
+  try {
+    yield* events;
+  } catch (error) {
+    if (!(error instanceof LiveStreamEnded)) throw error;
+    throw new TRPCError({
+      code: error.reason === 'session_ended' ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE',
+      message: error.reason === 'session_ended' ? 'Unauthorized: your session has ended' : error.message,
+    });
+  }
+}
