@@ -1,6 +1,6 @@
 // Typed tRPC hooks for React; the router type comes from the server, nothing else does.
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
@@ -21,11 +21,16 @@ export function createQueryClient() {
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        maxItems: TRPC_MAX_BATCH_SIZE,
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
+      // The live stream (src/client/data/live-updates.ts) is a server-sent event stream; the rest is batched.
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc', transformer: superjson }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          maxItems: TRPC_MAX_BATCH_SIZE,
+          fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
+        }),
       }),
     ],
   });

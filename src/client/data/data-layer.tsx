@@ -4,6 +4,7 @@ import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { setCurrentUser } from '~/client/auth/current-user.ts';
 import { createQueryClient, createQueryUtils, createTrpcClient, trpc } from '~/client/trpc.ts';
+import { createLiveUpdates } from './live-updates.ts';
 
 const queryClient = createQueryClient();
 export const trpcClient = createTrpcClient();
@@ -18,12 +19,15 @@ export function DataProviders({ children }: { children: ReactNode }) {
   );
 }
 
-// `auth.me` drives the current-user store; while a new answer is on its way the last one stays
-// (no spinner flash in the navbar on a refetch).
+// `auth.me` drives the current-user store and the live stream (one per tab while signed in); while a
+// new answer is on its way the last one stays (no spinner flash in the navbar on a refetch).
 if (typeof window !== 'undefined') {
+  const live = createLiveUpdates(trpcClient, utils, queryClient);
   const me = new QueryObserver(queryClient, utils.auth.me.queryOptions(undefined));
   me.subscribe((result) => {
     if (result.isPending && result.fetchStatus === 'fetching') return;
     setCurrentUser({ user: result.data ?? null, isLoading: false, isError: result.isError });
+    // A failed answer says nothing about who is signed in: the stream stays as it is.
+    if (!result.isError) live.follow(result.data?.id ?? null);
   });
 }

@@ -1,5 +1,5 @@
 // Bulk notifications: title, message, audience with its recipient count, send now / schedule / draft,
-// and each one's delivery progress (refreshed while a delivery runs).
+// and each one's delivery progress (kept live by the tab's stream while a delivery runs, ADR 0020).
 import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
@@ -23,20 +23,10 @@ import { ConfirmDialog } from '~/components/modal-dialog.tsx';
 /** "12 people", "1 person". */
 const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
 
-/** While a delivery runs, its progress is re-read this often (a live status, not a normal data fetch). */
-const PROGRESS_REFRESH_MS = 3000;
 const STATUS_BADGE = { draft: 'badge-ghost', scheduled: 'badge-info', sending: 'badge-warning', completed: 'badge-success', failed: 'badge-error' } as const;
 
 export function BulkPanel() {
-  const list = trpc.notifications.bulkList.useQuery(undefined, {
-    staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.some(
-        (b) => b.status === 'sending' || (b.status === 'scheduled' && (!b.scheduledFor || b.scheduledFor.getTime() <= Date.now() + 60_000)),
-      )
-        ? PROGRESS_REFRESH_MS
-        : false,
-  });
+  const list = trpc.notifications.bulkList.useQuery(undefined, { staleTime: 0 });
   const utils = trpc.useUtils();
   const refresh = () => utils.notifications.bulkList.invalidate();
   const cancel = trpc.notifications.bulkCancel.useMutation({

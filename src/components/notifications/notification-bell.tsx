@@ -1,17 +1,12 @@
-// The bell in the navigation bar: the unread count (refreshed at most every 30 s, and at once after
-// the user's own changes), a list with links, mark one or all read. New counts are announced politely.
+// The bell in the navigation bar: the unread count (kept live by the tab's stream, ADR 0020, and at
+// once after the user's own changes), a list with links, mark one or all read. New counts are
+// announced politely.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { useDismiss } from '~/client/use-dismiss.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatDateTime } from '~/shared/format.ts';
-
-/**
- * The count refreshes at most this often (the spec's "no polling" covers data fetches, not this
- * live badge). Kept here, not in the zod schemas module: the navbar loads with every page.
- */
-export const BELL_REFRESH_MS = 30_000;
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -20,20 +15,14 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const count = trpc.notifications.unreadCount.useQuery(undefined, { refetchInterval: BELL_REFRESH_MS, refetchIntervalInBackground: false, staleTime: 0 });
+  const count = trpc.notifications.unreadCount.useQuery(undefined, { staleTime: 0 });
   const list = trpc.notifications.list.useQuery(undefined, { enabled: open, staleTime: 0 });
   const refresh = () => Promise.all([utils.notifications.unreadCount.invalidate(), utils.notifications.list.invalidate()]);
   const markRead = trpc.notifications.markRead.useMutation({ onSuccess: refresh });
   const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
   const unread = count.data ?? 0;
 
-  // Something new arrived: the message lists read again (they are never stale otherwise).
   const closeMenu = useCallback(() => setOpen(false), []);
-  const previous = useRef(unread);
-  useEffect(() => {
-    if (unread > previous.current) void utils.messages.invalidate();
-    previous.current = unread;
-  }, [unread, utils]);
 
   useEffect(() => {
     if (open) void utils.notifications.unreadCount.invalidate();

@@ -24,6 +24,8 @@ export interface LiveHub {
   add(subscriber: LiveSubscriber): () => void;
   /** Open streams on this instance. */
   readonly size: number;
+  /** Open streams of one user on this instance. */
+  streamsOf(userId: string): number;
   /** Hands one channel message to the streams it concerns (what the listener does with each NOTIFY). */
   dispatch(wire: LiveWire): void;
   /** Ends every stream and stops listening. */
@@ -61,6 +63,7 @@ export function createLiveHub(onClose: () => Promise<void> = async () => {}): Li
     get size() {
       return size;
     },
+    streamsOf: (userId) => byUser.get(userId)?.size ?? 0,
     add(subscriber) {
       if (closed) {
         queueMicrotask(() => subscriber.shutdown());

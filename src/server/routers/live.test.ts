@@ -173,6 +173,24 @@ describe('live.events', () => {
     }
   });
 
+  it('holds at most 20 streams per account on an instance: of 30 opened at once, 10 are refused with 429', async () => {
+    const seller = await createUser(t.db.prisma);
+    const client = await signedIn(seller);
+    const opened = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        openLiveStream((url, init) => client.app.request(url, init), 'http://localhost/trpc/live.events', { cookie: client.cookie }),
+      ),
+    );
+    streams.push(...opened);
+    const errorOf = (stream: LiveStreamReader) => stream.pending.find((frame) => frame.kind === 'error');
+    await expect.poll(() => opened.filter(errorOf).length).toBe(10);
+    for (const stream of opened.filter(errorOf)) expect(errorOf(stream)).toMatchObject({ httpStatus: 429, message: expect.stringContaining('at most 20') });
+    expect(hub.streamsOf(seller.id)).toBe(20);
+    // A closed tab frees its place.
+    opened.forEach((s) => s.close());
+    await expect.poll(() => hub.streamsOf(seller.id)).toBe(0);
+  });
+
   it('ends every stream with 503 when the instance stops, so that tabs reconnect elsewhere', async () => {
     const seller = await createUser(t.db.prisma);
     const stoppingHub = await startLiveHub(t.db, quiet);

@@ -7,6 +7,9 @@ import { currentSessionExpiry } from '../auth/session.ts';
 import { LiveStreamEnded, liveStream } from '../live/stream.ts';
 import { protectedProcedure, router } from '../trpc.ts';
 
+/** Open streams one account may hold on one instance. */
+export const MAX_STREAMS_PER_USER = 20;
+
 export const liveRouter = router({
   /**
    * The tab's stream. It ends with 401 when the session ends (sign-out, ban, suspension, password
@@ -14,6 +17,10 @@ export const liveRouter = router({
    */
   events: protectedProcedure.subscription(({ ctx, signal }) => {
     if (!ctx.live) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Live updates are not available' });
+    // A tab holds one stream; far more than anyone has tabs is a client gone wrong (or an attack on memory).
+    if (ctx.live.streamsOf(ctx.user.id) >= MAX_STREAMS_PER_USER) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Too many live streams: at most ${MAX_STREAMS_PER_USER} open at once per account` });
+    }
     const { db, session, config, clock } = ctx;
     // Joined here, before the response starts: whatever is published from now on reaches this tab.
     const events = liveStream({

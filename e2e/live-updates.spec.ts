@@ -1,0 +1,90 @@
+// Live updates in the browser (issue 16): while an admin works in the admin panel, the seller's
+// dashboard and bell, and another admin's list, change without a reload and without polling.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createPrototype } from '../src/server/test/factories.ts';
+import { expect, signIn, test } from './fixtures.ts';
+
+/** Set once the page has loaded: still there later means the page was never reloaded. */
+const markLoaded = (page: Page) => page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
+
+test("the seller's dashboard and bell, and another admin's list, follow an admin's decisions live", async ({ browser, createUser, prisma }) => {
+  const tag = randomUUID().slice(0, 8);
+  const name = `Live-${tag}`;
+  const seller = await createUser({ firstName: 'Lena' });
+  const acting = await createUser({ role: 'admin', firstName: 'Ada' });
+  const watching = await createUser({ role: 'admin', firstName: 'Wes' });
+  await createPrototype(prisma, seller.id, { prototypeName: name, status: 'under_review', stage: 'technical_evaluation' });
+
+  const sellerPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext()).newPage();
+  const watcherPage = await (await browser.newContext()).newPage();
+  // Any polling left would show up as repeated list fetches; count the seller's prototype reads.
+  let sellerListReads = 0;
+  sellerPage.on('request', (request) => {
+    if (request.url().includes('/trpc/') && request.url().includes('prototypes.mine')) sellerListReads++;
+  });
+
+  await sellerPage.clock.install(); // time flows as usual until the test moves it on
+  await signIn(sellerPage, seller.email, seller.password);
+  await sellerPage.goto('/seller-dashboard');
+  const card = sellerPage.getByTestId('prototype-card').filter({ hasText: name });
+  await expect(card).toContainText('Under review');
+  await expect(sellerPage.getByTestId('notification-count')).toHaveCount(0);
+  await markLoaded(sellerPage);
+
+  await signIn(watcherPage, watching.email, watching.password);
+  await watcherPage.goto(`/admin-panel?q=${tag}`);
+  const watchedRow = watcherPage.getByTestId('prototype-row').filter({ hasText: name });
+  await expect(watchedRow.getByText('Under review', { exact: true })).toBeVisible();
+  await markLoaded(watcherPage);
+
+  // Nothing is fetched on a timer: two minutes of the page's clock later, no list read went out.
+  const readsAtRest = sellerListReads;
+  await sellerPage.clock.fastForward('02:00');
+  await sellerPage.evaluate(() => fetch('/healthz')); // requests started before this one are seen by now
+  expect(sellerListReads).toBe(readsAtRest);
+
+  // The acting admin approves in the admin panel.
+  await signIn(adminPage, acting.email, acting.password);
+  await adminPage.goto(`/admin-panel?q=${tag}`);
+  await adminPage.getByRole('button', { name: `Approve: ${name}` }).click();
+  await expect(adminPage.getByTestId('toast').filter({ hasText: 'Prototype approved successfully' })).toBeVisible();
+
+  // The seller sees it without reloading: the card, and a notification on the bell.
+  await expect(card).toContainText('Approved');
+  await expect(sellerPage.getByTestId('notification-count')).toHaveText('1');
+  // So does the other admin, in their list.
+  await expect(watchedRow.getByText('Approved', { exact: true })).toBeVisible();
+
+  // A quote: the seller's card shows the amount and the counter moves.
+  await adminPage.getByRole('button', { name: `Provide Quote: ${name}` }).click();
+  const quoteDialog = adminPage.getByRole('dialog', { name: 'Provide Quote' });
+  await quoteDialog.getByLabel('Quote amount (USD)').fill('31000');
+  await quoteDialog.getByRole('button', { name: 'Provide Quote' }).click();
+  await expect(card.getByTestId('quote-status')).toContainText('$31,000.00');
+  await expect(sellerPage.getByTestId('summary-Quoted Prototypes')).toContainText('1');
+  await expect(sellerPage.getByTestId('notification-count')).toHaveText('2');
+  await expect(watchedRow.getByText('Quoted', { exact: true })).toBeVisible();
+
+  expect(await stillSamePage(sellerPage)).toBe(true);
+  expect(await stillSamePage(watcherPage)).toBe(true);
+});
+
+test("a banned seller's open page signs out at once", async ({ browser, createUser }) => {
+  const seller = await createUser({ firstName: 'Bo' });
+  const acting = await createUser({ role: 'admin' });
+  const sellerPage = await (await browser.newContext()).newPage();
+  await signIn(sellerPage, seller.email, seller.password);
+  await sellerPage.goto('/seller-dashboard');
+  await expect(sellerPage.getByTestId('user-menu-button')).toBeVisible();
+
+  const adminApi = await (await browser.newContext()).request;
+  expect((await adminApi.post('/api/login', { data: { email: acting.email, password: acting.password } })).status()).toBe(200);
+  expect((await adminApi.patch(`/api/admin/users/${seller.id}/status`, { data: { status: 'banned', banReason: 'Fraud' } })).status()).toBe(200);
+
+  // The stream ends with 401; the page reads everything again and answers as to a signed-out visitor.
+  await expect(sellerPage).toHaveURL(/\/login/);
+  await expect(sellerPage.getByRole('link', { name: 'Login' })).toBeVisible();
+});
