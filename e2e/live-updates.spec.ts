@@ -80,7 +80,7 @@ test("a banned seller's open page signs out at once", async ({ browser, createUs
   await sellerPage.goto('/seller-dashboard');
   await expect(sellerPage.getByTestId('user-menu-button')).toBeVisible();
 
-  const adminApi = await (await browser.newContext()).request;
+  const adminApi = (await browser.newContext()).request;
   expect((await adminApi.post('/api/login', { data: { email: acting.email, password: acting.password } })).status()).toBe(200);
   expect((await adminApi.patch(`/api/admin/users/${seller.id}/status`, { data: { status: 'banned', banReason: 'Fraud' } })).status()).toBe(200);
 

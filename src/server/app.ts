@@ -19,6 +19,7 @@ import { noStore, sameOriginWrites, securityHeaders } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountApiDocs } from './rest/api-docs.ts';
+import { mountLiveEvents } from './rest/live-events.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/routes.ts';
 import { appRouter } from './routers/_app.ts';
@@ -77,6 +78,9 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   mountRestRoutes(app, restRoutes, createContext, log);
   mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+
+  // The live stream, in httpSubscriptionLink's wire format, before tRPC's own handler (rest/live-events.ts).
+  mountLiveEvents(app, { createContext, log });
 
   // A batch of more calls than the client ever sends is refused before any of them runs.
   app.use('/trpc/*', async (c, next) => {

@@ -11,13 +11,8 @@ import type { Context } from './context.ts';
 import { DomainError, type DomainErrorKind } from './domain/errors.ts';
 import { assertCapability } from './domain/permissions.ts';
 
-const LIVE_PING_MS = 20_000;
-
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  // Live streams (routers/live.ts): a ping keeps proxies from closing a quiet stream (nginx's default
-  // read timeout is 60 s), and a tab that hears nothing for longer reconnects (a laptop that slept).
-  sse: { ping: { enabled: true, intervalMs: LIVE_PING_MS }, client: { reconnectAfterInactivityMs: LIVE_PING_MS * 2 + 5_000 } },
   errorFormatter({ shape, error }) {
     const zodError = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
     const { stack: _stack, ...data } = shape.data; // stack traces never leave the server
