@@ -84,7 +84,10 @@ for (const theme of ['light', 'dark'] as const) {
     await toast(adminPage, 'User suspended');
     await expect(adminPage.getByTestId('moderation-entry').filter({ hasText: 'Spam campaign' })).toContainText('Running');
 
-    // The seller is signed out; sign-in says why.
+    // The seller is signed out: the open dashboard goes to the sign-in page by itself (live stream,
+    // ADR 0020), and sign-in says why.
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     const login = await page.request.post('/api/login', { data: { email: seller.email, password: seller.password } });
     expect(login.status()).toBe(403);
     expect((await login.json()).message).toContain('Spam campaign');
