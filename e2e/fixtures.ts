@@ -24,6 +24,7 @@ export interface TestUser {
 export const test = base.extend<
   {
     page: Page;
+    closeOpenedContexts: void;
     createUser: (fields?: {
       role?: 'user' | 'admin';
       firstName?: string;
@@ -50,6 +51,21 @@ export const test = base.extend<
       await prisma.$disconnect();
     },
     { scope: 'worker' },
+  ],
+  // Contexts a test opens with browser.newContext() outlive it unless closed; left open, their pages
+  // keep live streams (ADR 0020) and refetch on every event for the rest of the worker's run.
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
   ],
   // Public pages arrive as pre-rendered HTML and become live when the app has hydrated them
   // (src/routes/__root.tsx marks <html data-hydrated>): navigations wait for that before a test acts.
