@@ -7,7 +7,7 @@ import { createApp } from './src/server/app.ts';
 import { openDatabase } from './src/server/db/index.ts';
 import { env } from './src/server/env.ts';
 import { ensureFirstAdmin } from './src/server/first-admin.ts';
-import { prerenderPublicPages } from './src/server/http/prerender.ts';
+import { readPrerenderedPages } from './src/server/http/prerender.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 import { pruneExpiredSessions } from './src/server/auth/session.ts';
@@ -46,7 +46,7 @@ if (admin.action === 'generated') {
   );
 }
 
-const prerendered = hasClient ? await prerenderPublicPages(log) : new Map();
+const prerendered = hasClient ? readPrerenderedPages(clientDir, log) : new Map();
 const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null, prerendered, services });
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}` });

@@ -34,4 +34,7 @@ if (!process.env.DATA_DIR) {
   process.env.DATA_DIR = filesDir;
   process.on('exit', () => fs.rmSync(filesDir, { recursive: true, force: true }));
 }
-await import('../server.ts');
+// The compiled server, as `npm run serve` runs it (`npm run test:e2e` builds it first).
+const compiled = path.resolve(import.meta.dirname, '../dist/server/server.js');
+if (!fs.existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run build\` first`);
+await import(compiled);

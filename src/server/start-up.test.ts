@@ -20,8 +20,8 @@ interface RunningServer {
   output(): string;
 }
 
-function startServer(env: Record<string, string>): RunningServer {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+function startServer(env: Record<string, string>, nodeArgs: string[] = []): RunningServer {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -57,6 +57,23 @@ function startServer(env: Record<string, string>): RunningServer {
   return { listening, exited, output: () => output };
 }
 
+/** A new, empty database `<name>_<suffix>_<worker>` on the DATABASE_URL server, dropped after the test. */
+async function emptyDatabase(suffix: string): Promise<URL> {
+  const base = process.env.DATABASE_URL!;
+  const name = `${new URL(base).pathname.slice(1) || 'postgres'}_${suffix}_${process.env.VITEST_POOL_ID ?? 0}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  cleanups.push(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url;
+}
+
 function temporaryDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-start-'));
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
@@ -65,18 +82,7 @@ function temporaryDir() {
 
 describe.runIf(!!process.env.DATABASE_URL)('two server.ts instances starting together on an empty PostgreSQL database', () => {
   it('both start, one admin is created and its password is printed once', async () => {
-    const base = process.env.DATABASE_URL!;
-    const name = `${new URL(base).pathname.slice(1) || 'postgres'}_startup_${process.env.VITEST_POOL_ID ?? 0}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    cleanups.push(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    });
+    const url = await emptyDatabase('startup');
 
     const servers = [0, 1].map(() => startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir() }));
     const addresses = await Promise.all(servers.map((s) => s.listening));
@@ -96,6 +102,34 @@ describe.runIf(!!process.env.DATABASE_URL)('two server.ts instances starting tog
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`);
     await db.end();
     expect(rows[0].n).toBe(1);
+  }, 90_000);
+});
+
+/** A module resolve hook that appends to `logFile` every import of the embedded database's package. */
+function pgliteImportRecorder(logFile: string): string[] {
+  const hook = `import fs from 'node:fs';
+export async function resolve(specifier, context, next) {
+  if (specifier.includes('@electric-sql/pglite')) fs.appendFileSync(${JSON.stringify(logFile)}, specifier + '\\n');
+  return next(specifier, context);
+}`;
+  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+  return ['--import', `data:text/javascript,${encodeURIComponent(register)}`];
+}
+
+describe.runIf(!!process.env.DATABASE_URL)('a server on PostgreSQL', () => {
+  it("never loads the embedded database's code (its memory is for embedded mode only)", async () => {
+    const imports = path.join(temporaryDir(), 'imports.log');
+    fs.writeFileSync(imports, '');
+    const url = await emptyDatabase('no_pglite');
+    const server = startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir() }, pgliteImportRecorder(imports));
+    const address = await server.listening;
+    expect((await fetch(`${address}/readyz`)).status).toBe(200);
+    expect(fs.readFileSync(imports, 'utf8')).toBe('');
+
+    // The recorder does see PGlite when it is loaded: the same server without DATABASE_URL.
+    const embedded = startServer({ DATA_DIR: temporaryDir() }, pgliteImportRecorder(imports));
+    await embedded.listening;
+    expect(fs.readFileSync(imports, 'utf8')).toContain('@electric-sql/pglite');
   }, 90_000);
 });
 

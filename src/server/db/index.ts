@@ -2,7 +2,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '~/generated/prisma/client.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.ts';
+import type { EmbeddedPostgres } from './embedded.ts';
 import { migrate } from './migrate.ts';
 
 export type Db = PrismaClient;
@@ -37,6 +37,8 @@ export async function openDatabase({ databaseUrl, dataDir, poolMax = 10, log = (
   if (databaseUrl) {
     poolConfig = { connectionString: databaseUrl, max: poolMax };
   } else {
+    // Loaded only here: a process on a PostgreSQL server never loads PGlite (its code is ~100 MB of memory).
+    const { startEmbeddedPostgres } = await import('./embedded.ts');
     embedded = await startEmbeddedPostgres(dataDir);
     poolConfig = embedded.poolConfig;
   }

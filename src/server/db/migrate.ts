@@ -7,7 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Pool } from 'pg';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../prisma/migrations');
+/** prisma/migrations of this checkout, found from the source (src/server/db) or the compiled server (dist/server). */
+export const MIGRATIONS_DIR = findUp(import.meta.dirname, path.join('prisma', 'migrations'));
+
+function findUp(from: string, relative: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, relative);
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`${relative} not found in ${from} or above`);
+  }
+}
 /** Arbitrary constant shared by every instance: "atomix" as a number. */
 const MIGRATION_LOCK_ID = 0x61746f6d6978;
 

@@ -1,13 +1,16 @@
-// The public pages render on the server to the same content the browser shows.
+// The public pages render ahead of time to the same content the browser shows, and the server reads
+// what the build wrote.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS, fillShell, prerenderPublicPages } from './prerender.ts';
+import { prerender } from '~/client/prerender.tsx';
+import { PRERENDERED_PATHS, fillShell, prerenderedFile, readPrerenderedPages } from './prerender.ts';
 
-describe('prerenderPublicPages', () => {
+describe('pre-rendered public pages', () => {
   it('renders every public page with its own title, description and content, as a guest', async () => {
-    const errors: unknown[] = [];
-    const pages = await prerenderPublicPages((line) => errors.push(line));
-    expect(errors).toEqual([]);
-    expect([...pages.keys()]).toEqual([...PRERENDERED_PATHS]);
+    const pages = new Map<string, { html: string; head: string }>();
+    for (const p of PRERENDERED_PATHS) pages.set(p, await prerender(p));
     const home = pages.get('/')!;
     const text = (html: string) => html.replace(/<[^>]+>/g, '');
     expect(text(home.html)).toContain('Powering Tomorrow&#x27;s Energy Solutions');
@@ -24,6 +27,20 @@ describe('prerenderPublicPages', () => {
       expect(page.head.match(/<title/g), path).toHaveLength(1);
     }
   }, 60_000);
+
+  it('are read from beside the client build; without them the server serves the plain shell and says why', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-prerendered-'));
+    const clientDir = path.join(dist, 'client');
+    const errors: unknown[] = [];
+    expect(readPrerenderedPages(clientDir, (line) => errors.push(line)).size).toBe(0);
+    expect(JSON.stringify(errors)).toContain('no pre-rendered public pages');
+    fs.writeFileSync(
+      prerenderedFile(clientDir),
+      JSON.stringify({ '/about': { html: '<h1>About</h1>', head: '<title>A</title>' }, '/x': { html: '', head: '' } }),
+    );
+    expect([...readPrerenderedPages(clientDir, () => {}).entries()]).toEqual([['/about', { html: '<h1>About</h1>', head: '<title>A</title>' }]]);
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it('fills the shell only when a page was rendered', () => {
     const shell = '<html><head></head><body><div id="root"></div></body></html>';

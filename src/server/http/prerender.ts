@@ -1,22 +1,27 @@
-// Public pages are rendered to HTML once at start-up and sent inside the app shell, so a visitor sees
-// the page before the app's code has loaded (fast first paint on phones). The app then takes over.
+// Public pages are rendered to HTML at build time (scripts/prerender.ts) and sent inside the app
+// shell, so a visitor sees the page before the app's code has loaded (fast first paint on phones).
+// The app then takes over. Rendering them once at build time keeps React and the pages' code out of
+// the server process (start-up time and memory, ADR 0021).
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Logger } from './request-log.ts';
 
 export const PRERENDERED_PATHS = ['/', '/about', '/services', '/technology', '/contact'] as const;
 
 export type PrerenderedPages = Map<string, { html: string; head: string }>;
 
-export async function prerenderPublicPages(log: Logger): Promise<PrerenderedPages> {
-  const pages: PrerenderedPages = new Map();
+/** Beside the client build (not inside it, where it would be served as a file). */
+export const prerenderedFile = (clientDir: string) => path.join(path.dirname(path.resolve(clientDir)), 'prerendered-pages.json');
+
+export function readPrerenderedPages(clientDir: string, log: Logger): PrerenderedPages {
   try {
-    const { prerender } = await import('../../client/prerender.tsx');
-    for (const path of PRERENDERED_PATHS) pages.set(path, await prerender(path));
+    const pages = JSON.parse(fs.readFileSync(prerenderedFile(clientDir), 'utf8')) as Record<string, { html: string; head: string }>;
+    return new Map(PRERENDERED_PATHS.flatMap((p) => (pages[p] ? [[p, pages[p]] as const] : [])));
   } catch (error) {
-    // The site works without it (plain app shell); say so and go on.
-    log({ level: 'error', msg: 'pre-rendering failed; serving the plain app shell', error: String(error) });
-    pages.clear();
+    // The site works without them (plain app shell); say so and go on.
+    log({ level: 'error', msg: 'no pre-rendered public pages (run `npm run build`); serving the plain app shell', error: String(error) });
+    return new Map();
   }
-  return pages;
 }
 
 /** The app shell with a page's HTML inside #root and its title and description in <head>. */

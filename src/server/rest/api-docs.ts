@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Hono } from 'hono';
-import { buildOpenApiDocument } from './openapi.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -40,11 +39,11 @@ function swaggerUiDir(): string {
   return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-let openApiJson: string | null = null;
+/** Built on the first request for it, once per process: start-up does not pay for it (ADR 0021). */
+let openApiJson: Promise<string> | null = null;
+const openApiDocument = () => (openApiJson ??= import('./openapi.ts').then(({ buildOpenApiDocument }) => JSON.stringify(buildOpenApiDocument())));
 
 export function mountApiDocs(app: Hono) {
-  // Built once per process (each app shares it), never per request.
-  const document = (openApiJson ??= JSON.stringify(buildOpenApiDocument()));
   const dir = swaggerUiDir();
   // Read on first use: most requests never open the reference, and the bundle is 1.7 MB.
   const files = new Map<string, string>();
@@ -57,7 +56,7 @@ export function mountApiDocs(app: Hono) {
     return text;
   };
 
-  app.get(OPENAPI_PATH, (c) => c.body(document, 200, { 'content-type': 'application/json; charset=utf-8' }));
+  app.get(OPENAPI_PATH, async (c) => c.body(await openApiDocument(), 200, { 'content-type': 'application/json; charset=utf-8' }));
   app.get(API_DOCS_PATH, (c) => c.html(PAGE));
   app.get(`${API_DOCS_PATH}/:file`, (c) => {
     const name = c.req.param('file');
