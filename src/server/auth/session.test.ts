@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories.ts';
 import { useTestDatabase } from '../test/harness.ts';
-import { createSession, pruneExpiredSessions } from './session.ts';
+import { createSession, pruneExpiredSessions, validateSessionToken } from './session.ts';
 
 const t = useTestDatabase();
 
@@ -23,5 +23,30 @@ describe('pruneExpiredSessions', () => {
 
     expect((await db.session.findMany({ select: { id: true } })).map((s) => s.id)).toEqual([live.session.id]);
     expect((await db.twoFactorChallenge.findMany({ select: { id: true } })).map((c) => c.id)).toEqual(['live-challenge']);
+  });
+});
+
+describe('validateSessionToken', () => {
+  it('reads the session and its user in one query (the cost every signed-in request pays)', async () => {
+    const db = t.db.prisma;
+    const user = await createUser(db, { firstName: 'Quinn' });
+    const { token } = await createSession(db, user.id, 30);
+    const statements: string[] = [];
+    const pool = t.db.pool as unknown as { query: (...args: unknown[]) => unknown };
+    const query = pool.query;
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      statements.push(typeof first === 'string' ? first : first.text);
+      return query.apply(this, args);
+    };
+    try {
+      const result = await validateSessionToken(db, token, { days: 30, maxDays: 30 });
+      expect(result?.user).toMatchObject({ id: user.id, firstName: 'Quinn', status: 'active', suspendedUntil: null });
+      expect(result?.user.createdAt).toBeInstanceOf(Date);
+    } finally {
+      pool.query = query;
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/FROM "public"\."sessions"[\s\S]*JOIN[\s\S]*"public"\."users"/);
   });
 });

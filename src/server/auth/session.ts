@@ -92,9 +92,11 @@ export async function validateSessionToken(
   client?: SessionClient,
 ): Promise<{ session: SessionInfo; user: SessionUser; renewed: boolean } | null> {
   const id = hashToken(token);
+  // One query: the session joined to its user (every signed-in request pays for this one).
   const row = await db.session.findUnique({
     where: { id },
     select: { id: true, expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+    relationLoadStrategy: 'join',
   });
   if (!row) return null;
   const now = Date.now();
@@ -156,6 +158,7 @@ export async function currentSessionExpiry(db: Db, sessionId: string, maxDays: n
   const row = await db.session.findUnique({
     where: { id: sessionId },
     select: { expiresAt: true, createdAt: true, user: { select: { status: true, suspendedUntil: true } } },
+    relationLoadStrategy: 'join',
   });
   if (!row || sessionEnd(row, maxDays, now)) return null;
   return new Date(Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + maxDays * DAY_MS));
