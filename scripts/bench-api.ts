@@ -2,35 +2,15 @@
 // median and p95 latency of the admin list, search and counter calls next to a primary-key SELECT.
 // Embedded PGlite in memory by default; with DATABASE_URL a separate `<name>_bench` database on that
 // server (created and dropped here; never the database the URL names).
-import pg from 'pg';
 import { sessionUserSelect } from '../src/server/auth/session-user.ts';
 import { createContextInner } from '../src/server/context.ts';
 import { type Database, openDatabase } from '../src/server/db/index.ts';
 import { createCaller } from '../src/server/routers/_app.ts';
+import { createBenchDatabase } from './bench-database.ts';
 
 const PROTOTYPES = Number(process.env.BENCH_PROTOTYPES ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-
-async function benchDatabaseUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1) || 'postgres'}_bench`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function fill(db: Database) {
   const started = performance.now();
@@ -78,6 +58,23 @@ async function fill(db: Database) {
       trl, estimated_value, investment_required, timeline_weeks, confidence, strengths, concerns, updated_at)
     SELECT prototype_id, reviewer_id, 50, 50, 'medium', 'medium', 5, 1000, 1000, 10, 'medium', 'ok', 'ok', now()
     FROM prototype_reviewers WHERE prototype_id % 8 = 0`);
+  // Moderation (issue 15): concern reports about users and prototypes, and support tickets.
+  await db.pool.query(`
+    WITH sellers AS (SELECT id, row_number() OVER () AS n FROM users WHERE role = 'user')
+    INSERT INTO content_reports (reporter_id, target_type, target_id, reason, status, created_at)
+    SELECT s.id, CASE WHEN g % 2 = 0 THEN 'prototype' ELSE 'user' END, CASE WHEN g % 2 = 0 THEN (g % ${PROTOTYPES} + 1)::text ELSE s.id::text END,
+           (ARRAY['ip_dispute','safety','misleading_claims','harassment','spam','other'])[1 + g % 6],
+           (ARRAY['pending','reviewed','resolved','dismissed'])[1 + g % 4]::"ReportStatus", now() - (g || ' minutes')::interval
+    FROM generate_series(1, ${USERS}) g JOIN sellers s ON s.n = 1 + g % (SELECT count(*) FROM sellers)`);
+  await db.pool.query(`
+    WITH sellers AS (SELECT id, row_number() OVER () AS n FROM users WHERE role = 'user')
+    INSERT INTO support_tickets (user_id, category, priority, status, subject, description, created_at, last_updated, awaiting_reply_since)
+    SELECT s.id, (ARRAY['account','prototype','payout','technical','other'])[1 + g % 5], (ARRAY['low','medium','high'])[1 + g % 3]::"Level",
+           (ARRAY['open','in_progress','waiting_on_user','resolved','closed'])[1 + g % 5]::"TicketStatus", 'Ticket ' || g, 'Help ' || g,
+           now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval,
+           -- Open and in-progress tickets wait for the team's answer since the user's last word.
+           CASE WHEN g % 5 IN (0, 1) THEN now() - (g || ' minutes')::interval END
+    FROM generate_series(1, ${USERS / 2}) g JOIN sellers s ON s.n = 1 + g % (SELECT count(*) FROM sellers)`);
   await db.pool.query('ANALYZE');
   return performance.now() - started;
 }
@@ -96,7 +93,7 @@ async function measure(run: () => Promise<unknown>) {
 }
 
 const base = process.env.DATABASE_URL;
-const target = base ? await benchDatabaseUrl(base) : null;
+const target = base ? await createBenchDatabase(base, 'bench') : null;
 const db = await openDatabase({ databaseUrl: target?.url, dataDir: null });
 try {
   console.log(`Database: ${target ? `PostgreSQL (${new URL(target.url).pathname.slice(1)})` : 'embedded PGlite (in memory)'}`);
@@ -128,6 +125,13 @@ try {
     ['admin.prototypes, by feasibility, next page', () => caller.admin.prototypes({ limit: 50, sort: 'feasibility', cursor: byScore.nextCursor! })],
     ['admin.users, first page of 50', () => caller.admin.users({ limit: 50 })],
     ['admin.users, search "company 12"', () => caller.admin.users({ limit: 50, search: 'company 12' })],
+    // Moderation (issue 15): the status filters of the users list, the reports and support queues.
+    ['admin.users, banned', () => caller.admin.users({ limit: 50, status: 'banned' })],
+    ['admin.users, restricted, oldest first', () => caller.admin.users({ limit: 50, status: 'restricted', sort: 'oldest' })],
+    ['reports.queue, pending', () => caller.reports.queue({ limit: 50, status: 'pending' })],
+    ['reports.counts', () => caller.reports.counts()],
+    ['support.queue, active', () => caller.support.queue({ limit: 50, status: 'active' })],
+    ['support.queueSummary', () => caller.support.queueSummary()],
     ['admin.activity, first page of 50', () => caller.admin.activity({ limit: 50 })],
   ];
   console.log('call'.padEnd(48), 'median ms'.padStart(10), 'p95 ms'.padStart(10), 'p95 / PK'.padStart(10));

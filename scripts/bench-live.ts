@@ -11,7 +11,6 @@ import http from 'node:http';
 import os from 'node:os';
 import { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import pg from 'pg';
 import { createApp } from '../src/server/app.ts';
 import { hashToken } from '../src/server/auth/session.ts';
 import { openDatabase } from '../src/server/db/index.ts';
@@ -19,6 +18,7 @@ import { parseEnv } from '../src/server/env.ts';
 import { startLiveHub } from '../src/server/live/hub.ts';
 import { publishLive } from '../src/server/live/publish.ts';
 import { createAdmin } from '../src/server/test/factories.ts';
+import { createBenchDatabase } from './bench-database.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -87,25 +87,9 @@ async function main() {
   if (!gc) throw new Error('Run with node --expose-gc (npm run bench:live does).');
 
   const base = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (base) {
-    const url = new URL(base);
-    const name = `${url.pathname.slice(1) || 'postgres'}_bench_live`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const target = base ? await createBenchDatabase(base, 'bench_live') : null;
+  const databaseUrl = target?.url;
+  const dropDatabase = async () => target?.drop();
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const live = await startLiveHub(database, () => {});
   const env = parseEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false' });
