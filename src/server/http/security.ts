@@ -21,12 +21,19 @@ export function contentSecurityPolicy(scriptHashes: string[] = []): string {
   ].join('; ');
 }
 
+/**
+ * For every answer that is not a page (JSON, scripts, styles, images): it loads nothing and nobody
+ * frames it. Stricter than the page policy where it matters (an API answer opened as a document), and
+ * ~600 bytes shorter on every API answer (ADR 0021).
+ */
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 export function securityHeaders(trustProxy: boolean, scriptHashes: string[] = []): MiddlewareHandler {
-  const csp = contentSecurityPolicy(scriptHashes);
+  const pagePolicy = contentSecurityPolicy(scriptHashes);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', csp);
+    headers.set('Content-Security-Policy', headers.get('content-type')?.startsWith('text/html') ? pagePolicy : NON_PAGE_POLICY);
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('X-Frame-Options', 'DENY');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
