@@ -5,6 +5,33 @@ import type { Page } from '@playwright/test';
 import { createPrototype } from '../src/server/test/factories.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
+interface StreamWatch {
+  /** Events (pings included) the page's event streams have received. */
+  streamEventAt: number;
+  /** streamEventAt when the test started waiting for the next one. */
+  streamEventSeen: number;
+}
+
+/** Counts the events of the page's EventSource streams (an init script: runs before the app). */
+function watchStreamEvents() {
+  const watch = window as unknown as StreamWatch;
+  watch.streamEventAt = 0;
+  watch.streamEventSeen = 0;
+  const add = EventSource.prototype.addEventListener;
+  EventSource.prototype.addEventListener = function (
+    this: EventSource,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    const counted = (event: Event) => {
+      watch.streamEventAt++;
+      return typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event);
+    };
+    return add.call(this, type, counted, options);
+  } as typeof EventSource.prototype.addEventListener;
+}
+
 /** Set once the page has loaded: still there later means the page was never reloaded. */
 const markLoaded = (page: Page) => page.evaluate(() => Object.assign(window, { loadedOnce: true }));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
@@ -27,6 +54,7 @@ test("the seller's dashboard and bell, and another admin's list, follow an admin
   });
 
   await sellerPage.clock.install(); // time flows as usual until the test moves it on
+  await sellerPage.addInitScript(watchStreamEvents);
   await signIn(sellerPage, seller.email, seller.password);
   await sellerPage.goto('/seller-dashboard');
   const card = sellerPage.getByTestId('prototype-card').filter({ hasText: name });
@@ -40,9 +68,19 @@ test("the seller's dashboard and bell, and another admin's list, follow an admin
   await expect(watchedRow.getByText('Under review', { exact: true })).toBeVisible();
   await markLoaded(watcherPage);
 
-  // Nothing is fetched on a timer: two minutes of the page's clock later, no list read went out.
+  // Nothing is fetched on a timer: 40 s of the page's clock later (longer than the old 30 s and 3 s
+  // polls), no list read went out. The jump starts right after a server ping: a stream that hears
+  // nothing for 45 s rightly reconnects and refetches (ADR 0020), and a jump of the page's clock
+  // skips the pings that would have come meanwhile.
+  await sellerPage.evaluate(() => {
+    const watch = window as unknown as StreamWatch;
+    watch.streamEventSeen = watch.streamEventAt;
+  });
+  await sellerPage.waitForFunction(() => (window as unknown as StreamWatch).streamEventAt > (window as unknown as StreamWatch).streamEventSeen, null, {
+    timeout: 30_000,
+  });
   const readsAtRest = sellerListReads;
-  await sellerPage.clock.fastForward('02:00');
+  await sellerPage.clock.fastForward('00:40');
   await sellerPage.evaluate(() => fetch('/healthz')); // requests started before this one are seen by now
   expect(sellerListReads).toBe(readsAtRest);
 
