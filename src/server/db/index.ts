@@ -37,7 +37,7 @@ export async function openDatabase({ databaseUrl, dataDir, poolMax = 10, log = (
   if (databaseUrl) {
     poolConfig = { connectionString: databaseUrl, max: poolMax };
   } else {
-    // Loaded only here: a process on a PostgreSQL server never loads PGlite (its code is ~100 MB of memory).
+    // Loaded only here: a process on a PostgreSQL server never loads PGlite (~250 MB of memory once started).
     const { startEmbeddedPostgres } = await import('./embedded.ts');
     embedded = await startEmbeddedPostgres(dataDir);
     poolConfig = embedded.poolConfig;
