@@ -66,8 +66,12 @@ interface Histogram {
   p50: number;
   p99: number;
 }
+interface RequestsHistogram extends Histogram {
+  /** Requests answered during the run. */
+  total: number;
+}
 interface LoadResult {
-  requests: Histogram;
+  requests: RequestsHistogram;
   latency: Histogram;
   errors: number;
   timeouts: number;
@@ -82,6 +86,8 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system) the server process spent per answered request. */
+  cpuMs: number;
   detail: string;
 }
 
@@ -143,17 +149,26 @@ async function main() {
       await seedDb.close();
     }
 
-    const load = async (name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> => {
+    const load = async (name: string, url: string, pid: number, headers: Record<string, string> = {}): Promise<Figures> => {
       const check = await get(url, headers);
       if (check.status !== 200) throw new Error(`${name}: expected 200 before loading it, got ${check.status} ${check.body.slice(0, 200)}`);
       if (WARMUP_SECONDS > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
+      const cpuBefore = readCpuMs(pid);
       const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+      const cpuMs = (readCpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total);
       const codes = Object.entries(r.statusCodeStats)
         .filter(([code]) => !code.startsWith('2'))
         .map(([code, { count }]) => `${count} × ${code}`);
       if (r.errors) codes.push(`${r.errors} connection errors (${r.timeouts} timeouts)`);
-      return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, detail: codes.join(', ') };
+      return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, cpuMs, detail: codes.join(', ') };
     };
+
+    // BENCH_ONLY=auth (or healthz, prototypes; comma-separated) loads only those app paths: one
+    // path per CPU profile.
+    const chosen = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+    const skipped: Figures = { name: '', rps: NaN, p50: NaN, p99: NaN, errors: 0, cpuMs: NaN, detail: 'not chosen (BENCH_ONLY)' };
+    const loadIfChosen = (key: string, name: string, url: string, headers?: Record<string, string>) =>
+      !chosen || chosen.includes(key) ? load(name, url, app.pid!, headers) : Promise.resolve({ ...skipped, name });
 
     // The floors.
     const floorConfig: FloorConfig = { databaseUrl: target?.url ?? null, dataDir, userId, poolMax: settings.DATABASE_POOL_MAX };
@@ -166,8 +181,8 @@ async function main() {
       floor.once('message', (message: { port: number }) => resolve(message.port));
       floor.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before listening`)));
     });
-    const floorJson = await load('floor: bare Hono, small JSON', `http://127.0.0.1:${floorPort}/floor/json`);
-    const floorSelect = await load(`floor: Hono + PK select (${target ? 'pg' : 'PGlite'})`, `http://127.0.0.1:${floorPort}/floor/select`);
+    const floorJson = await load('floor: bare Hono, small JSON', `http://127.0.0.1:${floorPort}/floor/json`, floor.pid!);
+    const floorSelect = await load(`floor: Hono + PK select (${target ? 'pg' : 'PGlite'})`, `http://127.0.0.1:${floorPort}/floor/select`, floor.pid!);
     const floorRss = readMemory(floor.pid!).rss;
     await stop(floor);
 
@@ -191,9 +206,9 @@ async function main() {
     await sleep(1000);
     const idle = readMemory(app.pid!);
     const cookie = { cookie: `${SESSION_COOKIE}=${token}` };
-    const healthz = await load('GET /healthz', `${appUrl}/healthz`);
-    const authUser = await load('GET /api/auth/user', `${appUrl}/api/auth/user`, cookie);
-    const sellerPrototypes = await load('GET /api/seller/prototypes (20)', `${appUrl}/api/seller/prototypes`, cookie);
+    const healthz = await loadIfChosen('healthz', 'GET /healthz', `${appUrl}/healthz`);
+    const authUser = await loadIfChosen('auth', 'GET /api/auth/user', `${appUrl}/api/auth/user`, cookie);
+    const sellerPrototypes = await loadIfChosen('prototypes', 'GET /api/seller/prototypes (20)', `${appUrl}/api/seller/prototypes`, cookie);
     const loaded = readMemory(app.pid!);
     if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) during the load:\n${output}`);
     await stop(app);
@@ -224,6 +239,7 @@ async function main() {
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
       'errors'.padStart(7),
+      'CPU ms/req'.padStart(11),
       '× floor'.padStart(8),
       'target'.padStart(7),
     );
@@ -235,6 +251,7 @@ async function main() {
         ms(figures.p50).padStart(8),
         ms(figures.p99).padStart(8),
         String(figures.errors).padStart(7),
+        (Number.isNaN(figures.cpuMs) ? '' : figures.cpuMs.toFixed(3)).padStart(11),
         (ratio === null ? '' : ratio.toFixed(2)).padStart(8),
         (wanted === null ? '' : `≥ ${wanted.toFixed(2)}`).padStart(7),
         ratio === null || wanted === null ? '' : met(ratio >= wanted && figures.errors === 0),
@@ -271,6 +288,15 @@ function ms(value: number) {
 
 function mb(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
+function readCpuMs(pid: number): number {
+  // Fields 14 and 15 (utime, stime), counted after the command name, which may hold spaces.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 /** Resident memory of a process now, and its peak, from /proc (Linux). */
