@@ -2,12 +2,12 @@
 // and a graceful shutdown on SIGTERM/SIGINT.
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './src/server/app.ts';
 import { openDatabase } from './src/server/db/index.ts';
 import { env } from './src/server/env.ts';
 import { ensureFirstAdmin } from './src/server/first-admin.ts';
 import { readPrerenderedPages } from './src/server/http/prerender.ts';
+import { serveApp } from './src/server/http/serve-app.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 import { pruneExpiredSessions } from './src/server/auth/session.ts';
@@ -48,8 +48,8 @@ if (admin.action === 'generated') {
 
 const prerendered = hasClient ? readPrerenderedPages(clientDir, log) : new Map();
 const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null, prerendered, services });
-const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}` });
+const server = serveApp({ app, hostname: env.HOST, port: env.PORT, log, logRequests: env.LOG_REQUESTS, trustProxy: env.TRUST_PROXY }, (port) => {
+  log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}` });
 });
 
 const jobWorker = startBackgroundWorker({ db: database.prisma, mailer: services.mailer, log, clock: services.clock });
@@ -74,7 +74,7 @@ async function shutdown(signal: string) {
   const closing = live.close();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
-    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+    server.closeIdleConnections();
   });
   await closing;
   await jobWorker.stop();

@@ -1,4 +1,5 @@
-// The HTTP application: security headers, logging, health checks, /trpc, the REST adapters and the SPA.
+// The HTTP application: health checks, /trpc, the REST adapters and the SPA. The headers every
+// answer carries and the request log are set around it, in http/serve-app.ts.
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
@@ -10,12 +11,12 @@ import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
 import { RateLimitedError } from './domain/errors.ts';
 import type { Env } from './env.ts';
-import { type Logger, requestLog } from './http/request-log.ts';
+import type { Logger } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
 import { requestPathChecks } from './http/request-path.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
-import { noStore, sameOriginWrites, securityHeaders } from './http/security.ts';
+import { SAFE_METHODS, pageHeaders, sameOriginWrites } from './http/security.ts';
 import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountApiDocs } from './rest/api-docs.ts';
@@ -46,11 +47,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   const services = servicesFromEnv(env, db, chosen);
   const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) => createContextFromHono(c, db, env, resHeaders, services);
 
-  app.use('*', requestLog(log, env.LOG_REQUESTS));
   const shell = clientDir ? loadAppShell(clientDir) : null;
-  app.use('*', securityHeaders(env.TRUST_PROXY, shell?.scriptHashes));
-  // no-store first, so that even a refused path (414, malformed) on /api or /trpc is never cached.
-  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, noStore);
   app.use('*', requestPathChecks());
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -61,15 +58,12 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
 
   // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
   mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore });
+  // Only a write reads a body: a GET passes by (asking a request for its body builds a whole
+  // web-standard Request, which a read never needs).
+  const limitBody = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: (c) => c.json({ message: 'Request body is too large' }, 413) });
   for (const prefix of ['/api/*', '/trpc/*']) {
     app.use(prefix, sameOriginWrites(env.ALLOWED_ORIGINS));
-    app.use(
-      prefix,
-      bodyLimit({
-        maxSize: env.BODY_LIMIT_BYTES,
-        onError: (c) => c.json({ message: 'Request body is too large' }, 413),
-      }),
-    );
+    app.use(prefix, (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
   }
 
   // The seller dashboard sends logged-out visitors here (spec section 2).
@@ -131,6 +125,8 @@ function batchedCalls(url: string): number {
 
 /** Static files with long caching for hashed assets; every other GET path gets the SPA shell. */
 function mountClient(app: Hono, clientDir: string, shell: AppShell, prerendered: PrerenderedPages) {
+  // Pages carry the page policy, which allows the shell's inline scripts by their hashes.
+  const headers = { ...pageHeaders(shell.scriptHashes), 'Cache-Control': 'no-cache' };
   const withRoutePreloads = createRoutePreloader(clientDir);
   // Hashed file names never change content: cache them for a year.
   app.use('/assets/*', async (c, next) => {
@@ -143,11 +139,10 @@ function mountClient(app: Hono, clientDir: string, shell: AppShell, prerendered:
   // A missing file is a 404, never the app shell (a stale chunk must fail loudly, not parse HTML).
   app.get('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
     const page = prerendered.get(c.req.path);
     // A pre-rendered page shows at once and loads its code after the first paint; any other page
     // needs its code before it shows anything, so its HTML names the route's chunks up front.
     const html = page ? shell.loadAfterPaint(fillShell(shell.html, page)) : withRoutePreloads(shell.html, c.req.path);
-    return c.html(getCookie(c, SESSION_COOKIE) || getCookie(c, SECURE_SESSION_COOKIE) ? markSession(html) : html);
+    return c.html(getCookie(c, SESSION_COOKIE) || getCookie(c, SECURE_SESSION_COOKIE) ? markSession(html) : html, 200, headers);
   });
 }

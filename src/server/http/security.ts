@@ -1,6 +1,5 @@
-// Response headers and request checks that every path gets.
+// The content security policies, and the check that refuses cross-site writes.
 import type { MiddlewareHandler } from 'hono';
-import { isHttps } from '../context.ts';
 
 /** `scriptHashes`: inline scripts allowed by their SHA-256 (the pre-paint theme script). */
 export function contentSecurityPolicy(scriptHashes: string[] = []): string {
@@ -24,34 +23,17 @@ export function contentSecurityPolicy(scriptHashes: string[] = []): string {
 /**
  * For every answer that is not a page (JSON, scripts, styles, images): it loads nothing and nobody
  * frames it. Stricter than the page policy where it matters (an API answer opened as a document), and
- * ~600 bytes shorter on every API answer (ADR 0021).
+ * ~600 bytes shorter on every API answer (ADR 0021). Set with the other headers every answer carries
+ * in serve-app.ts; a page overrides it with `pageHeaders`.
  */
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-export function securityHeaders(trustProxy: boolean, scriptHashes: string[] = []): MiddlewareHandler {
-  const pagePolicy = contentSecurityPolicy(scriptHashes);
-  return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    headers.set('Content-Security-Policy', headers.get('content-type')?.startsWith('text/html') ? pagePolicy : NON_PAGE_POLICY);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (isHttps(c, trustProxy)) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  };
+/** The headers a page (HTML) answer sets itself: the page policy, with its inline scripts' hashes. */
+export function pageHeaders(scriptHashes: string[] = []): Record<string, string> {
+  return { 'Content-Security-Policy': contentSecurityPolicy(scriptHashes) };
 }
 
-/** API answers (errors and 404s included) are personal or short-lived: no cache keeps them. */
-export const noStore: MiddlewareHandler = async (c, next) => {
-  await next();
-  // A stricter answer of its own (a download's "private, no-store") stays.
-  if (!/\bno-store\b/.test(c.res.headers.get('Cache-Control') ?? '')) c.res.headers.set('Cache-Control', 'no-store');
-};
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests sent by another site (CSRF): a browser always says where a

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Hono } from 'hono';
+import { pageHeaders } from '../http/security.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -57,7 +58,8 @@ export function mountApiDocs(app: Hono) {
   };
 
   app.get(OPENAPI_PATH, async (c) => c.body(await openApiDocument(), 200, { 'content-type': 'application/json; charset=utf-8' }));
-  app.get(API_DOCS_PATH, (c) => c.html(PAGE));
+  // A page: the page policy, with no inline script to allow.
+  app.get(API_DOCS_PATH, (c) => c.html(PAGE, 200, pageHeaders()));
   app.get(`${API_DOCS_PATH}/:file`, (c) => {
     const name = c.req.param('file');
     if (name === 'init.js') return c.body(INITIALIZER, 200, { 'content-type': 'text/javascript; charset=utf-8' });

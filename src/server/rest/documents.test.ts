@@ -216,7 +216,6 @@ describe('GET /api/documents/:id', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
 
     const admin = await createAdmin(t.db.prisma);
