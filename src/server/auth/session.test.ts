@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories.ts';
 import { useTestDatabase } from '../test/harness.ts';
-import { createSession, pruneExpiredSessions, validateSessionToken } from './session.ts';
+import { createSession, pruneExpiredSessions, readSession, validateSessionToken } from './session.ts';
+import { sessionUserSelect } from './session-user.ts';
 
 const t = useTestDatabase();
 
@@ -32,21 +34,48 @@ describe('validateSessionToken', () => {
     const user = await createUser(db, { firstName: 'Quinn' });
     const { token } = await createSession(db, user.id, 30);
     const statements: string[] = [];
-    const pool = t.db.pool as unknown as { query: (...args: unknown[]) => unknown };
-    const query = pool.query;
-    pool.query = function (this: unknown, ...args: unknown[]) {
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0] as string | { text: string };
       statements.push(typeof first === 'string' ? first : first.text);
-      return query.apply(this, args);
-    };
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
     try {
       const result = await validateSessionToken(db, token, { days: 30, maxDays: 30 });
       expect(result?.user).toMatchObject({ id: user.id, firstName: 'Quinn', status: 'active', suspendedUntil: null });
       expect(result?.user.createdAt).toBeInstanceOf(Date);
     } finally {
-      pool.query = query;
+      pg.Client.prototype.query = query;
     }
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/FROM "public"\."sessions"[\s\S]*JOIN[\s\S]*"public"\."users"/);
+    expect(statements[0]).toMatch(/FROM sessions s JOIN users u/);
+  });
+});
+
+describe('readSession (hand-written SQL)', () => {
+  it('reads exactly what Prisma would: every field of sessionUserSelect, with the same types', async () => {
+    const db = t.db.prisma;
+    const user = await createUser(db, { businessName: 'Fusion Ltd', phoneNumber: '+44 20 7946 0000', isVerified: true });
+    await db.user.update({
+      where: { id: user.id },
+      data: { adminNotes: 'note', banReason: 'reason', restrictedUntil: new Date('2031-01-02T03:04:05.678Z'), twoFactorEnabledAt: new Date() },
+    });
+    const { session } = await createSession(db, user.id, 30);
+    const viaPrisma = await db.session.findUniqueOrThrow({
+      where: { id: session.id },
+      select: { expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+    });
+    expect(await readSession(db, session.id)).toEqual(viaPrisma);
+    expect(await readSession(db, 'no-such-session')).toBeNull();
+  });
+
+  it('prepares its statement again on a new connection, also where connections share one session (PGlite)', async () => {
+    const db = t.db.prisma;
+    const user = await createUser(db);
+    const { session } = await createSession(db, user.id, 30);
+    expect((await readSession(db, session.id))?.user.id).toBe(user.id);
+    // The connection that prepared it is closed (the pool hands out the one released last).
+    (await t.db.pool.connect()).release(true);
+    expect((await readSession(db, session.id))?.user.id).toBe(user.id);
   });
 });

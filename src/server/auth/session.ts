@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
+import { type Statement, selectList, sqlOf } from '../db/sql.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { type SessionUser, sessionUserSelect } from './session-user.ts';
 
@@ -81,6 +82,33 @@ export async function rotateSessionToken(db: Pick<Prisma.TransactionClient, 'ses
 }
 
 /**
+ * Every signed-in request's one query: the session joined to its user, in hand-written SQL
+ * (db/sql.ts). The user's columns are sessionUserSelect's fields, so the row has SessionUser's shape.
+ */
+const SESSION_CHECK: Statement = {
+  name: 'session_check',
+  text:
+    'SELECT s.expires_at AS "sessionExpiresAt", s.created_at AS "sessionCreatedAt", s.last_seen_at AS "sessionLastSeenAt", ' +
+    selectList('u', sessionUserSelect) +
+    ' FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1',
+};
+
+interface SessionRow {
+  expiresAt: Date;
+  createdAt: Date;
+  lastSeenAt: Date;
+  user: SessionUser;
+}
+
+/** The session with this id and its user, or null. */
+export async function readSession(db: Db, id: string): Promise<SessionRow | null> {
+  const [row] = await sqlOf(db).rows<SessionUser & { sessionExpiresAt: Date; sessionCreatedAt: Date; sessionLastSeenAt: Date }>(SESSION_CHECK, [id]);
+  if (!row) return null;
+  const { sessionExpiresAt, sessionCreatedAt, sessionLastSeenAt, ...user } = row;
+  return { expiresAt: sessionExpiresAt, createdAt: sessionCreatedAt, lastSeenAt: sessionLastSeenAt, user };
+}
+
+/**
  * The session and its user, or null when the token is unknown, expired (sliding or absolute), or its
  * user is banned (a ban ends every session at once). `renewed` is set when the expiry moved and the
  * cookie must follow.
@@ -92,12 +120,7 @@ export async function validateSessionToken(
   client?: SessionClient,
 ): Promise<{ session: SessionInfo; user: SessionUser; renewed: boolean } | null> {
   const id = hashToken(token);
-  // One query: the session joined to its user (every signed-in request pays for this one).
-  const row = await db.session.findUnique({
-    where: { id },
-    select: { id: true, expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
-    relationLoadStrategy: 'join',
-  });
+  const row = await readSession(db, id);
   if (!row) return null;
   const now = Date.now();
   const absoluteEnd = row.createdAt.getTime() + maxDays * DAY_MS;

@@ -25,9 +25,13 @@ export function moneyString(value: Decimal | null): string | null {
   return value === null ? null : value.toFixed(2);
 }
 
-/** Prototype amounts (atomixQuote, finalAmount) are numbers in the API (spec section 3). */
-export function moneyNumber(value: Decimal | null): number | null {
-  return value === null ? null : value.toNumber();
+/**
+ * Prototype amounts (atomixQuote, finalAmount) are numbers in the API (spec section 3). From Prisma's
+ * Decimal, or from the decimal string the pg driver reads (db/sql.ts): the same number either way.
+ */
+export function moneyNumber(value: Decimal | string | null): number | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? Number(value) : value.toNumber();
 }
 
 /** Integer cents, e.g. for a payment provider. */

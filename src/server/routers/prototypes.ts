@@ -15,7 +15,7 @@ import { documentSelect } from '../domain/views/document-view.ts';
 import { recordAnswerOnCurrentVersion } from '../domain/quote-versions.ts';
 import { sellerQuoteVersionSelect, toSellerQuoteVersion } from '../domain/views/quote-version-view.ts';
 import { sellerEvaluationFields } from '../domain/views/evaluation-view.ts';
-import { prototypeSelect, toPrototypeView } from '../domain/views/prototype-view.ts';
+import { prototypeSelect, sellerPrototypes, toPrototypeView } from '../domain/views/prototype-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from '../domain/views/transaction-view.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
 import { capabilityProcedure, protectedProcedure, publicProcedure, router } from '../trpc.ts';
@@ -82,14 +82,7 @@ export const prototypesRouter = router({
   }),
 
   /** GET /api/seller/prototypes: the caller's prototypes, newest first. */
-  mine: protectedProcedure.query(async ({ ctx }) => {
-    const rows = await ctx.db.prototype.findMany({
-      where: { sellerId: ctx.user.id },
-      select: { ...prototypeSelect, ...openInfoRequestsCount },
-      orderBy: [...newestFirst],
-    });
-    return rows.map(({ _count, ...row }) => ({ ...toPrototypeView(row), openInfoRequests: _count.infoRequests }));
-  }),
+  mine: protectedProcedure.query(({ ctx }) => sellerPrototypes(ctx.db, ctx.user.id)),
 
   /** GET /api/seller/transactions: the caller's transactions, newest first. */
   transactions: protectedProcedure.query(async ({ ctx }) => {

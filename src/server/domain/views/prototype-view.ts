@@ -8,7 +8,8 @@ import type { Db } from '../../db/index.ts';
 import { batched, toCsv } from '../csv.ts';
 import { type Page, type SortSpec, asDate, asInt, asString, keysetPage, parseIntId } from '../keyset.ts';
 import { overdueWhere, promiseFields, promiseSelect } from './review-promise-view.ts';
-import { moneyNumber } from '../money.ts';
+import { type Decimal, moneyNumber } from '../money.ts';
+import { type Statement, selectList, sqlOf } from '../../db/sql.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
@@ -46,10 +47,34 @@ export const prototypeSelect = {
 
 export type PrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof prototypeSelect }>;
 
-export function toPrototypeView(row: PrototypeRow) {
+/** A prototype row with its amounts as either driver reads them (Prisma's Decimal, or pg's decimal string). */
+type PrototypeRowOf<Extra> = Omit<PrototypeRow, 'atomixQuote' | 'finalAmount'> & {
+  atomixQuote: Decimal | string | null;
+  finalAmount: Decimal | string | null;
+} & Extra;
+
+export function toPrototypeView<Extra = unknown>(row: PrototypeRowOf<Extra>) {
   return { ...row, atomixQuote: moneyNumber(row.atomixQuote), finalAmount: moneyNumber(row.finalAmount) };
 }
 export type PrototypeView = ReturnType<typeof toPrototypeView>;
+
+/**
+ * GET /api/seller/prototypes, which the seller dashboard reads on every visit: the seller's own
+ * prototypes, newest first, each with its unanswered information requests. Hand-written SQL
+ * (db/sql.ts) selecting prototypeSelect's fields, so each row has PrototypeRow's shape.
+ */
+const SELLER_PROTOTYPES: Statement = {
+  name: 'seller_prototypes',
+  text:
+    `SELECT ${selectList('p', prototypeSelect)}` +
+    ', (SELECT count(*)::int FROM prototype_info_requests r WHERE r.prototype_id = p.id AND r.answered_at IS NULL) AS "openInfoRequests"' +
+    ' FROM prototypes p WHERE p.seller_id = $1 ORDER BY p.created_at DESC, p.id DESC',
+};
+
+export async function sellerPrototypes(db: Db, sellerId: string) {
+  const rows = await sqlOf(db).rows<PrototypeRowOf<{ openInfoRequests: number }>>(SELLER_PROTOTYPES, [sellerId]);
+  return rows.map((row) => toPrototypeView(row));
+}
 
 // Admin: the shared prototype view, plus who sold it, their documents and the offered actions.
 

@@ -1,0 +1,66 @@
+// Hand-written SQL on the pool Prisma uses, for the few reads on nearly every request's path (the
+// session check, a seller's own list). Prisma stays the way to the database everywhere else: under
+// load, its query planning and result mapping cost these reads more than the query itself, and a
+// statement prepared once per connection spares the server parsing and planning it each time (ADR 0021).
+import type pg from 'pg';
+import type { Db } from './index.ts';
+
+/** A query prepared on each connection the first time that connection runs it. */
+export interface Statement {
+  /** Unique among statements; the prepared name adds the connection's number. */
+  name: string;
+  text: string;
+}
+
+export interface Sql {
+  rows<Row>(statement: Statement, values: unknown[]): Promise<Row[]>;
+}
+
+const sqlOfClient = new WeakMap<Db, Sql>();
+
+/** Connections numbered in the order they opened, process-wide. */
+let connectionsOpened = 0;
+
+/**
+ * Called by openDatabase for the pool under `db`. Prepared names carry the connection's number: the
+ * embedded PGlite is one session shared by every connection, where a name prepared by a closed
+ * connection lives on and another connection preparing it again would fail.
+ */
+export function attachSql(db: Db, pool: pg.Pool) {
+  const connectionNumbers = new WeakMap<pg.PoolClient, number>();
+  pool.on('connect', (client) => connectionNumbers.set(client, ++connectionsOpened));
+  sqlOfClient.set(db, {
+    async rows<Row>(statement: Statement, values: unknown[]) {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        const name = `${statement.name}_${connectionNumbers.get(client) ?? 0}`;
+        return (await client.query({ name, text: statement.text, values })).rows as Row[];
+      } catch (error) {
+        // As pool.query does: a connection that failed a query is closed, not reused.
+        failure = error as Error;
+        throw error;
+      } finally {
+        client.release(failure);
+      }
+    },
+  });
+}
+
+/** The hand-written SQL of a client that openDatabase opened. */
+export function sqlOf(db: Db): Sql {
+  const sql = sqlOfClient.get(db);
+  if (!sql) throw new Error('No SQL pool for this Prisma client: open it with openDatabase');
+  return sql;
+}
+
+/**
+ * `p.first_name AS "firstName", ...` for the fields of a Prisma `select` of scalars, so that a row
+ * has the shape Prisma would give it. The schema maps every field to its snake_case column; the
+ * tests compare each statement's rows with Prisma's.
+ */
+export function selectList(tableAlias: string, select: Record<string, true>): string {
+  return Object.keys(select)
+    .map((field) => `${tableAlias}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} AS "${field}"`)
+    .join(', ');
+}
