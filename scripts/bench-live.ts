@@ -10,11 +10,11 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { type AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import { hashToken } from '../src/server/auth/session.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { parseEnv } from '../src/server/env.ts';
+import { serveApp } from '../src/server/http/serve-app.ts';
 import { startLiveHub } from '../src/server/live/hub.ts';
 import { publishLive } from '../src/server/live/publish.ts';
 import { createAdmin } from '../src/server/test/factories.ts';
@@ -94,7 +94,8 @@ async function main() {
   const live = await startLiveHub(database, () => {});
   const env = parseEnv({ NODE_ENV: 'production', LOG_REQUESTS: 'false' });
   const app = createApp({ db: database.prisma, env, log: () => {}, services: { live } });
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  // Served as server.ts serves it (headers every answer carries; no request log, as LOG_REQUESTS says).
+  const server = serveApp({ app, hostname: '127.0.0.1', port: 0, log: () => {}, logRequests: false, trustProxy: false });
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
 
