@@ -82,7 +82,7 @@ export function clientIp(c: HonoContext, trustProxy: boolean, hops = 1): string 
 
 export function isHttps(c: HonoContext, trustProxy: boolean): boolean {
   if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
-  return new URL(c.req.url).protocol === 'https:';
+  return c.req.url.startsWith('https:');
 }
 
 /**
@@ -116,7 +116,8 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
   const meta: RequestMeta = { ip: clientIp(c, env.TRUST_PROXY, env.TRUST_PROXY_HOPS), userAgent: c.req.header('user-agent') ?? null };
   let user: SessionUser | null = null;
   let session: SessionInfo | null = null;
-  const token = getCookie(c, sessionName);
+  const cookies = getCookie(c);
+  const token = cookies[sessionName];
   if (token) {
     const result = await validateSessionToken(db, token, { days: services.config.sessionDays, maxDays: services.config.sessionMaxDays }, meta);
     if (result) {
@@ -126,13 +127,5 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
       cookie.clear();
     }
   }
-  return createContextInner({
-    db,
-    ...services,
-    user,
-    session,
-    meta,
-    cookie,
-    twoFactorChallenge: getCookie(c, challengeName) ?? null,
-  });
+  return { ...services, db, user, session, meta, cookie, twoFactorChallenge: cookies[challengeName] ?? null };
 }

@@ -44,23 +44,6 @@ export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: TRPC_CODES[error.kind], message: error.message, cause: error });
 }
 
-/**
- * Domain refusals and known Prisma failures become the HTTP-meaningful tRPC codes; anything else
- * stays a server error.
- */
-const mapDatabaseErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    if (cause instanceof DomainError) throw toTRPCError(cause);
-    if (cause instanceof Prisma.PrismaClientKnownRequestError) {
-      if (cause.code === 'P2002') throw new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
-      if (cause.code === 'P2025') throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found', cause });
-    }
-  }
-  return result;
-});
-
 export const NUL_REFUSED = 'Text must not contain NUL characters';
 
 /** Whether any string or key in `value` holds U+0000. Iterative, so no depth of nesting can overflow the stack. */
@@ -83,31 +66,48 @@ export function containsNul(value: unknown): boolean {
 }
 
 /**
- * PostgreSQL text cannot hold NUL, so a NUL anywhere in an input would fail at the database: it is
- * refused for every procedure at once, on the raw input, before any schema or query sees it.
+ * Every procedure's one middleware (each level of tRPC's chain copies the call's options, so the
+ * checks every call needs share one):
+ * - PostgreSQL text cannot hold NUL, so a NUL anywhere in an input would fail at the database: it is
+ *   refused for every procedure at once, on the raw input, before any schema or query sees it;
+ * - domain refusals and known Prisma failures become the HTTP-meaningful tRPC codes; anything else
+ *   stays a server error.
  */
-const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+const guarded = t.middleware(async ({ getRawInput, next }) => {
   if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_REFUSED });
-  return next();
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof DomainError) throw toTRPCError(cause);
+    if (cause instanceof Prisma.PrismaClientKnownRequestError) {
+      if (cause.code === 'P2002') throw new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
+      if (cause.code === 'P2025') throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found', cause });
+    }
+  }
+  return result;
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDatabaseErrors).use(refuseNul);
+export const publicProcedure = t.procedure.use(guarded);
 
 /** Signed in, with a live session. The 401 message contains "Unauthorized" (the client looks for it). */
-const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+function signedIn(ctx: Context) {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+  return { user: ctx.user, session: ctx.session };
+}
 
 /** Signed in. An admin who must still enrol in two-factor sign-in reaches only their own records here. */
-export const protectedProcedure = signedInProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: withEnrolledRole(ctx.user, ctx.config) } }));
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  const { user, session } = signedIn(ctx);
+  return next({ ctx: { user: withEnrolledRole(user, ctx.config), session } });
+});
 
-export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
-  if (mustEnrolTwoFactor(ctx.user, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TWO_FACTOR_REQUIRED });
-  return next({ ctx });
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  const { user, session } = signedIn(ctx);
+  if (user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
+  if (mustEnrolTwoFactor(user, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TWO_FACTOR_REQUIRED });
+  return next({ ctx: { user, session } });
 });
 
 /**
