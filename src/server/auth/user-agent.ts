@@ -1,5 +1,10 @@
 // "Firefox 128" on "Ubuntu": the browser and system a session or sign-in came from, for the user's own lists.
-import UAParser from 'ua-parser-js';
+import { createRequire } from 'node:module';
+import type UAParserType from 'ua-parser-js';
+
+/** Loaded when a list first needs it, not at start-up (ADR 0021). */
+let parser: typeof UAParserType | null = null;
+const uaParser = () => (parser ??= createRequire(import.meta.url)('ua-parser-js') as typeof UAParserType);
 
 export interface DeviceDescription {
   browser: string;
@@ -8,6 +13,7 @@ export interface DeviceDescription {
 
 export function describeUserAgent(userAgent: string | null): DeviceDescription {
   if (!userAgent) return { browser: 'Unknown browser', os: 'Unknown system' };
+  const UAParser = uaParser();
   const { browser, os } = new UAParser(userAgent).getResult();
   return {
     browser: browser.name ? [browser.name, browser.major].filter(Boolean).join(' ') : 'Unknown browser',

@@ -1,6 +1,6 @@
 // Where e-mail goes: an SMTP server through nodemailer when SMTP_URL is set, otherwise nowhere but
 // the in-app outbox (the email_messages rows, which admins and tests read).
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   id: number;
@@ -20,11 +20,15 @@ export interface MailTransport {
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function smtpTransport(url: string, timeouts = SMTP_TIMEOUTS): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...timeouts });
+  // The library is loaded with the first mail, not at start-up (ADR 0021).
+  let transporter: Promise<Transporter> | null = null;
+  const connect = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url, ...timeouts })));
   return {
     name: 'smtp',
     async send(mail) {
-      const info = await transporter.sendMail({
+      const info = await (
+        await connect()
+      ).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -34,7 +38,7 @@ export function smtpTransport(url: string, timeouts = SMTP_TIMEOUTS): MailTransp
       });
       return { messageId: info.messageId ?? null };
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }
 
