@@ -103,8 +103,11 @@ async function main() {
     return;
   }
   const compiled = path.join(root, 'dist/server/server.js');
+  // The node flags `npm run serve` starts the server with, so that the figures are production's.
+  const serveScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const serveFlags = /\bnode((?: --\S+)*) dist\/server\/server\.js/.exec(serveScript)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to see where the app's time goes.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...serveFlags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const appArgs = [...nodeArgs, ...(fs.existsSync(compiled) ? [compiled] : ['--import', 'tsx', path.join(root, 'server.ts')])];
 
   // Loaded here, not at the top: the floor child runs this file too and should hold only Hono and its driver.
