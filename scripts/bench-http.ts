@@ -40,10 +40,10 @@ async function runFloor({ databaseUrl, dataDir, userId, poolMax }: FloorConfig) 
     select = async () => (await pool.query(FLOOR_SELECT, [userId])).rows;
     close = () => pool.end();
   } else {
-    // Opened as src/server/db/embedded.ts opens it, with the extension the migrations use.
+    // Opened as src/server/db/embedded.ts opens it (the extension the migrations use, its settings).
     const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const db = await PGlite.create(path.join(dataDir!, 'pgdata'), { extensions: { pg_trgm } });
+    const { PGLITE_OPTIONS } = await import('../src/server/db/embedded.ts');
+    const db = await PGlite.create(path.join(dataDir!, 'pgdata'), PGLITE_OPTIONS);
     select = async () => (await db.query(FLOOR_SELECT, [userId])).rows;
     close = () => db.close();
   }
