@@ -62,6 +62,9 @@ export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: nu
       // can be replaced by another's ("unnamed prepared statement does not exist"). PGlite runs one
       // query at a time anyway; the pool queues them instead.
       max: 1,
+      // Kept open while idle: each new connection prepares the hand-written statements again
+      // (db/sql.ts), and in PGlite's one shared session those of a closed connection live on.
+      idleTimeoutMillis: 0,
     },
     async stop() {
       await server.stop();
