@@ -1,6 +1,6 @@
 // What every answer carries over real HTTP (serve-app.ts): security headers, no-store on /api and
 // /trpc, X-Request-Id, HSTS over HTTPS, and one log line per request without secrets.
-import type http from 'node:http';
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/session.ts';
 import { createApp } from '../app.ts';
@@ -76,6 +76,17 @@ describe('every answer', () => {
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 401, 400, 404, 404, 404, 200, 404, 401, 414, 400]);
     for (const res of answers) expect(res.headers.get('cache-control')).toBe('no-store');
+    // The path as the app routes it: percent-encoded letters, and a target in absolute form.
+    const encoded = await request('/%61pi/auth/user', { headers: cookie });
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get('cache-control')).toBe('no-store');
+    const absolute = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const port = new URL(encoded.url).port;
+      http.get({ host: '127.0.0.1', port, path: `http://127.0.0.1:${port}/api/auth/user`, headers: cookie }, resolve).on('error', reject);
+    });
+    absolute.resume();
+    expect(absolute.statusCode).toBe(200);
+    expect(absolute.headers['cache-control']).toBe('no-store');
     // Pages and files decide their own.
     expect((await request('/healthz')).headers.get('cache-control')).toBeNull();
   });

@@ -37,7 +37,23 @@ const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
 const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** API answers (errors and 404s included) are personal or short-lived: no cache keeps them. */
-const PRIVATE_PATH = /^\/(?:api|trpc)(?:[/?]|$)/;
+const PRIVATE_PATH = /^\/(?:api|trpc)(?:\/|$)/;
+
+/**
+ * Whether the path the app will route names /api or /trpc. The app routes the percent-decoded path
+ * (`/%61pi/...` is `/api/...`) and Node accepts absolute-form targets (`GET http://host/api/...`), so
+ * both are read as the app reads them; a target that cannot be read is treated as private.
+ */
+function isPrivatePath(target: string): boolean {
+  let path = pathOf(target);
+  try {
+    if (!path.startsWith('/')) path = new URL(path).pathname;
+    if (path.includes('%')) path = decodeURI(path);
+  } catch {
+    return true;
+  }
+  return PRIVATE_PATH.test(path);
+}
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 function isHttpsRequest(incoming: IncomingMessage, trustProxy: boolean): boolean {
@@ -61,7 +77,7 @@ export function withResponseDefaults(listener: RequestListener, { log, logReques
     for (const [name, value] of SECURITY_HEADERS) outgoing.setHeader(name, value);
     if (isHttpsRequest(incoming, trustProxy)) outgoing.setHeader('Strict-Transport-Security', HSTS);
     const url = incoming.url ?? '/';
-    if (PRIVATE_PATH.test(url)) outgoing.setHeader('Cache-Control', 'no-store');
+    if (isPrivatePath(url)) outgoing.setHeader('Cache-Control', 'no-store');
     outgoing.setHeader('X-Request-Id', requestId);
     const answered = listener(incoming, outgoing) as unknown as Promise<void> | undefined;
     if (!logRequests) return;

@@ -24,7 +24,8 @@ const MAX_UNREAD_PINGS = 30;
 const PATH = 'live.events';
 const HEADERS = {
   'Content-Type': 'text/event-stream',
-  'Cache-Control': 'no-cache, no-transform',
+  // A person's own events: no cache keeps them, no proxy rewrites the stream.
+  'Cache-Control': 'no-store, no-transform',
   'X-Accel-Buffering': 'no',
 } as const;
 

@@ -28,8 +28,13 @@ async function signedIn(user: { email: string }, db: Database = t.db, live: Live
 
 const streams: LiveStreamReader[] = [];
 async function subscribe(client: Client): Promise<LiveStreamReader> {
-  const stream = await openLiveStream((url, init) => client.app.request(url, init), 'http://localhost/trpc/live.events', { cookie: client.cookie });
+  let response: Response | null = null;
+  const stream = await openLiveStream(async (url, init) => (response = await client.app.request(url, init)), 'http://localhost/trpc/live.events', {
+    cookie: client.cookie,
+  });
   streams.push(stream);
+  // A person's own events: kept by no cache, rewritten by no proxy.
+  expect(response!.headers.get('cache-control')).toBe('no-store, no-transform');
   expect((await stream.next()).kind).toBe('connected');
   return stream;
 }
