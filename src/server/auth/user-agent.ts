@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type UAParserType from 'ua-parser-js';
 
-/** Loaded when a list first needs it, not at start-up (ADR 0021). */
+/** Loaded when a list first needs it, not at start-up (ADR 0022). */
 let parser: typeof UAParserType | null = null;
 const uaParser = () => (parser ??= createRequire(import.meta.url)('ua-parser-js') as typeof UAParserType);
 

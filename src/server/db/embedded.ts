@@ -19,7 +19,7 @@ const extensions = { pg_trgm };
 /**
  * PGlite's shared buffers live in the process's own memory, and PostgreSQL's default (128 MB) is
  * sized for a server: 32 MB keeps ~100 MB of RSS free with no slower queries in our measurements;
- * the operating system still caches the data files (ADR 0021).
+ * the operating system still caches the data files (ADR 0022).
  */
 const postgresqlconf = ['shared_buffers=32MB'];
 

@@ -1,7 +1,7 @@
 // Hand-written SQL on the pool Prisma uses, for the few reads on nearly every request's path (the
 // session check, a seller's own list). Prisma stays the way to the database everywhere else: under
 // load, its query planning and result mapping cost these reads more than the query itself, and a
-// statement prepared once per connection spares the server parsing and planning it each time (ADR 0021).
+// statement prepared once per connection spares the server parsing and planning it each time (ADR 0022).
 import type pg from 'pg';
 import type { Db } from './index.ts';
 
@@ -16,7 +16,7 @@ export interface Sql {
   rows<Row>(statement: Statement, values: unknown[]): Promise<Row[]>;
 }
 
-const sqlOfClient = new WeakMap<Db, Sql>();
+const sqlOfPrisma = new WeakMap<Db, Sql>();
 
 /** Connections numbered in the order they opened, process-wide. */
 let connectionsOpened = 0;
@@ -29,7 +29,7 @@ let connectionsOpened = 0;
 export function attachSql(db: Db, pool: pg.Pool) {
   const connectionNumbers = new WeakMap<pg.PoolClient, number>();
   pool.on('connect', (client) => connectionNumbers.set(client, ++connectionsOpened));
-  sqlOfClient.set(db, {
+  sqlOfPrisma.set(db, {
     async rows<Row>(statement: Statement, values: unknown[]) {
       const client = await pool.connect();
       let failure: Error | undefined;
@@ -49,7 +49,7 @@ export function attachSql(db: Db, pool: pg.Pool) {
 
 /** The hand-written SQL of a client that openDatabase opened. */
 export function sqlOf(db: Db): Sql {
-  const sql = sqlOfClient.get(db);
+  const sql = sqlOfPrisma.get(db);
   if (!sql) throw new Error('No SQL pool for this Prisma client: open it with openDatabase');
   return sql;
 }

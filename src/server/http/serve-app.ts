@@ -4,7 +4,7 @@
 //
 // Why here and not in Hono middleware: changing a Response's headers after the app made it turns
 // @hono/node-server's light response into a web-standard one with undici `Headers`, for every
-// request; that cost /healthz half its speed (ADR 0021). A header the app sets itself wins, since
+// request; that cost /healthz half its speed (ADR 0022). A header the app sets itself wins, since
 // the headers Node receives with the answer take precedence over those set before it: a page sets
 // the page policy (pageHeaders in security.ts), a download its own Cache-Control.
 import { randomUUID } from 'node:crypto';
@@ -54,6 +54,7 @@ function isPrivatePath(target: string): boolean {
   }
   return PRIVATE_PATH.test(path);
 }
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 function isHttpsRequest(incoming: IncomingMessage, trustProxy: boolean): boolean {

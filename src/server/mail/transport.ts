@@ -20,7 +20,7 @@ export interface MailTransport {
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function smtpTransport(url: string, timeouts = SMTP_TIMEOUTS): MailTransport {
-  // The library is loaded with the first mail, not at start-up (ADR 0021).
+  // The library is loaded with the first mail, not at start-up (ADR 0022).
   let transporter: Promise<Transporter> | null = null;
   const connect = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url, ...timeouts })));
   return {
