@@ -4,6 +4,7 @@
 // statement prepared once per connection spares the server parsing and planning it each time (ADR 0022).
 import type pg from 'pg';
 import type { Db } from './index.ts';
+import { columnTypes } from './timestamptz.ts';
 
 /** A query prepared on each connection the first time that connection runs it. */
 export interface Statement {
@@ -35,7 +36,7 @@ export function attachSql(db: Db, pool: pg.Pool) {
       let failure: Error | undefined;
       try {
         const name = `${statement.name}_${connectionNumbers.get(client) ?? 0}`;
-        return (await client.query({ name, text: statement.text, values })).rows as Row[];
+        return (await client.query({ name, text: statement.text, values, types: columnTypes })).rows as Row[];
       } catch (error) {
         // As pool.query does: a connection that failed a query is closed, not reused.
         failure = error as Error;
