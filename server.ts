@@ -39,7 +39,9 @@ const services = servicesFromEnv(env, database.prisma, { documentStore: createDo
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {
-  // Printed once, on the console only: the password is not stored anywhere in clear text.
+  // Printed once, on the console only: the password is not stored anywhere in clear text. The log's
+  // pending lines go first, so the console reads in order.
+  log.flush();
   console.log(
     `\n  First admin account created\n    email:    ${admin.email}\n    password: ${admin.password}\n` +
       '  Sign in at /login and change this password in Profile. (Shown only this once.)\n',

@@ -38,14 +38,22 @@ describe('parseTimestamptz', () => {
     }
   });
 
-  it('hands what it does not read itself to pg’s reader: infinity, BC, early years, other forms', () => {
+  it('refuses a text neither it nor pg’s reader can read, rather than reading it as no date', () => {
+    expect(() => parseTimestamptz('Tue Nov 24 22:14:45.377 2026 UTC')).toThrow(/Unreadable timestamptz/);
+    expect(() => parseTimestamptz('not a date')).toThrow(/Unreadable timestamptz/);
+    expect(() => parseTimestamptz('11/24/2026 22:14:45.377 UTC')).toThrow(/Unreadable timestamptz/);
+    expect(() => parseTimestamptz('2026-11-24T22:14:45Z')).toThrow(/Unreadable timestamptz/);
+    // An offset without its colon is not read as one with it (pg's reader takes the hours alone).
+    expect(parseTimestamptz('2026-11-24 22:14:45+05x30').toISOString()).toBe('2026-11-24T17:14:45.000Z');
+  });
+
+  it('hands what it does not read itself to pg’s reader: infinity, BC, early years, years past 9999', () => {
     for (const text of [
       'infinity',
       '-infinity',
       '0044-03-15 12:00:00+00 BC',
       '0099-01-01 00:00:00+00',
       '2026-11-24 22:14:45+00 BC',
-      '2026-11-24T22:14:45Z',
       '12026-11-24 22:14:45+00',
     ]) {
       const expected = pgReader(text);

@@ -16,13 +16,23 @@ function digits(text: string, start: number, end: number): number {
 }
 
 /**
+ * pg's reader, but never a silent null: a text it cannot read (another DateStyle) would make a
+ * suspension's end look absent, so it fails the query instead. ±infinity stay pg's ±Infinity.
+ */
+function pgReader(text: string): Date {
+  const value = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text')(text) as Date | number | null;
+  if (value === null || (value instanceof Date && Number.isNaN(value.getTime()))) throw new Error(`Unreadable timestamptz: ${text.slice(0, 40)}`);
+  return value as Date;
+}
+
+/**
  * PostgreSQL's text form of a timestamptz (DateStyle ISO), "2026-11-24 22:14:45.377+00" or with an
- * offset such as "+05:30" or "-03:00:00", read without regular expressions; anything else (BC dates,
- * infinity, years before 1000 or after 9999) goes to pg's own reader. Fractions finer than a
- * millisecond are cut, as pg's reader cuts them.
+ * offset such as "+05:30" or, for old local mean times, "-04:56:02", read without regular
+ * expressions; anything else (BC dates, infinity, years before 1000 or after 9999) goes to pg's own
+ * reader. Fractions finer than a millisecond are cut, as pg's reader cuts them.
  */
 export function parseTimestamptz(text: string): Date {
-  const fallback = () => pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text')(text) as Date;
+  const fallback = () => pgReader(text);
   const separators =
     text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(10) === 32 && text.charCodeAt(13) === 58 && text.charCodeAt(16) === 58;
   if (text.length < 22 || !separators) return fallback();
@@ -40,6 +50,7 @@ export function parseTimestamptz(text: string): Date {
   // ±HH, ±HH:MM or ±HH:MM:SS, and nothing after it.
   const offsetLength = text.length - i - 1;
   if (offsetLength !== 2 && offsetLength !== 5 && offsetLength !== 8) return fallback();
+  if ((offsetLength >= 5 && text.charCodeAt(i + 3) !== 58) || (offsetLength === 8 && text.charCodeAt(i + 6) !== 58)) return fallback();
   const offsetSeconds =
     digits(text, i + 1, i + 3) * 3600 + (offsetLength >= 5 ? digits(text, i + 4, i + 6) * 60 : 0) + (offsetLength === 8 ? digits(text, i + 7, i + 9) : 0);
   const utc = Date.UTC(year, digits(text, 5, 7) - 1, digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16), digits(text, 17, 19), ms);

@@ -36,7 +36,7 @@ describe('createJsonLogger', () => {
     expect(linesOf(writes[1]!)).toEqual([{ time: '2026-11-24T10:00:00.050Z', level: 'info', msg: 'three' }]);
   });
 
-  it('writes at once when the pending lines grow past 64 KB', () => {
+  it('writes at once when the pending lines grow past 64 K characters', () => {
     const writes: string[] = [];
     const log = createJsonLogger((text) => writes.push(text));
     const detail = 'x'.repeat(1000);

@@ -8,8 +8,8 @@ export type Logger = (line: Record<string, unknown>) => void;
  * a line can wait this long, and whatever is pending is written before the process exits.
  */
 export const LOG_FLUSH_MS = 50;
-/** Written at once past this size, so a flood of lines never waits in memory. */
-const LOG_FLUSH_BYTES = 64 * 1024;
+/** Written at once past this many characters, so a flood of lines never waits in memory. */
+const LOG_FLUSH_CHARS = 64 * 1024;
 
 /** The line's time: one ISO string per millisecond, however many lines share it. */
 function timestamp(): string {
@@ -20,7 +20,7 @@ function timestamp(): string {
   }
   return timestamp.iso;
 }
-timestamp.ms = 0;
+timestamp.ms = NaN;
 timestamp.iso = '';
 
 export function createJsonLogger(
@@ -39,12 +39,15 @@ export function createJsonLogger(
   };
   const logger = (line: Record<string, unknown>) => {
     pending += `${JSON.stringify({ time: timestamp(), level: 'info', ...line })}\n`;
-    if (pending.length >= LOG_FLUSH_BYTES) flush();
+    if (pending.length >= LOG_FLUSH_CHARS) flush();
     else if (!timer) timer = setTimeout(flush, flushAfterMs).unref();
   };
   return Object.assign(logger, { flush });
 }
 
-/** The process's logger; whatever is pending is written before the process exits. */
+/**
+ * The process's logger; whatever is pending is written before the process exits (a kill that skips
+ * Node's exit, such as SIGKILL, loses at most the last LOG_FLUSH_MS of lines).
+ */
 export const jsonLogger = createJsonLogger();
 process.on('exit', () => jsonLogger.flush());
