@@ -32,29 +32,28 @@ function pgReader(text: string): Date {
  * reader. Fractions finer than a millisecond are cut, as pg's reader cuts them.
  */
 export function parseTimestamptz(text: string): Date {
-  const fallback = () => pgReader(text);
   const separators =
     text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(10) === 32 && text.charCodeAt(13) === 58 && text.charCodeAt(16) === 58;
-  if (text.length < 22 || !separators) return fallback();
+  if (text.length < 22 || !separators) return pgReader(text);
   const year = digits(text, 0, 4);
   let i = 19;
   let ms = 0;
   if (text.charCodeAt(i) === 46 /* . */) {
-    const start = ++i;
-    while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
-    const fraction = text.slice(start, Math.min(i, start + 3)).padEnd(3, '0');
-    ms = digits(fraction, 0, 3);
+    // Tenths, hundredths and thousandths count; finer digits are passed over.
+    for (let unit = 100, digit = text.charCodeAt(++i) - 48; digit >= 0 && digit <= 9; unit /= 10, digit = text.charCodeAt(++i) - 48) {
+      if (unit >= 1) ms += digit * unit;
+    }
   }
   const sign = text.charCodeAt(i);
-  if (sign !== 43 /* + */ && sign !== 45 /* - */) return fallback();
+  if (sign !== 43 /* + */ && sign !== 45 /* - */) return pgReader(text);
   // ±HH, ±HH:MM or ±HH:MM:SS, and nothing after it.
   const offsetLength = text.length - i - 1;
-  if (offsetLength !== 2 && offsetLength !== 5 && offsetLength !== 8) return fallback();
-  if ((offsetLength >= 5 && text.charCodeAt(i + 3) !== 58) || (offsetLength === 8 && text.charCodeAt(i + 6) !== 58)) return fallback();
+  if (offsetLength !== 2 && offsetLength !== 5 && offsetLength !== 8) return pgReader(text);
+  if ((offsetLength >= 5 && text.charCodeAt(i + 3) !== 58) || (offsetLength === 8 && text.charCodeAt(i + 6) !== 58)) return pgReader(text);
   const offsetSeconds =
     digits(text, i + 1, i + 3) * 3600 + (offsetLength >= 5 ? digits(text, i + 4, i + 6) * 60 : 0) + (offsetLength === 8 ? digits(text, i + 7, i + 9) : 0);
   const utc = Date.UTC(year, digits(text, 5, 7) - 1, digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16), digits(text, 17, 19), ms);
-  if (year < 1000 || Number.isNaN(utc) || Number.isNaN(offsetSeconds)) return fallback();
+  if (year < 1000 || Number.isNaN(utc) || Number.isNaN(offsetSeconds)) return pgReader(text);
   return new Date(utc - (sign === 43 ? 1 : -1) * offsetSeconds * 1000);
 }
 
