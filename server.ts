@@ -13,7 +13,8 @@ import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 import { pruneExpiredSessions } from './src/server/auth/session.ts';
 import { startBackgroundWorker } from './src/server/mail/worker.ts';
 import { createDocumentStore } from './src/server/storage/choose-store.ts';
-import { servicesFromEnv } from './src/server/services.ts';
+import { paymentsFromEnv } from './src/server/payments/config.ts';
+import { configFromEnv, servicesFromEnv } from './src/server/services.ts';
 import { startLiveHub } from './src/server/live/hub.ts';
 
 const clientDir = env.CLIENT_DIR;
@@ -35,7 +36,10 @@ log({ msg: `database ready (${database.kind === 'embedded' ? `embedded PGlite in
 // reaches them: in PostgreSQL with DATABASE_URL, on disk otherwise. The live hub listens for the
 // changes every instance publishes (ADR 0020).
 const live = await startLiveHub(database, log);
-const services = servicesFromEnv(env, database.prisma, { documentStore: createDocumentStore(database, env.DATA_DIR), live });
+// Payouts through Stripe only with its keys: paymentsFromEnv loads the SDK then, and only then.
+const config = configFromEnv(env);
+const payments = await paymentsFromEnv(env, config.publicUrl);
+const services = servicesFromEnv(env, database.prisma, { config, documentStore: createDocumentStore(database, env.DATA_DIR), live, payments });
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {

@@ -11,7 +11,7 @@ import { DEFAULT_RATE_LIMITS, type Limiter, createLimiter, rateLimitsOf } from '
 import type { Env } from './env.ts';
 import { type Mailer, mailerFromEnv, publicUrlOf } from './mail/mailer.ts';
 import { outboxTransport } from './mail/transport.ts';
-import { type PaymentsConfig, paymentsFromEnv } from './payments/config.ts';
+import { type PaymentsConfig, manualPayments } from './payments/config.ts';
 import { documentsDir } from './storage/choose-store.ts';
 import { createDiskDocumentStore } from './storage/disk-store.ts';
 import type { LiveHub } from './live/hub.ts';
@@ -60,6 +60,12 @@ export function configFromEnv(env: Env): AppConfig {
   };
 }
 
+/** Without Stripe keys, manual payouts; with them, the caller builds payments (paymentsFromEnv loads the SDK). */
+function envPayments(env: Env, publicUrl: string): PaymentsConfig {
+  if (env.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is set: build the payments with `await paymentsFromEnv(...)` and pass them in');
+  return manualPayments(publicUrl);
+}
+
 /** Once per process (createApp): everything from the environment, except what the caller already chose. */
 export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> = {}): Services {
   const config = chosen.config ?? configFromEnv(env);
@@ -68,7 +74,7 @@ export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> = {}
     clock: chosen.clock ?? systemClock,
     documentStore: chosen.documentStore ?? createDiskDocumentStore(documentsDir(env.DATA_DIR), db),
     mailer: chosen.mailer ?? mailerFromEnv(env),
-    payments: chosen.payments ?? paymentsFromEnv(env, config.publicUrl),
+    payments: chosen.payments ?? envPayments(env, config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),
     live: chosen.live ?? null,
   };

@@ -105,29 +105,45 @@ describe.runIf(!!process.env.DATABASE_URL)('two server.ts instances starting tog
   }, 90_000);
 });
 
-/** A module resolve hook that appends to `logFile` every import of the embedded database's package. */
-function pgliteImportRecorder(logFile: string): string[] {
+/** A module resolve hook that appends to `logFile` every import of the package `name` (or a path inside it). */
+function importRecorder(logFile: string, name: string): string[] {
   const hook = `import fs from 'node:fs';
 export async function resolve(specifier, context, next) {
-  if (specifier.includes('@electric-sql/pglite')) fs.appendFileSync(${JSON.stringify(logFile)}, specifier + '\\n');
+  if (specifier === ${JSON.stringify(name)} || specifier.startsWith(${JSON.stringify(`${name}/`)})) fs.appendFileSync(${JSON.stringify(logFile)}, specifier + '\\n');
   return next(specifier, context);
 }`;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
   return ['--import', `data:text/javascript,${encodeURIComponent(register)}`];
 }
 
+describe('a server without Stripe keys', () => {
+  it('never loads the Stripe SDK (21 MB of memory, for Stripe payouts only); with the keys it does', async () => {
+    const imports = path.join(temporaryDir(), 'imports.log');
+    fs.writeFileSync(imports, '');
+    const manual = startServer({ DATA_DIR: temporaryDir() }, importRecorder(imports, 'stripe'));
+    const address = await manual.listening;
+    expect((await fetch(`${address}/readyz`)).status).toBe(200);
+    expect(fs.readFileSync(imports, 'utf8')).toBe('');
+
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_startup', STRIPE_WEBHOOK_SECRET: 'whsec_startup', PUBLIC_URL: 'http://127.0.0.1' };
+    const withStripe = startServer({ DATA_DIR: temporaryDir(), ...keys }, importRecorder(imports, 'stripe'));
+    await withStripe.listening;
+    expect(fs.readFileSync(imports, 'utf8')).toContain('stripe');
+  }, 90_000);
+});
+
 describe.runIf(!!process.env.DATABASE_URL)('a server on PostgreSQL', () => {
   it("never loads the embedded database's code (its memory is for embedded mode only)", async () => {
     const imports = path.join(temporaryDir(), 'imports.log');
     fs.writeFileSync(imports, '');
     const url = await emptyDatabase('no_pglite');
-    const server = startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir() }, pgliteImportRecorder(imports));
+    const server = startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir() }, importRecorder(imports, '@electric-sql/pglite'));
     const address = await server.listening;
     expect((await fetch(`${address}/readyz`)).status).toBe(200);
     expect(fs.readFileSync(imports, 'utf8')).toBe('');
 
     // The recorder does see PGlite when it is loaded: the same server without DATABASE_URL.
-    const embedded = startServer({ DATA_DIR: temporaryDir() }, pgliteImportRecorder(imports));
+    const embedded = startServer({ DATA_DIR: temporaryDir() }, importRecorder(imports, '@electric-sql/pglite'));
     await embedded.listening;
     expect(fs.readFileSync(imports, 'utf8')).toContain('@electric-sql/pglite');
   }, 90_000);

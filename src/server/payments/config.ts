@@ -1,8 +1,9 @@
 // How payouts are made in this process: through Stripe Connect when STRIPE_SECRET_KEY is set,
 // otherwise recorded manually by an admin. Built once from the environment (services.ts) and reached
 // through ctx.payments; tests pass their own.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Env } from '../env.ts';
+import { loadStripeSdk } from './stripe-sdk.ts';
 
 export interface PaymentsConfig {
   /** null: manual payouts (no Stripe keys). */
@@ -22,9 +23,10 @@ export interface StripeClientOptions {
   maxNetworkRetries?: number;
 }
 
-export function createStripeClient({ secretKey, apiBase, timeoutMs = 20_000, maxNetworkRetries = 2 }: StripeClientOptions): Stripe {
+export async function createStripeClient({ secretKey, apiBase, timeoutMs = 20_000, maxNetworkRetries = 2 }: StripeClientOptions): Promise<Stripe> {
   const base = apiBase ? new URL(apiBase) : null;
-  return new Stripe(secretKey, {
+  const StripeClient = await loadStripeSdk();
+  return new StripeClient(secretKey, {
     timeout: timeoutMs,
     maxNetworkRetries,
     telemetry: false,
@@ -39,10 +41,16 @@ export function createStripeClient({ secretKey, apiBase, timeoutMs = 20_000, max
   });
 }
 
-export function paymentsFromEnv(source: Env, publicUrl: string): PaymentsConfig {
-  if (!source.STRIPE_SECRET_KEY) return { stripe: null, webhookSecret: null, publicUrl };
+/** Manual payouts: no Stripe keys, and no Stripe SDK in memory. */
+export function manualPayments(publicUrl: string): PaymentsConfig {
+  return { stripe: null, webhookSecret: null, publicUrl };
+}
+
+/** Asynchronous because with Stripe keys it loads the SDK (stripe-sdk.ts); server.ts awaits it at start. */
+export async function paymentsFromEnv(source: Env, publicUrl: string): Promise<PaymentsConfig> {
+  if (!source.STRIPE_SECRET_KEY) return manualPayments(publicUrl);
   return {
-    stripe: createStripeClient({ secretKey: source.STRIPE_SECRET_KEY, apiBase: source.STRIPE_API_BASE }),
+    stripe: await createStripeClient({ secretKey: source.STRIPE_SECRET_KEY, apiBase: source.STRIPE_API_BASE }),
     webhookSecret: source.STRIPE_WEBHOOK_SECRET ?? null,
     publicUrl,
   };

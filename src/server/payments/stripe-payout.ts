@@ -4,11 +4,12 @@
 // most one transfer exists per attempt. Only a definitive refusal from Stripe fails the payout; no
 // answer (timeout, connection, 5xx, a concurrent request with the same key) leaves it processing,
 // and paying it again asks Stripe with the same key until the answer is known.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from '../db/index.ts';
 import { ConflictError, PreconditionFailedError } from '../domain/errors.ts';
 import { toCents } from '../domain/money.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
+import { loadStripeSdk } from './stripe-sdk.ts';
 import { type PayoutActor, type PayoutRow, completeStripePayout, failStripePayout, loadPayout, notePayoutUnconfirmed, startPayout } from './payout-state.ts';
 
 export const payoutIdempotencyKey = (transactionId: number, attempt: number) => `payout-tx-${transactionId}-${attempt}`;
@@ -17,12 +18,13 @@ export const payoutTransferGroup = (transactionId: number) => `transaction-${tra
 export type PayoutOutcome = { status: 'completed'; transferId: string } | { status: 'failed'; reason: string } | { status: 'processing'; reason: string };
 
 /** Whether Stripe's answer settles the attempt (a refusal) or leaves it unknown. */
-export function classifyStripeError(error: unknown): { definitive: boolean; reason: string } {
-  if (error instanceof Stripe.errors.StripeError) {
+export async function classifyStripeError(error: unknown): Promise<{ definitive: boolean; reason: string }> {
+  const { errors } = await loadStripeSdk();
+  if (error instanceof errors.StripeError) {
     const status = error.statusCode;
     if (
-      error instanceof Stripe.errors.StripeConnectionError ||
-      error instanceof Stripe.errors.StripeIdempotencyError ||
+      error instanceof errors.StripeConnectionError ||
+      error instanceof errors.StripeIdempotencyError ||
       status === undefined ||
       status === 409 ||
       status >= 500
@@ -120,7 +122,7 @@ async function sendTransfer(
     );
     return complete(transfer.id);
   } catch (error) {
-    const verdict = classifyStripeError(error);
+    const verdict = await classifyStripeError(error);
     if (verdict.definitive) {
       await db.$transaction((tx) => failStripePayout(tx, links, actor, row, attempt, verdict.reason));
       return settled(db, row.id, { status: 'failed', reason: verdict.reason });

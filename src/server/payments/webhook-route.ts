@@ -26,7 +26,7 @@ export function mountStripeWebhook(app: Hono, { db, log, payments, mailer }: Web
     const raw = new Uint8Array(await c.req.arrayBuffer());
     let event;
     try {
-      event = verifyStripeEvent(raw, c.req.header('stripe-signature'), webhookSecret);
+      event = await verifyStripeEvent(raw, c.req.header('stripe-signature'), webhookSecret);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         log({ level: 'warn', msg: 'stripe webhook refused', reason: error.message });

@@ -12,13 +12,14 @@
 //                      their bank details; no ledger movement
 //   transfer.failed    legacy (API versions before 2017-04-06; current versions send no such event):
 //                      accepted for old endpoints and treated as a failed transfer
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatUsd } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { notify } from '../domain/notifications.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { applyAccountState } from './connect.ts';
+import { loadStripeSdk } from './stripe-sdk.ts';
 import { WEBHOOK_ACTOR, type Tx, applyTransferFailure, applyTransferReversal, completeStripePayout, payoutRowSelect } from './payout-state.ts';
 
 /** Stripe's own default: a signature older than 5 minutes is refused (replay protection). */
@@ -37,10 +38,11 @@ type HandledType = (typeof HANDLED_EVENT_TYPES)[number];
 export class WebhookSignatureError extends Error {}
 
 /** Verifies the Stripe-Signature header on the exact bytes received and parses the event. */
-export function verifyStripeEvent(rawBody: Uint8Array, signature: string | undefined, secret: string, now = Date.now()): Stripe.Event {
+export async function verifyStripeEvent(rawBody: Uint8Array, signature: string | undefined, secret: string, now = Date.now()): Promise<Stripe.Event> {
   if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+  const { webhooks } = await loadStripeSdk();
   try {
-    return Stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now);
+    return webhooks.constructEvent(Buffer.from(rawBody), signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now);
   } catch (error) {
     throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
   }

@@ -22,7 +22,7 @@ export function useFakeStripe(options: StripeTestOptions = {}) {
   const holder = {} as { fake: FakeStripe; stripe: Stripe };
   beforeEach(async () => {
     holder.fake = await new FakeStripe().start();
-    holder.stripe = createStripeClient({
+    holder.stripe = await createStripeClient({
       secretKey: holder.fake.secretKey,
       apiBase: holder.fake.url,
       timeoutMs: options.timeoutMs ?? 5_000,
