@@ -1,7 +1,8 @@
 // The services a procedure reaches through `ctx`: built once from the environment in createApp
 // (servicesFromEnv), or, when a test or script passes none, test-safe defaults (testServices): a
-// temporary document directory, the system clock, no SMTP, no Stripe. No other module reads the
-// environment when it is imported.
+// temporary document directory, the system clock, no SMTP, no Stripe. Stripe payouts are the one
+// service built before: paymentsFromEnv loads the Stripe SDK, so server.ts awaits it and passes it
+// in. No other module reads the environment when it is imported.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

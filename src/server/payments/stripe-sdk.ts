@@ -7,5 +7,12 @@ import type StripeSdk from 'stripe';
 let loading: Promise<typeof StripeSdk> | undefined;
 
 export function loadStripeSdk(): Promise<typeof StripeSdk> {
-  return (loading ??= import('stripe').then((module) => module.default));
+  // A failed load is not remembered: the next need tries again.
+  return (loading ??= import('stripe').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 }
