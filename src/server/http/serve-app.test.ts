@@ -7,7 +7,7 @@ import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestDatabase } from '../test/harness.ts';
-import { serveApp } from './serve-app.ts';
+import { KEEP_ALIVE_TIMEOUT_MS, serveApp } from './serve-app.ts';
 import { NON_PAGE_POLICY } from './security.ts';
 
 const t = useTestDatabase();
@@ -89,6 +89,13 @@ describe('every answer', () => {
     expect(absolute.headers['cache-control']).toBe('no-store');
     // Pages and files decide their own.
     expect((await request('/healthz')).headers.get('cache-control')).toBeNull();
+  });
+
+  it('keeps an idle connection open longer than proxies and client pools do, and says so', async () => {
+    const { request } = await served();
+    const response = await request('/healthz');
+    expect(response.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
   });
 
   it('has a request id: the caller’s when it is well-formed, a new one otherwise', async () => {
