@@ -117,7 +117,7 @@ export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
     clock: chosen.clock ?? systemClock,
     documentStore: chosen.documentStore ?? createDiskDocumentStore(temporaryDocumentsDir(), db),
     mailer: chosen.mailer ?? testMailer({ publicUrl: config.publicUrl }),
-    payments: chosen.payments ?? { stripe: null, webhookSecret: null, publicUrl: config.publicUrl },
+    payments: chosen.payments ?? manualPayments(config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),
     live: chosen.live ?? null,
   };
