@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../test/factories.ts';
-import { useTestDatabase } from '../test/harness.ts';
+import { createPrototype, createUser } from '../test/factories.ts';
+import { recordStatements, useTestDatabase } from '../test/harness.ts';
 import { createSession, pruneExpiredSessions, readSession, validateSessionToken } from './session.ts';
 import { sessionUserSelect } from './session-user.ts';
 
@@ -33,20 +32,9 @@ describe('validateSessionToken', () => {
     const db = t.db.prisma;
     const user = await createUser(db, { firstName: 'Quinn' });
     const { token } = await createSession(db, user.id, 30);
-    const statements: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
-      statements.push(typeof first === 'string' ? first : first.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    try {
-      const result = await validateSessionToken(db, token, { days: 30, maxDays: 30 });
-      expect(result?.user).toMatchObject({ id: user.id, firstName: 'Quinn', status: 'active', suspendedUntil: null });
-      expect(result?.user.createdAt).toBeInstanceOf(Date);
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const { result, texts: statements } = await recordStatements(() => validateSessionToken(db, token, { days: 30, maxDays: 30 }));
+    expect(result?.user).toMatchObject({ id: user.id, firstName: 'Quinn', status: 'active', suspendedUntil: null });
+    expect(result?.user.createdAt).toBeInstanceOf(Date);
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/FROM sessions s JOIN users u/);
   });
@@ -65,8 +53,13 @@ describe('readSession (hand-written SQL)', () => {
       where: { id: session.id },
       select: { expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
     });
-    expect(await readSession(db, session.id)).toEqual(viaPrisma);
+    // No prototype yet: no version of the user's own list.
+    expect(await readSession(db, session.id)).toEqual({ ...viaPrisma, listVersion: null });
     expect(await readSession(db, 'no-such-session')).toBeNull();
+
+    await createPrototype(db, user.id);
+    const { version } = await db.sellerListVersion.findUniqueOrThrow({ where: { sellerId: user.id } });
+    expect((await readSession(db, session.id))?.listVersion).toBe(String(version));
   });
 
   it('prepares its statement again on a new connection, also where connections share one session (PGlite)', async () => {

@@ -42,6 +42,11 @@ export function hashToken(token: string): string {
 export interface SessionInfo {
   id: string;
   expiresAt: Date;
+  /**
+   * The version of the user's own prototype list when the session was checked (seller_list_versions,
+   * ADR 0024), or null if it has none: read in the same query, so the list costs no second round trip.
+   */
+  listVersion: string | null;
 }
 
 const clientColumns = (client: SessionClient | undefined) => ({
@@ -82,30 +87,41 @@ export async function rotateSessionToken(db: Pick<Prisma.TransactionClient, 'ses
 }
 
 /**
- * Every signed-in request's one query: the session joined to its user, in hand-written SQL
- * (db/sql.ts). The user's columns are sessionUserSelect's fields, so the row has SessionUser's shape.
+ * Every signed-in request's one query: the session joined to its user and to the version of the
+ * user's own list, in hand-written SQL (db/sql.ts). The user's columns are sessionUserSelect's
+ * fields, so the row has SessionUser's shape.
  */
 const SESSION_CHECK: Statement = {
   name: 'session_check',
   text:
     'SELECT s.expires_at AS "sessionExpiresAt", s.created_at AS "sessionCreatedAt", s.last_seen_at AS "sessionLastSeenAt", ' +
+    'v.version AS "sessionListVersion", ' +
     selectList('u', sessionUserSelect) +
-    ' FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1',
+    ' FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN seller_list_versions v ON v.seller_id = s.user_id WHERE s.id = $1',
 };
 
 interface SessionRow {
   expiresAt: Date;
   createdAt: Date;
   lastSeenAt: Date;
+  listVersion: string | null;
   user: SessionUser;
 }
 
+type SessionCheckRow = SessionUser & {
+  sessionExpiresAt: Date;
+  sessionCreatedAt: Date;
+  sessionLastSeenAt: Date;
+  /** bigint, which pg reads as a string. */
+  sessionListVersion: string | null;
+};
+
 /** The session with this id and its user, or null. */
 export async function readSession(db: Db, id: string): Promise<SessionRow | null> {
-  const [row] = await sqlOf(db).rows<SessionUser & { sessionExpiresAt: Date; sessionCreatedAt: Date; sessionLastSeenAt: Date }>(SESSION_CHECK, [id]);
+  const [row] = await sqlOf(db).rows<SessionCheckRow>(SESSION_CHECK, [id]);
   if (!row) return null;
-  const { sessionExpiresAt, sessionCreatedAt, sessionLastSeenAt, ...user } = row;
-  return { expiresAt: sessionExpiresAt, createdAt: sessionCreatedAt, lastSeenAt: sessionLastSeenAt, user };
+  const { sessionExpiresAt, sessionCreatedAt, sessionLastSeenAt, sessionListVersion, ...user } = row;
+  return { expiresAt: sessionExpiresAt, createdAt: sessionCreatedAt, lastSeenAt: sessionLastSeenAt, listVersion: sessionListVersion, user };
 }
 
 /**
@@ -155,7 +171,7 @@ export async function validateSessionToken(
   }
   // updateMany: a sign-out racing this request leaves nothing to update, which is no error.
   if (Object.keys(changes).length > 0) await db.session.updateMany({ where: { id }, data: changes });
-  return { session: { id, expiresAt }, user, renewed: changes.expiresAt !== undefined };
+  return { session: { id, expiresAt, listVersion: row.listVersion }, user, renewed: changes.expiresAt !== undefined };
 }
 
 /**

@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { isUuid, parseRecordId } from '~/shared/schemas/bounds.ts';
 import type { Context } from '../context.ts';
 import { DomainError, RateLimitedError } from '../domain/errors.ts';
+import { jsonText } from '../json-text.ts';
 import { createCaller } from '../routers/_app.ts';
 import { formatZodError, toTRPCError } from '../trpc.ts';
 
@@ -99,6 +100,12 @@ export function errorResponse(c: HonoContext, thrown: unknown, log: (line: Recor
   return c.json({ message: 'Internal server error' }, 500);
 }
 
+/** As c.json, with a kept answer's JSON text serialized only once (json-text.ts). */
+function jsonAnswer(c: HonoContext, body: unknown, status: ContentfulStatusCode) {
+  c.header('Content-Type', 'application/json');
+  return c.body(jsonText(body), status);
+}
+
 export function mountRestRoutes(
   app: Hono,
   routes: RestRoute[],
@@ -115,11 +122,12 @@ export function mountRestRoutes(
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(c);
         const caller = createCaller(await createContext(c));
         const result = await route.handler({ caller, body, params: c.req.param(), query: c.req.query() });
+        const status = route.status ?? 200;
         if (result instanceof RestResult) {
           for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
-          return c.json(result.body ?? { success: true }, route.status ?? 200);
+          return jsonAnswer(c, result.body ?? { success: true }, status);
         }
-        return c.json(result ?? { success: true }, route.status ?? 200);
+        return jsonAnswer(c, result ?? { success: true }, status);
       } catch (error) {
         return errorResponse(c, error, log);
       }

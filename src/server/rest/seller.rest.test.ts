@@ -1,7 +1,7 @@
 // The seller's documented /api paths (spec section 7, issue 4): status codes, shapes, scoping.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { recordStatements, restClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 const body = {
@@ -95,6 +95,25 @@ describe('GET /api/seller/prototypes and /api/seller/transactions', () => {
 
     const summary = await client.request('GET', '/api/seller/summary');
     expect(summary.json).toEqual({ totalPrototypes: 2, activePrototypes: 0, quotedPrototypes: 1, revenue: '2250.67' });
+  });
+
+  it('GET /api/seller/prototypes is answered from memory while nothing in it changed, and shows every change at the next request', async () => {
+    const { user, client } = await signedIn();
+    const prototype = await createPrototype(t.db.prisma, user.id);
+    const first = await client.request('GET', '/api/seller/prototypes');
+    expect(first.headers.get('content-type')).toBe('application/json');
+
+    const statements = await recordStatements(() => client.request('GET', '/api/seller/prototypes'));
+    expect(statements.result.text).toBe(first.text);
+    expect(statements.texts).toHaveLength(1);
+    expect(statements.texts[0]).toMatch(/FROM sessions s JOIN users u/);
+
+    // The seller's own write, then anyone's (here straight in the database): both seen at once.
+    expect((await client.request('POST', '/api/prototypes', body)).status).toBe(201);
+    expect((await client.request('GET', '/api/seller/prototypes')).json).toHaveLength(2);
+    await t.db.pool.query("UPDATE prototypes SET status = 'under_review' WHERE id = $1", [prototype.id]);
+    const afterReview = await client.request('GET', '/api/seller/prototypes');
+    expect(afterReview.json.find((p: { id: number }) => p.id === prototype.id)).toMatchObject({ status: 'under_review' });
   });
 
   it('answer a guest 401 on every private path', async () => {

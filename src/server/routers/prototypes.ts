@@ -82,7 +82,7 @@ export const prototypesRouter = router({
   }),
 
   /** GET /api/seller/prototypes: the caller's prototypes, newest first. */
-  mine: protectedProcedure.query(({ ctx }) => sellerPrototypes(ctx.db, ctx.user.id)),
+  mine: protectedProcedure.query(({ ctx }) => sellerPrototypes(ctx.db, ctx.user.id, ctx.session.listVersion)),
 
   /** GET /api/seller/transactions: the caller's transactions, newest first. */
   transactions: protectedProcedure.query(async ({ ctx }) => {

@@ -1,4 +1,5 @@
 // Helpers for procedure and REST tests: a caller acting as a given user, and the HTTP app itself.
+import pg from 'pg';
 import { beforeEach } from 'vitest';
 import { createSession } from '../auth/session.ts';
 import { createApp } from '../app.ts';
@@ -43,7 +44,8 @@ export async function callerAs(
   if (!userId) return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, meta }));
   const { session } = await createSession(db.prisma, userId, 30);
   const user = await db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
-  return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, user, session, meta }));
+  // No list version: this caller's requests read the seller's list from the database each time.
+  return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, user, session: { ...session, listVersion: null }, meta }));
 }
 
 /** The Hono app over the test database, with a small cookie-keeping client for REST tests. */
@@ -95,4 +97,20 @@ export function restClient(db: Database, options: { ip?: string; origin?: string
       cookie = value;
     },
   };
+}
+
+/** The SQL statements sent to the database while `run` runs, in order. */
+export async function recordStatements<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+  const texts: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    texts.push(typeof first === 'string' ? first : first.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    return { result: await run(), texts };
+  } finally {
+    pg.Client.prototype.query = query;
+  }
 }

@@ -1,5 +1,6 @@
 // The one shape in which a prototype leaves the server (seller and admin views, spec section 3), and
 // the admin's list of them: filters, sorting, pages and the CSV export.
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { prototypeFilters, prototypeListInput } from '~/shared/schemas/admin.ts';
@@ -11,6 +12,7 @@ import { overdueWhere, promiseFields, promiseSelect } from './review-promise-vie
 import { type Decimal, moneyNumber } from '../money.ts';
 import { type Statement, selectList, sqlOf } from '../../db/sql.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
+import { servedAgain } from '../../json-text.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -71,9 +73,42 @@ const SELLER_PROTOTYPES: Statement = {
     ' FROM prototypes p WHERE p.seller_id = $1 ORDER BY p.created_at DESC, p.id DESC',
 };
 
-export async function sellerPrototypes(db: Db, sellerId: string) {
+type SellerListItem = PrototypeView & { openInfoRequests: number };
+
+/** The most prototypes an instance holds in memory across all sellers' lists (about 1.3 KB each). */
+const HELD_PROTOTYPES_MAX = 10_000;
+
+/**
+ * Each seller's list as this instance last read it, under the version it had (seller_list_versions,
+ * ADR 0024). Triggers give the list a new version in every transaction that changes what it shows,
+ * on whichever instance it runs, so a list is answered again only while nothing in it can have
+ * changed. One per database, as the versions are.
+ */
+const listsRead = new WeakMap<Db, LRUCache<string, { version: string; list: SellerListItem[] }>>();
+
+function listsReadFrom(db: Db) {
+  let lists = listsRead.get(db);
+  if (!lists) {
+    lists = new LRUCache({ maxSize: HELD_PROTOTYPES_MAX, sizeCalculation: (entry) => Math.max(1, entry.list.length) });
+    listsRead.set(db, lists);
+  }
+  return lists;
+}
+
+/**
+ * The seller's list. `listVersion` is its version as read BEFORE this call (the session check, which
+ * reads it in the same query): the list read after it is at least that new, so holding the list
+ * under that version can only make the next request read it again, never answer a stale one.
+ */
+export async function sellerPrototypes(db: Db, sellerId: string, listVersion: string | null): Promise<SellerListItem[]> {
+  const lists = listsReadFrom(db);
+  const held = listVersion === null ? undefined : lists.get(sellerId);
+  if (held && held.version === listVersion) return held.list;
   const rows = await sqlOf(db).rows<PrototypeRowOf<{ openInfoRequests: number }>>(SELLER_PROTOTYPES, [sellerId]);
-  return rows.map((row) => toPrototypeView(row));
+  // Frozen (a held list is answered again as it is), typed as a plain array for the client's types.
+  const list: SellerListItem[] = servedAgain(rows.map((row) => Object.freeze(toPrototypeView(row))));
+  if (listVersion !== null) lists.set(sellerId, { version: listVersion, list });
+  return list;
 }
 
 // Admin: the shared prototype view, plus who sold it, their documents and the offered actions.
