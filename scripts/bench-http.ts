@@ -5,8 +5,9 @@
 // time to the first answer. Figures, not a test.
 //
 // Database: with DATABASE_URL a fresh `<name>_bench_http` database on that server (created and
-// dropped here); without it an embedded PGlite in a temporary DATA_DIR. Floor and app run one after
-// the other in child processes of their own (a PGlite data directory opens in one process at a time).
+// dropped here); without it an embedded PGlite in a temporary DATA_DIR. Floors, app, then floors again
+// run one after the other in child processes of their own (a PGlite data directory opens in one
+// process at a time); ratios are to the mean of the two floor runs.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -173,21 +174,26 @@ async function main() {
     const loadIfChosen = (key: string, name: string, url: string, headers?: Record<string, string>) =>
       !chosen || chosen.includes(key) ? load(name, url, app.pid!, headers) : Promise.resolve({ ...skipped, name });
 
-    // The floors.
+    // The floors, measured before the app and again after it: the ratio is to their mean, and the
+    // two runs show how much the machine's own speed moved meanwhile (shared machines drift).
     const floorConfig: FloorConfig = { databaseUrl: target?.url ?? null, dataDir, userId, poolMax: settings.DATABASE_POOL_MAX };
-    const floor = fork(import.meta.filename, ['--floor', JSON.stringify(floorConfig)], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    children.add(floor);
-    const floorPort = await new Promise<number>((resolve, reject) => {
-      floor.once('message', (message: { port: number }) => resolve(message.port));
-      floor.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before listening`)));
-    });
-    const floorJson = await load('floor: bare Hono, small JSON', `http://127.0.0.1:${floorPort}/floor/json`, floor.pid!);
-    const floorSelect = await load(`floor: Hono + PK select (${target ? 'pg' : 'PGlite'})`, `http://127.0.0.1:${floorPort}/floor/select`, floor.pid!);
-    const floorRss = readMemory(floor.pid!).rss;
-    await stop(floor);
+    const runFloors = async (when: string) => {
+      const floor = fork(import.meta.filename, ['--floor', JSON.stringify(floorConfig)], {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      children.add(floor);
+      const floorPort = await new Promise<number>((resolve, reject) => {
+        floor.once('message', (message: { port: number }) => resolve(message.port));
+        floor.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before listening`)));
+      });
+      const json = await load(`floor: bare Hono, small JSON (${when})`, `http://127.0.0.1:${floorPort}/floor/json`, floor.pid!);
+      const select = await load(`floor: Hono + PK select, ${target ? 'pg' : 'PGlite'} (${when})`, `http://127.0.0.1:${floorPort}/floor/select`, floor.pid!);
+      const rss = readMemory(floor.pid!).rss;
+      await stop(floor);
+      return { json, select, rss };
+    };
+    const floorsBefore = await runFloors('before');
 
     // The app: spawned as node itself (not through npm or a shell), so its pid is the server's.
     let output = '';
@@ -215,6 +221,10 @@ async function main() {
     const loaded = readMemory(app.pid!);
     if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) during the load:\n${output}`);
     await stop(app);
+    const floorsAfter = await runFloors('after');
+    const floorJson = meanOf('floor: bare Hono, small JSON (mean)', floorsBefore.json, floorsAfter.json);
+    const floorSelect = meanOf(`floor: Hono + PK select (mean)`, floorsBefore.select, floorsAfter.select);
+    const floorRss = Math.max(floorsBefore.rss, floorsAfter.rss);
 
     // The figures.
     const embedded = !target;
@@ -229,15 +239,17 @@ async function main() {
       'rate limits: none lifted — the app limits sign-in, registration, password recovery, contact, replies, submissions, uploads and 2FA codes, not these GETs\n',
     );
     const rows: [Figures, Figures | null, number | null][] = [
-      [floorJson, null, null],
-      [floorSelect, null, null],
+      [floorsBefore.json, null, null],
+      [floorsAfter.json, null, null],
+      [floorsBefore.select, null, null],
+      [floorsAfter.select, null, null],
       [healthz, floorJson, 0.5],
       [authUser, floorSelect, 0.5],
       [sellerPrototypes, floorSelect, 0.35],
     ];
     const line = (...columns: string[]) => console.log(columns.join(' ').trimEnd());
     line(
-      'endpoint'.padEnd(34),
+      'endpoint'.padEnd(42),
       'req/s'.padStart(9),
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
@@ -249,7 +261,7 @@ async function main() {
     for (const [figures, floorOf, wanted] of rows) {
       const ratio = floorOf ? figures.rps / floorOf.rps : null;
       line(
-        figures.name.padEnd(34),
+        figures.name.padEnd(42),
         figures.rps.toFixed(0).padStart(9),
         ms(figures.p50).padStart(8),
         ms(figures.p99).padStart(8),
@@ -261,6 +273,11 @@ async function main() {
         figures.detail ? `(${figures.detail})` : '',
       );
     }
+    const drift = (a: Figures, b: Figures) => `${((Math.abs(a.rps - b.rps) / Math.min(a.rps, b.rps)) * 100).toFixed(0)}%`;
+    console.log(
+      `\nratios are to the mean of the floor before and after the app (${floorJson.rps.toFixed(0)} and ${floorSelect.rps.toFixed(0)} req/s); ` +
+        `the floors moved ${drift(floorsBefore.json, floorsAfter.json)} and ${drift(floorsBefore.select, floorsAfter.select)} between the two runs`,
+    );
     const errors = rows.reduce((sum, [figures]) => sum + figures.errors, 0);
     console.log(`\nerrors in all runs: ${errors} (target 0: ${met(errors === 0)})`);
     console.log(
@@ -278,6 +295,12 @@ async function main() {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(logPath, { force: true });
   }
+}
+
+/** Two measurements of one thing: mean rates, latencies and CPU; all their errors. */
+function meanOf(name: string, a: Figures, b: Figures): Figures {
+  const mean = (x: number, y: number) => (x + y) / 2;
+  return { name, rps: mean(a.rps, b.rps), p50: mean(a.p50, b.p50), p99: mean(a.p99, b.p99), errors: a.errors + b.errors, cpuMs: mean(a.cpuMs, b.cpuMs), detail: '' };
 }
 
 function sleep(ms: number) {
