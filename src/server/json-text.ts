@@ -4,7 +4,10 @@
 /** Values marked as served again: null until first serialized, then their text. */
 const textOf = new WeakMap<object, string | null>();
 
-/** Marks a value that will be served again unchanged (it is frozen, so nothing can change it). */
+/**
+ * Marks a value that will be served again unchanged. It is frozen (shallowly: its caller freezes what
+ * it holds, and Date objects cannot be), and nothing on the server may change it.
+ */
 export function servedAgain<T extends object>(value: T): T {
   textOf.set(Object.freeze(value), null);
   return value;

@@ -18,11 +18,26 @@ CREATE FUNCTION bump_seller_list_version(seller uuid) RETURNS void LANGUAGE sql 
   ON CONFLICT ("seller_id") DO UPDATE SET "version" = EXCLUDED."version"
 $$;
 
+-- A prototype stays with the seller who submitted it. The information-request trigger below finds
+-- the seller through the prototype at commit without locking it, which is only right if that never
+-- changes: a move committing meanwhile would leave the new seller's version behind.
+CREATE FUNCTION prototypes_keep_their_seller() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."seller_id" IS DISTINCT FROM OLD."seller_id" THEN
+    RAISE EXCEPTION 'A prototype stays with the seller who submitted it' USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER "prototypes_keep_their_seller"
+BEFORE UPDATE OF "seller_id" ON "prototypes"
+FOR EACH ROW EXECUTE FUNCTION prototypes_keep_their_seller();
+
 CREATE FUNCTION prototypes_seller_list_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM bump_seller_list_version(OLD."seller_id"); END IF;
-  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW."seller_id" IS DISTINCT FROM OLD."seller_id") THEN
-    PERFORM bump_seller_list_version(NEW."seller_id");
+  IF TG_OP = 'INSERT' THEN PERFORM bump_seller_list_version(NEW."seller_id");
+  ELSE PERFORM bump_seller_list_version(OLD."seller_id");
   END IF;
   RETURN NULL;
 END;
@@ -43,7 +58,10 @@ $$;
 -- Deferred to the commit: a writing transaction takes the version row's lock last, after every lock
 -- of its own work, and holds it only while it commits. So it cannot close a cycle of waits with a
 -- transaction that locks prototypes or users, unless one transaction writes the lists of two sellers
--- in the opposite order of another (nothing in the app does: every write touches one seller).
+-- in the opposite order of another. Nothing in the app does (each write names one prototype); a
+-- script or psql session that does may deadlock, which PostgreSQL detects, aborting one of the two.
+-- A writer under REPEATABLE READ or SERIALIZABLE (the app uses neither) can fail at commit with a
+-- serialization error when another transaction gave the same seller a version after its snapshot.
 CREATE CONSTRAINT TRIGGER "prototypes_seller_list_version"
 AFTER INSERT OR UPDATE OR DELETE ON "prototypes"
 DEFERRABLE INITIALLY DEFERRED

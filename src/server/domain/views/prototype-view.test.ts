@@ -77,15 +77,21 @@ describe('seller list versions (triggers, ADR 0024)', () => {
     await createPrototype(db, bystander.id);
     expect(await versionOf(seller.id)).toBeNull();
 
-    let prototype = await createPrototype(db, seller.id);
+    const prototype = await createPrototype(db, seller.id);
     expect(await versionOf(seller.id)).not.toBeNull();
     expect(await moves(seller.id, bystander.id, () => db.prototype.update({ where: { id: prototype.id }, data: { prototypeName: 'Renamed' } }))).toBe(true);
     expect(await moves(seller.id, bystander.id, () => db.prototype.update({ where: { id: prototype.id }, data: { status: 'under_review' } }))).toBe(true);
 
-    const request = await db.infoRequest.create({ data: { prototypeId: prototype.id, question: 'Which alloy?' }, select: { id: true } });
-    expect(await versionOf(seller.id)).not.toBeNull();
+    let request = { id: 0 };
+    expect(
+      await moves(seller.id, bystander.id, async () => {
+        request = await db.infoRequest.create({ data: { prototypeId: prototype.id, question: 'Which alloy?' }, select: { id: true } });
+      }),
+    ).toBe(true);
     expect(await moves(seller.id, bystander.id, () => db.infoRequest.update({ where: { id: request.id }, data: { question: 'Which steel?' } }))).toBe(false);
-    expect(await moves(seller.id, bystander.id, () => db.infoRequest.update({ where: { id: request.id }, data: { answer: 'Steel', answeredAt: new Date() } }))).toBe(true);
+    expect(
+      await moves(seller.id, bystander.id, () => db.infoRequest.update({ where: { id: request.id }, data: { answer: 'Steel', answeredAt: new Date() } })),
+    ).toBe(true);
     expect(await moves(seller.id, bystander.id, () => db.infoRequest.delete({ where: { id: request.id } }))).toBe(true);
     expect(await moves(seller.id, bystander.id, () => t.db.pool.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['by hand', prototype.id]))).toBe(true);
 
@@ -107,12 +113,9 @@ describe('seller list versions (triggers, ADR 0024)', () => {
     });
     expect(await versionOf(seller.id)).not.toBe(beforeCommit);
 
-    // Moved to another seller: both lists change.
-    const [sellerBefore, bystanderBefore] = [await versionOf(seller.id), await versionOf(bystander.id)];
-    prototype = await db.prototype.update({ where: { id: prototype.id }, data: { sellerId: bystander.id } });
-    expect(await versionOf(seller.id)).not.toBe(sellerBefore);
-    expect(await versionOf(bystander.id)).not.toBe(bystanderBefore);
-    expect(await moves(bystander.id, seller.id, () => db.prototype.delete({ where: { id: prototype.id } }))).toBe(true);
+    // A prototype never moves to another seller (the triggers rely on it).
+    await expect(db.prototype.update({ where: { id: prototype.id }, data: { sellerId: bystander.id } })).rejects.toThrow(/stays with the seller/);
+    expect(await moves(seller.id, bystander.id, () => db.prototype.delete({ where: { id: prototype.id } }))).toBe(true);
 
     // TRUNCATE fires no row trigger: every list moves.
     const bystanderBeforeTruncate = await versionOf(bystander.id);
@@ -135,8 +138,8 @@ describe('seller list versions (triggers, ADR 0024)', () => {
       await second.query('BEGIN');
       await first.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['first', a.id]);
       await second.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['second', b.id]);
-      // With the version taken at each write, `first` would now hold it and wait for `second`'s row,
-      // while `second` waited for the version: a deadlock, one of them aborted.
+      // Had each write taken the version row, `second`'s write above would already wait for `first`
+      // to commit (the test hangs there); with `first` now waiting for `second`'s row, a deadlock.
       const firstWaits = first.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['first', b.id]);
       await second.query('COMMIT');
       await firstWaits;
@@ -179,6 +182,26 @@ describe('sellerPrototypes from memory', () => {
     const current = await checked();
     const held = await sellerPrototypes(db, seller.id, current);
     expect(await sellerPrototypes(db, seller.id, `${current}0`)).not.toBe(held);
+  });
+
+  it('holds no list larger than its share of memory', async () => {
+    const db = t.db.prisma;
+    const seller = await createUser(db);
+    // About 1.2 million characters of JSON, 4.8 MB as estimated: over an eighth of the 32 MB held.
+    await db.prototype.createMany({
+      data: Array.from({ length: 80 }, (_, i) => ({
+        sellerId: seller.id,
+        inventorName: 'Dr. Test Inventor',
+        prototypeName: `Long ${i}`,
+        energyType: 'solar' as const,
+        description: 'x'.repeat(15_000),
+      })),
+    });
+    const { session } = await createSession(db, seller.id, 30);
+    const version = (await readSession(db, session.id))!.listVersion;
+    const first = await sellerPrototypes(db, seller.id, version);
+    expect(first).toHaveLength(80);
+    expect(await sellerPrototypes(db, seller.id, version)).not.toBe(first);
   });
 
   it.runIf(!!process.env.DATABASE_URL)('sees a change committed on another instance at the next request', async () => {

@@ -12,7 +12,7 @@ import { overdueWhere, promiseFields, promiseSelect } from './review-promise-vie
 import { type Decimal, moneyNumber } from '../money.ts';
 import { type Statement, selectList, sqlOf } from '../../db/sql.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
-import { servedAgain } from '../../json-text.ts';
+import { jsonText, servedAgain } from '../../json-text.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -75,8 +75,13 @@ const SELLER_PROTOTYPES: Statement = {
 
 type SellerListItem = PrototypeView & { openInfoRequests: number };
 
-/** The most prototypes an instance holds in memory across all sellers' lists (about 1.3 KB each). */
-const HELD_PROTOTYPES_MAX = 10_000;
+/**
+ * What an instance holds of all sellers' lists, in bytes as estimated from each list's JSON text: the
+ * text itself (kept for the REST answer) and the objects, which hold the same strings again, at up to
+ * two bytes a character. A list over an eighth of it is not held (lru-cache leaves it out).
+ */
+const HELD_BYTES_MAX = 32 * 1024 * 1024;
+const heldBytes = (jsonLength: number) => 4 * jsonLength;
 
 /**
  * Each seller's list as this instance last read it, under the version it had (seller_list_versions,
@@ -89,7 +94,7 @@ const listsRead = new WeakMap<Db, LRUCache<string, { version: string; list: Sell
 function listsReadFrom(db: Db) {
   let lists = listsRead.get(db);
   if (!lists) {
-    lists = new LRUCache({ maxSize: HELD_PROTOTYPES_MAX, sizeCalculation: (entry) => Math.max(1, entry.list.length) });
+    lists = new LRUCache({ maxSize: HELD_BYTES_MAX, maxEntrySize: HELD_BYTES_MAX / 8, sizeCalculation: (entry) => heldBytes(jsonText(entry.list).length) });
     listsRead.set(db, lists);
   }
   return lists;
@@ -105,10 +110,12 @@ export async function sellerPrototypes(db: Db, sellerId: string, listVersion: st
   const held = listVersion === null ? undefined : lists.get(sellerId);
   if (held && held.version === listVersion) return held.list;
   const rows = await sqlOf(db).rows<PrototypeRowOf<{ openInfoRequests: number }>>(SELLER_PROTOTYPES, [sellerId]);
+  const list = rows.map((row) => toPrototypeView(row));
+  if (listVersion === null) return list;
   // Frozen (a held list is answered again as it is), typed as a plain array for the client's types.
-  const list: SellerListItem[] = servedAgain(rows.map((row) => Object.freeze(toPrototypeView(row))));
-  if (listVersion !== null) lists.set(sellerId, { version: listVersion, list });
-  return list;
+  const kept: SellerListItem[] = servedAgain(list.map((item) => Object.freeze(item)));
+  lists.set(sellerId, { version: listVersion, list: kept });
+  return kept;
 }
 
 // Admin: the shared prototype view, plus who sold it, their documents and the offered actions.
