@@ -100,10 +100,12 @@ export function errorResponse(c: HonoContext, thrown: unknown, log: (line: Recor
   return c.json({ message: 'Internal server error' }, 500);
 }
 
-/** As c.json, with a kept answer's JSON text serialized only once (json-text.ts). */
+/**
+ * As c.json, with a kept answer's JSON text serialized only once (json-text.ts). The header goes in
+ * as a plain object, as c.json passes it: c.header() would build a web Headers for every answer.
+ */
 function jsonAnswer(c: HonoContext, body: unknown, status: ContentfulStatusCode) {
-  c.header('Content-Type', 'application/json');
-  return c.body(jsonText(body), status);
+  return c.body(jsonText(body), status, { 'Content-Type': 'application/json' });
 }
 
 export function mountRestRoutes(
