@@ -300,7 +300,15 @@ async function main() {
 /** Two measurements of one thing: mean rates, latencies and CPU; all their errors. */
 function meanOf(name: string, a: Figures, b: Figures): Figures {
   const mean = (x: number, y: number) => (x + y) / 2;
-  return { name, rps: mean(a.rps, b.rps), p50: mean(a.p50, b.p50), p99: mean(a.p99, b.p99), errors: a.errors + b.errors, cpuMs: mean(a.cpuMs, b.cpuMs), detail: '' };
+  return {
+    name,
+    rps: mean(a.rps, b.rps),
+    p50: mean(a.p50, b.p50),
+    p99: mean(a.p99, b.p99),
+    errors: a.errors + b.errors,
+    cpuMs: mean(a.cpuMs, b.cpuMs),
+    detail: '',
+  };
 }
 
 function sleep(ms: number) {
