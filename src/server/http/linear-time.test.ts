@@ -14,32 +14,40 @@ import { testEnv, useTestDatabase } from '../test/harness.ts';
 import { PATH_MAX_BYTES } from './request-path.ts';
 import { createRoutePreloader } from './route-preload.ts';
 
-/**
- * Milliseconds per call of `work`: the best of up to five rounds, each repeated until 20 ms have
- * passed (fewer rounds once 3 s are spent: a quadratic case is then obvious already).
- */
-function bestTimePerCall(work: () => unknown): number {
-  work(); // compile before measuring
+/** Milliseconds per call of `work` in one round: calls repeated until 20 ms have passed. */
+function timePerCall(work: () => unknown): number {
   const started = performance.now();
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 5 && performance.now() - started < 3000; round++) {
-    const roundStarted = performance.now();
-    let calls = 0;
-    let elapsed = 0;
-    do {
-      work();
-      calls++;
-      elapsed = performance.now() - roundStarted;
-    } while (elapsed < 20);
-    best = Math.min(best, elapsed / calls);
-  }
-  return best;
+  let calls = 0;
+  let elapsed = 0;
+  do {
+    work();
+    calls++;
+    elapsed = performance.now() - started;
+  } while (elapsed < 20);
+  return elapsed / calls;
 }
 
 const GROWTH = 30;
-/** How much longer `work` takes on an input 30x as long: ~30 when linear, ~900 when quadratic. */
+/**
+ * How much longer `work` takes on an input 30x as long: ~30 when linear, ~900 when quadratic. Rounds
+ * of the short and the long input alternate, so that both meet the machine in the same state (a busy
+ * spell that fell on the long input's rounds alone once made a linear case look 16x linear), and each
+ * side keeps its best round: up to nine pairs, fewer once 3 s are spent (a quadratic case is then
+ * obvious already).
+ */
 function growthOverLongerInput(work: (size: number) => unknown, size = 1000): number {
-  return bestTimePerCall(() => work(size * GROWTH)) / bestTimePerCall(() => work(size));
+  const short = () => work(size);
+  const long = () => work(size * GROWTH);
+  short(); // compile before measuring
+  long();
+  const started = performance.now();
+  let bestShort = Number.POSITIVE_INFINITY;
+  let bestLong = Number.POSITIVE_INFINITY;
+  for (let pair = 0; pair < 9 && performance.now() - started < 3000; pair++) {
+    bestShort = Math.min(bestShort, timePerCall(short));
+    bestLong = Math.min(bestLong, timePerCall(long));
+  }
+  return bestLong / bestShort;
 }
 
 /**
