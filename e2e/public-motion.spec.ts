@@ -29,7 +29,7 @@ test('home counters start at 0 below the fold and count up to 15, 127 and 250 on
   await expect(counterValues(counters)).toHaveText(['0', '0', '0']);
   await counters.scrollIntoViewIfNeeded();
   // 2000 ms + 200 ms per index: the last one lands after 2.4 s.
-  await expect(counterValues(counters)).toHaveText(['15', '127', '250'], { timeout: 5000 });
+  await expect(counterValues(counters)).toHaveText(['15', '127', '250']);
   // The final figures are always there for assistive technology.
   await expect(counters.locator('.sr-only')).toHaveText(['15', '127', '250']);
 });
@@ -37,7 +37,7 @@ test('home counters start at 0 below the fold and count up to 15, 127 and 250 on
 test('the Projects Active card counts to 127 with its bar scaled against 150', async ({ page }) => {
   await page.goto('/');
   const card = page.getByTestId('stat-projects-active');
-  await expect(card.getByTestId('counter-value')).toHaveText('127', { timeout: 5000 });
+  await expect(card.getByTestId('counter-value')).toHaveText('127');
   const width = await card.getByTestId('projects-bar').evaluate((bar) => parseFloat((bar as HTMLElement).style.width));
   expect(width).toBeCloseTo((127 / 150) * 100, 1);
 });
@@ -46,7 +46,7 @@ test('about counters count up to 15, 250 and 500', async ({ page }) => {
   await page.goto('/about');
   const counters = page.locator('dl[aria-label="Atomix Energy by the numbers"]');
   await counters.scrollIntoViewIfNeeded();
-  await expect(counterValues(counters)).toHaveText(['15', '250', '500'], { timeout: 5000 });
+  await expect(counterValues(counters)).toHaveText(['15', '250', '500']);
 });
 
 test('progress bars stay empty until half visible, then fill to 80, 65 and 45 percent after 500 ms', async ({ page }) => {
@@ -157,6 +157,7 @@ test.describe('fusion canvas', () => {
   test.use({ deviceScaleFactor: 2 });
 
   test('is 12rem tall, sharp at devicePixelRatio 2, releases energy and pauses off screen', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
     await page.goto('/');
     const figure = page.getByTestId('fusion-figure');
     await expect(figure.locator('figcaption')).toHaveText('Atomic Fusion Process');
@@ -172,9 +173,23 @@ test.describe('fusion canvas', () => {
     expect(size.width).toBe(Math.round(size.cssWidth * 2));
 
     await expect(figure).toHaveAttribute('data-running', 'true');
-    // Within one 8-unit cycle the particles come within 40 px, then the cycle starts over.
-    await expect(figure).toHaveAttribute('data-released', 'true', { timeout: 9000 });
-    await expect(figure).toHaveAttribute('data-released', 'false', { timeout: 9000 });
+    // The page's time stands still from here: only runFor moves it, one animation frame per 16 ms,
+    // so a slow machine's dropped frames cannot stretch the cycle.
+    await page.clock.pauseAt(new Date('2026-01-01T01:00:00Z'));
+    const runUntilReleased = async (released: 'true' | 'false') => {
+      for (let ran = 0; ran <= 8000; ran += 50) {
+        if ((await figure.getAttribute('data-released')) === released) return ran;
+        await page.clock.runFor(50);
+      }
+      throw new Error(`data-released never became ${released} within one 8 s cycle`);
+    };
+    await runUntilReleased('false');
+    await runUntilReleased('true');
+    // The particles come within 40 px (starting 48 px from each edge, closing quadratically over
+    // 5 s); "ENERGY RELEASED!" then stays until the 8 s cycle starts over.
+    const releasedFor = await runUntilReleased('false');
+    const releaseAt = 5 * Math.sqrt(1 - 40 / (size.cssWidth - 96));
+    expect(Math.abs(releasedFor - (8 - releaseAt) * 1000)).toBeLessThanOrEqual(150);
 
     await page.locator('footer').scrollIntoViewIfNeeded();
     await expect(figure).toHaveAttribute('data-running', 'false');

@@ -277,10 +277,10 @@ test('on a phone, the home page hydrates the parts below the fold in place when 
   const projects = page.getByTestId('stat-projects-active');
   // (It floats up and down, so Playwright never sees it still enough for its own scrolling.)
   await projects.evaluate((card) => card.scrollIntoView({ block: 'center' }));
-  await expect(projects.getByTestId('counter-value')).toHaveText('127', { timeout: 5000 });
+  await expect(projects.getByTestId('counter-value')).toHaveText('127');
   const counters = page.locator('dl[aria-label="Atomix Energy in numbers"]');
   await counters.scrollIntoViewIfNeeded();
-  await expect(counters.getByTestId('counter-value')).toHaveText(['15', '127', '250'], { timeout: 5000 });
+  await expect(counters.getByTestId('counter-value')).toHaveText(['15', '127', '250']);
   expect(requested.some((path) => path.includes('home-sections'))).toBe(true);
   const kept = await page.evaluate(() => {
     const server = window as unknown as { serverImpact: Element | null; serverReadout: Element | null };
