@@ -46,7 +46,14 @@ describe('readSession (hand-written SQL)', () => {
     const user = await createUser(db, { businessName: 'Fusion Ltd', phoneNumber: '+44 20 7946 0000', isVerified: true });
     await db.user.update({
       where: { id: user.id },
-      data: { adminNotes: 'note', banReason: 'reason', restrictedUntil: new Date('2031-01-02T03:04:05.678Z'), twoFactorEnabledAt: new Date() },
+      data: {
+        adminNotes: 'note',
+        banReason: 'reason',
+        restrictedUntil: new Date('2031-01-02T03:04:05.678Z'),
+        // A suspension that has ended (a running one ends the session): still read, to the millisecond.
+        suspendedUntil: new Date('2020-05-06T07:08:09.001Z'),
+        twoFactorEnabledAt: new Date(),
+      },
     });
     const { session } = await createSession(db, user.id, 30);
     const viaPrisma = await db.session.findUniqueOrThrow({

@@ -55,13 +55,44 @@ export function sqlOf(db: Db): Sql {
   return sql;
 }
 
+/** The snake_case column of a camelCase field: the schema maps every field so. */
+const columnOf = (tableAlias: string, field: string) => `${tableAlias}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
+
 /**
  * `p.first_name AS "firstName", ...` for the fields of a Prisma `select` of scalars, so that a row
- * has the shape Prisma would give it. The schema maps every field to its snake_case column; the
- * tests compare each statement's rows with Prisma's.
+ * has the shape Prisma would give it. The tests compare each statement's rows with Prisma's.
  */
 export function selectList(tableAlias: string, select: Record<string, true>): string {
   return Object.keys(select)
-    .map((field) => `${tableAlias}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} AS "${field}"`)
+    .map((field) => `${columnOf(tableAlias, field)} AS "${field}"`)
     .join(', ');
+}
+
+/**
+ * `json_build_object('firstName', p.first_name, ...)`: the same fields as one JSON column. pg builds
+ * a reader for every column of every answer, which cost the session check more than reading its
+ * values (ADR 0026); timestamps come back as ISO text, for readJsonDates.
+ */
+export function jsonObject(tableAlias: string, select: Record<string, true>): string {
+  return `json_build_object(${Object.keys(select)
+    .map((field) => `'${field}', ${columnOf(tableAlias, field)}`)
+    .join(', ')})`;
+}
+
+/** The Date-typed keys of T (nullable or not). */
+export type DateFieldsOf<T> = { [K in keyof T]-?: T[K] extends Date | null ? (Date extends T[K] ? K : never) : never }[keyof T];
+
+/**
+ * `object` (parsed from a jsonObject column) with its `dates` fields made Dates again, in place.
+ * Never a silent null or Invalid Date: a text no Date reads fails the query, as timestamptz.ts does.
+ */
+export function readJsonDates<T>(object: Record<string, unknown>, dates: Record<DateFieldsOf<T>, true>): T {
+  for (const field in dates) {
+    const text = object[field];
+    if (text === null) continue;
+    const date = new Date(text as string);
+    if (typeof text !== 'string' || Number.isNaN(date.getTime())) throw new Error(`Unreadable timestamp in ${field}: ${String(text).slice(0, 40)}`);
+    object[field] = date;
+  }
+  return object as T;
 }
