@@ -108,15 +108,20 @@ async function main() {
   const compiled = path.join(root, 'dist/server/server.js');
   // The environment and node flags `npm run serve` starts the server with, so that the figures are production's.
   const serveScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
-  const serveCommand = /^((?:\w+=\S+ )*)node((?: --\S+)*) dist\/server\/server\.js/.exec(serveScript);
+  const serveCommand = /^((?:\w+=\S+ )*)node((?: --\S+)*) dist\/server\/server\.js$/.exec(serveScript);
+  if (!serveCommand) {
+    console.error(`bench:http reads the environment and node flags of \`npm run serve\` from package.json, and cannot read "${serveScript}".`);
+    process.exitCode = 1;
+    return;
+  }
   const serveEnv = Object.fromEntries(
-    (serveCommand?.[1] ?? '')
+    serveCommand[1]!
       .trim()
       .split(' ')
       .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
-  const serveFlags = serveCommand?.[2]?.trim().split(' ').filter(Boolean) ?? [];
+  const serveFlags = serveCommand[2]!.trim().split(' ').filter(Boolean);
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to see where the app's time goes.
   const nodeArgs = [...serveFlags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const appArgs = [...nodeArgs, ...(fs.existsSync(compiled) ? [compiled] : ['--import', 'tsx', path.join(root, 'server.ts')])];
