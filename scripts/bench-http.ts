@@ -298,28 +298,28 @@ async function main() {
     for (const run of floorRuns) columns(run.json, '', '', '', '');
     for (const run of floorRuns) columns(run.select, '', '', '', '');
     const endpoints = [
-      { of: (run: (typeof appRuns)[number]) => run.healthz, floorOf: (run: (typeof floorRuns)[number]) => run.json, wanted: 0.5 },
-      { of: (run: (typeof appRuns)[number]) => run.authUser, floorOf: (run: (typeof floorRuns)[number]) => run.select, wanted: 0.5 },
-      { of: (run: (typeof appRuns)[number]) => run.sellerPrototypes, floorOf: (run: (typeof floorRuns)[number]) => run.select, wanted: 0.35 },
-    ];
+      { path: 'healthz', floor: 'json', wanted: 0.5 },
+      { path: 'authUser', floor: 'select', wanted: 0.5 },
+      { path: 'sellerPrototypes', floor: 'select', wanted: 0.35 },
+    ] as const;
     let errors = floorRuns.reduce((sum, run) => sum + run.json.errors + run.select.errors, 0);
-    for (const { of, floorOf, wanted } of endpoints) {
+    for (const { path: key, floor, wanted } of endpoints) {
       const rounds = appRuns.map((run, index) => ({
-        figures: of(run),
-        ratio: of(run).rps / ((floorOf(floorRuns[index]!).rps + floorOf(floorRuns[index + 1]!).rps) / 2),
+        figures: run[key],
+        ratio: run[key].rps / ((floorRuns[index]![floor].rps + floorRuns[index + 1]![floor].rps) / 2),
       }));
-      errors += rounds.reduce((sum, { figures }) => sum + figures.errors, 0);
+      const roundErrors = rounds.reduce((sum, { figures }) => sum + figures.errors, 0);
+      errors += roundErrors;
       const median = medianBy(rounds, ({ ratio }) => ratio);
       if (Number.isNaN(median.ratio)) {
         columns(median.figures, '', '', '', median.figures.detail);
         continue;
       }
-      const allErrors = rounds.reduce((sum, { figures }) => sum + figures.errors, 0);
       columns(
-        { ...median.figures, errors: allErrors },
+        { ...median.figures, errors: roundErrors },
         median.ratio.toFixed(2),
         `≥ ${wanted.toFixed(2)}`,
-        met(median.ratio >= wanted && allErrors === 0),
+        met(median.ratio >= wanted && roundErrors === 0),
         rounds.map(({ ratio }) => ratio.toFixed(2)).join(' ') + (median.figures.detail ? ` (${median.figures.detail})` : ''),
       );
     }
