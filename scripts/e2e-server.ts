@@ -18,7 +18,7 @@ if (process.env.DATABASE_URL) {
   await admin.end();
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-e2e-'));
-  const embedded = await startEmbeddedPostgres(dataDir, Number(new URL(target).port));
+  const embedded = await startEmbeddedPostgres(dataDir, { tcpPort: Number(new URL(target).port) });
   const stop = async () => {
     await embedded.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -43,7 +43,7 @@ describe('ensureFirstAdmin', () => {
     expect(await t.db.prisma.user.count({ where: { role: 'admin' } })).toBe(1);
   });
 
-  it('two instances starting together on an empty database: one admin, one printed password', async () => {
+  it('two instances starting together on an empty database: one admin, one printed password', { tags: ['engine'] }, async () => {
     const results = await Promise.all([ensureFirstAdmin(t.db.prisma), ensureFirstAdmin(t.db.prisma)]);
     expect(results.map((r) => r.action).sort()).toEqual(['generated', 'none']);
     const generated = results.find((r) => r.action === 'generated');
@@ -53,7 +53,7 @@ describe('ensureFirstAdmin', () => {
     if (generated?.action === 'generated') expect(await verifyPassword(admins[0]!.password, generated.password)).toBe(true);
   });
 
-  it('two instances starting together with ADMIN_EMAIL both succeed and leave one account', async () => {
+  it('two instances starting together with ADMIN_EMAIL both succeed and leave one account', { tags: ['engine'] }, async () => {
     const results = await Promise.all([
       ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'a-strong-password'),
       ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'a-strong-password'),

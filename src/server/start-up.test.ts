@@ -1,3 +1,5 @@
+// @module-tag engine
+// Engine-specific (CI runs it again on PostgreSQL): several server processes starting on one database at once.
 // Real `server.ts` processes started at the same moment: every start-up step (migrations, first
 // admin, worker) must be safe to race, as when a deploy starts several instances at once.
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -10,7 +10,16 @@ import type { PoolConfig } from 'pg';
 
 export interface EmbeddedPostgres {
   poolConfig: PoolConfig;
+  /** The whole data directory as one uncompressed tarball, which `image` starts another from. */
+  dumpImage(): Promise<Blob>;
   stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Serve on 127.0.0.1:tcpPort instead of a private socket (the end-to-end tests read the database the server writes). */
+  tcpPort?: number;
+  /** Start an in-memory database from a dumped data directory (tests: migrated once per run, loaded per file). */
+  image?: Blob;
 }
 
 /** Extensions the migrations use (a PostgreSQL server has them as standard contrib modules). */
@@ -29,11 +38,8 @@ export const PGLITE_OPTIONS = { extensions, postgresqlconf };
 /** Connections the socket accepts: the app's pool uses one; tools (tests, scripts) may add their own. */
 const MAX_CONNECTIONS = 12;
 
-/**
- * `dataDir` null keeps the database in memory (tests). `tcpPort` serves it on 127.0.0.1 instead of a
- * private socket, for the end-to-end tests, which read the database the server writes.
- */
-export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: number): Promise<EmbeddedPostgres> {
+/** `dataDir` null keeps the database in memory (tests). */
+export async function startEmbeddedPostgres(dataDir: string | null, { tcpPort, image }: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
   let releaseLock = () => {};
   let db: PGlite;
   if (dataDir) {
@@ -41,10 +47,13 @@ export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: nu
     releaseLock = acquireLock(path.join(dataDir, 'embedded-db.lock'));
     db = await PGlite.create(path.join(dataDir, 'pgdata'), PGLITE_OPTIONS);
   } else {
-    db = await PGlite.create(PGLITE_OPTIONS);
+    db = await PGlite.create({ ...PGLITE_OPTIONS, ...(image ? { loadDataDir: image } : {}) });
   }
   // mkdtemp gives a 0700 directory: only this user can reach the socket.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-pg-'));
+  // Also when the process ends without stop() (a test worker keeps its database until it exits).
+  const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
+  process.once('exit', removeSocketDir);
   const server = new PGLiteSocketServer({
     db,
     ...(tcpPort === undefined ? { path: path.join(socketDir, '.s.PGSQL.5432') } : { host: '127.0.0.1', port: tcpPort }),
@@ -66,10 +75,12 @@ export async function startEmbeddedPostgres(dataDir: string | null, tcpPort?: nu
       // (db/sql.ts), and in PGlite's one shared session those of a closed connection live on.
       idleTimeoutMillis: 0,
     },
+    dumpImage: () => db.dumpDataDir('none'),
     async stop() {
       await server.stop();
       await db.close();
-      fs.rmSync(socketDir, { recursive: true, force: true });
+      process.off('exit', removeSocketDir);
+      removeSocketDir();
       releaseLock();
     },
   };

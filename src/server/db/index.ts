@@ -27,12 +27,14 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where the embedded database lives; null keeps it in memory. */
   dataDir: string | null;
+  /** With `dataDir` null: start from this dumped, already migrated data directory (tests). */
+  embeddedImage?: Blob;
   /** Pool size for a PostgreSQL server (the embedded database always uses one connection). */
   poolMax?: number;
   log?: (line: string) => void;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, poolMax = 10, log = () => {} }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, embeddedImage, poolMax = 10, log = () => {} }: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let poolConfig: pg.PoolConfig;
   if (databaseUrl) {
@@ -40,7 +42,7 @@ export async function openDatabase({ databaseUrl, dataDir, poolMax = 10, log = (
   } else {
     // Loaded only here: a process on a PostgreSQL server never loads PGlite (~250 MB of memory once started).
     const { startEmbeddedPostgres } = await import('./embedded.ts');
-    embedded = await startEmbeddedPostgres(dataDir);
+    embedded = await startEmbeddedPostgres(dataDir, embeddedImage ? { image: embeddedImage } : {});
     poolConfig = embedded.poolConfig;
   }
   const pool = new pg.Pool({ ...poolConfig, connectionTimeoutMillis: 10_000 });

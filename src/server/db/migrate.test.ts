@@ -1,3 +1,5 @@
+// @module-tag engine
+// Engine-specific (CI runs it again on PostgreSQL): migrations and their advisory lock.
 // The migration runner against a real database: idempotent, atomic per migration, safe to race.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -36,7 +36,7 @@ interface ModelTx {
 describe('ledger', () => {
   const s = useFakeStripe();
 
-  it('chains balances and serialises concurrent writers of one seller (races only bite on PostgreSQL)', async () => {
+  it('chains balances and serialises concurrent writers of one seller (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const seller = await createUser(t.db.prisma);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

@@ -26,7 +26,7 @@ function scope(name: LimitName, limit: number, windowSeconds = 900) {
 }
 
 describe('consume', () => {
-  it('lets exactly `limit` of many parallel attempts through (races only bite on PostgreSQL)', async () => {
+  it('lets exactly `limit` of many parallel attempts through (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const limiter = scope('signInAccountAddress', 5);
     const attempts = await Promise.all(Array.from({ length: 40 }, () => tryConsume(limiter, 'signInAccountAddress', 'a@example.test|192.0.2.1')));
     expect(attempts.filter((a) => a.allowed)).toHaveLength(5);
@@ -34,7 +34,7 @@ describe('consume', () => {
     expect(row.count).toBe(40);
   });
 
-  it('keeps parallel consumes of several keys apart and exact (races only bite on PostgreSQL)', async () => {
+  it('keeps parallel consumes of several keys apart and exact (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const limiter = scope('register', 3);
     const subjects = ['192.0.2.1', '192.0.2.2', '192.0.2.3'];
     const results = await Promise.all(

@@ -89,7 +89,7 @@ describe('review reminders', () => {
     expect(await t.db.prisma.dueReminder.count({ where: { prototypeId: prototype.id, kind: 'milestone', moment: 'overdue' } })).toBe(2);
   });
 
-  it('concurrent runs send each reminder once (races only bite on PostgreSQL)', async () => {
+  it('concurrent runs send each reminder once (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     await setup({ assignedTo: null });
     await setup();
     const sent = await Promise.all(Array.from({ length: 6 }, () => runReviewReminders(t.db.prisma, links, runDay(-2))));
@@ -107,7 +107,7 @@ describe('the daily schedule', () => {
     expect(daysUntil(new Date('2027-03-15T00:00:00Z'), new Date('2027-03-15T23:00:00Z'))).toBe(0);
   });
 
-  it('instances scheduling at the same moment queue one run (races only bite on PostgreSQL)', async () => {
+  it('instances scheduling at the same moment queue one run (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => ensureReviewRemindersScheduled(t.db.prisma, runDay(0))));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await t.db.prisma.job.count({ where: { kind: REVIEW_REMINDERS_JOB } })).toBe(1);

@@ -106,7 +106,7 @@ describe('job queue', () => {
 });
 
 describe('e-mail delivery', () => {
-  it('two workers running at once deliver each mail exactly once (races only bite on PostgreSQL)', async () => {
+  it('two workers running at once deliver each mail exactly once (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { server, transport } = await smtp();
     const ids = await queueMails(24);
     const workers = [worker(transport, 'w1'), worker(transport, 'w2')];
@@ -121,7 +121,7 @@ describe('e-mail delivery', () => {
     expect(await t.db.prisma.job.count({ where: { status: 'done' } })).toBe(24);
   });
 
-  it('two started workers (the app instances) deliver each mail once (races only bite on PostgreSQL)', async () => {
+  it('two started workers (the app instances) deliver each mail once (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { server, transport } = await smtp();
     const ids = await queueMails(10);
     const workers = [worker(transport, 'i1'), worker(transport, 'i2')];

@@ -59,7 +59,7 @@ describe('Stripe webhooks', () => {
     expect(await t.db.prisma.stripeEvent.count()).toBe(1);
   });
 
-  it('the same event delivered twice at once is applied once (races only bite on PostgreSQL)', async () => {
+  it('the same event delivered twice at once is applied once (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const client = restClient(t.db);
     const { transferId, seller } = await paidPayout('200.00');
     const event = s.fake.event('transfer.reversed', s.fake.reverseTransfer(transferId));

@@ -242,7 +242,7 @@ describe('quotes', () => {
     expect(await t.db.prisma.transaction.count()).toBe(0);
   });
 
-  it('six concurrent quotes on one prototype: exactly one wins (races only bite on PostgreSQL)', async () => {
+  it('six concurrent quotes on one prototype: exactly one wins (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype } = await seededPrototype();
     const admins = await Promise.all(Array.from({ length: 6 }, () => createAdmin(t.db.prisma)));
     const callers = await Promise.all(admins.map((a) => callerAs(t.db, a.id)));

@@ -292,7 +292,7 @@ describe('throttling of wrong passwords', () => {
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
-  it('holds across several app instances, because the counters live in the database (races only bite on PostgreSQL)', async () => {
+  it('holds across several app instances, because the counters live in the database (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     await createUser(t.db.prisma, { email: 'shared@example.test' });
     const instances = [0, 1, 2].map(() => createApp({ db: t.db.prisma, env: testEnv, log: () => {} }));
     const attempt = async (i: number, password: string) =>

@@ -166,7 +166,7 @@ describe('POST /api/prototypes/:id/documents', () => {
     expect((await res.json()).fileName).toBe('évilname.pdf');
   });
 
-  it('stores several uploads sent at the same time (races only bite on PostgreSQL)', async () => {
+  it('stores several uploads sent at the same time (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype, client } = await ownPrototype();
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => client.upload(prototype.id, `part-${i}.pdf`, PDF)));
     const statuses = await Promise.all(results.map(async (r) => `${r.status}${r.status === 201 ? '' : ` ${await r.text()}`}`));

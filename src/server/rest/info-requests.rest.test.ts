@@ -189,7 +189,7 @@ describe('seller: GET /api/seller/info-requests, POST /api/seller/info-requests/
     expect(await t.db.prisma.prototypeDocument.count({ where: { infoRequestId: request.id } })).toBe(0);
   });
 
-  it('two answers at once: exactly one wins, the other is 409 (races only bite on PostgreSQL)', async () => {
+  it('two answers at once: exactly one wins, the other is 409 (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype, adminClient, seller } = await setUp();
     const request = (await ask(adminClient, prototype.id)).json;
     const clients = await Promise.all([signIn(seller), signIn(seller), signIn(seller), signIn(seller)]);

@@ -295,7 +295,7 @@ describe('negotiation that respects the seller', () => {
 });
 
 describe('concurrency', () => {
-  it('thirty concurrent Start Development calls: exactly one 200, the rest 409 (races only bite on PostgreSQL)', async () => {
+  it('thirty concurrent Start Development calls: exactly one 200, the rest 409 (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype } = await seeded({ status: 'accepted', stage: 'negotiation', atomixQuote: 900, finalAmount: 900 });
     const { client } = await signedIn('admin');
     const results = await Promise.all(Array.from({ length: 30 }, () => client.request('PATCH', `/api/admin/prototypes/${prototype.id}/start-development`)));
@@ -308,7 +308,7 @@ describe('concurrency', () => {
     expect(await t.db.prisma.userActivityLog.count({ where: { action: 'admin.prototype.startDevelopment' } })).toBe(1);
   });
 
-  it('two admins moving one stage at once: one wins, the other gets a 409 (races only bite on PostgreSQL)', async () => {
+  it('two admins moving one stage at once: one wins, the other gets a 409 (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype } = await seeded({ status: 'under_review', stage: 'technical_evaluation' });
     const admins = await Promise.all([createAdmin(t.db.prisma), createAdmin(t.db.prisma)]);
     const callers = await Promise.all(admins.map((a) => callerAs(t.db, a.id)));

@@ -166,7 +166,7 @@ describe('suspensions', () => {
     expect((await sellerClient.request('PATCH', '/api/admin/suspensions/1/lift')).status).toBe(403);
   });
 
-  it('two workers at once with a fixed clock: the suspension ends once, one notification', async () => {
+  it('two workers at once with a fixed clock: the suspension ends once, one notification', { tags: ['engine'] }, async () => {
     const { seller, adminClient } = await setUp();
     const { json } = await suspend(adminClient, seller.id);
     const results = await Promise.all(Array.from({ length: 4 }, () => ensureSuspensionEndsScheduled(t.db.prisma, new Date(Date.now() - 1000))));
@@ -216,7 +216,7 @@ describe('restrictions, bans and the history', () => {
 });
 
 describe('appeals', () => {
-  it('once per measure from the dashboard (30 at once: one 201); 404 not yours; 409 after the window', async () => {
+  it('once per measure from the dashboard (30 at once: one 201); 404 not yours; 409 after the window', { tags: ['engine'] }, async () => {
     const { clock, seller, adminClient, sellerClient, otherClient } = await setUp();
     const w = (await warn(adminClient, seller.id)).json;
     const body = { measureType: 'warning', measureId: w.id, message: 'I was quoting the other party.' };

@@ -157,31 +157,37 @@ describe('POST /api/admin/users/:id/permissions', () => {
     expect(await t.db.prisma.notification.count({ where: { userId: seller.id } })).toBe(0);
   });
 
-  it('409: the last holder of permissions.manage cannot be narrowed; two admins revoking each other at once: one wins, one 409', async () => {
-    movableClock();
-    const { admin, adminClient } = await setUp();
-    const other = await createAdmin(t.db.prisma);
-    const otherClient = await signIn(other);
-    const revokeManage = { permission: 'permissions.manage', granted: false, reason: 'Rotation' };
-    const [a, b] = await Promise.all([change(adminClient, other.id, revokeManage), change(otherClient, admin.id, revokeManage)]);
-    expect([a.status, b.status].sort()).toEqual([201, 409]);
-    expect((a.status === 409 ? a : b).json.message).toBe('At least one administrator must keep the "permissions.manage" permission');
-    expect(await t.db.prisma.userPermission.count()).toBe(1);
-    // The winner is now the only holder: a third admin cannot take it from them either way.
-    const winner = a.status === 201 ? admin : other;
-    const third = await createAdmin(t.db.prisma);
-    await t.db.prisma.userPermission.create({ data: { userId: third.id, permission: 'permissions.manage', granted: false, reason: 'seed', createdAt: START } });
-    const winnerClient = a.status === 201 ? adminClient : otherClient;
-    const loserClient = a.status === 201 ? otherClient : adminClient;
-    expect((await change(loserClient, winner.id, revokeManage)).status).toBe(403);
-    const lastOne = await winnerClient.request(
-      'DELETE',
-      `/api/admin/permissions/${(await t.db.prisma.userPermission.findFirstOrThrow({ where: { userId: third.id } })).id}`,
-    );
-    expect(lastOne.status).toBe(200);
-  });
+  it(
+    '409: the last holder of permissions.manage cannot be narrowed; two admins revoking each other at once: one wins, one 409',
+    { tags: ['engine'] },
+    async () => {
+      movableClock();
+      const { admin, adminClient } = await setUp();
+      const other = await createAdmin(t.db.prisma);
+      const otherClient = await signIn(other);
+      const revokeManage = { permission: 'permissions.manage', granted: false, reason: 'Rotation' };
+      const [a, b] = await Promise.all([change(adminClient, other.id, revokeManage), change(otherClient, admin.id, revokeManage)]);
+      expect([a.status, b.status].sort()).toEqual([201, 409]);
+      expect((a.status === 409 ? a : b).json.message).toBe('At least one administrator must keep the "permissions.manage" permission');
+      expect(await t.db.prisma.userPermission.count()).toBe(1);
+      // The winner is now the only holder: a third admin cannot take it from them either way.
+      const winner = a.status === 201 ? admin : other;
+      const third = await createAdmin(t.db.prisma);
+      await t.db.prisma.userPermission.create({
+        data: { userId: third.id, permission: 'permissions.manage', granted: false, reason: 'seed', createdAt: START },
+      });
+      const winnerClient = a.status === 201 ? adminClient : otherClient;
+      const loserClient = a.status === 201 ? otherClient : adminClient;
+      expect((await change(loserClient, winner.id, revokeManage)).status).toBe(403);
+      const lastOne = await winnerClient.request(
+        'DELETE',
+        `/api/admin/permissions/${(await t.db.prisma.userPermission.findFirstOrThrow({ where: { userId: third.id } })).id}`,
+      );
+      expect(lastOne.status).toBe(200);
+    },
+  );
 
-  it('30 parallel revocations of each other among three admins leave at least one holder of permissions.manage', async () => {
+  it('30 parallel revocations of each other among three admins leave at least one holder of permissions.manage', { tags: ['engine'] }, async () => {
     movableClock();
     const admins = await Promise.all([0, 1, 2].map(() => createAdmin(t.db.prisma)));
     const clients = await Promise.all(admins.map(signIn));

@@ -54,23 +54,27 @@ const statusesOf = (json: unknown) => (json as BatchItem[]).map((item) => item.e
 const testEnv = envWith({});
 
 describe('sign-in throttles under concurrency', () => {
-  it('30 simultaneous wrong passwords: 5 × 401, the rest 429 with Retry-After; the right password then is refused too (races only bite on PostgreSQL)', async () => {
-    await createUser(t.db.prisma, { email: 'target@example.test' });
-    const attacker = restClient(t.db, { ip: ATTACKER });
-    const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => attacker.request('POST', '/api/login', { email: 'target@example.test', password: `wrong-guess-${i}` })),
-    );
-    expect(results.filter((r) => r.status === 401)).toHaveLength(5);
-    const refused = results.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(25);
-    for (const res of refused) {
-      expectRefusal(res, /^Too many failed sign-in attempts\./);
-      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    }
-    const right = await attacker.request('POST', '/api/login', { email: 'target@example.test', password: DEFAULT_PASSWORD });
-    expectRefusal(right, /^Too many failed sign-in attempts\./);
-    expect(await t.db.prisma.session.count()).toBe(0);
-  });
+  it(
+    '30 simultaneous wrong passwords: 5 × 401, the rest 429 with Retry-After; the right password then is refused too (races only bite on PostgreSQL)',
+    { tags: ['engine'] },
+    async () => {
+      await createUser(t.db.prisma, { email: 'target@example.test' });
+      const attacker = restClient(t.db, { ip: ATTACKER });
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => attacker.request('POST', '/api/login', { email: 'target@example.test', password: `wrong-guess-${i}` })),
+      );
+      expect(results.filter((r) => r.status === 401)).toHaveLength(5);
+      const refused = results.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(25);
+      for (const res of refused) {
+        expectRefusal(res, /^Too many failed sign-in attempts\./);
+        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+      }
+      const right = await attacker.request('POST', '/api/login', { email: 'target@example.test', password: DEFAULT_PASSWORD });
+      expectRefusal(right, /^Too many failed sign-in attempts\./);
+      expect(await t.db.prisma.session.count()).toBe(0);
+    },
+  );
 
   it('one batched /trpc request of 10 sign-ins: 5 × 401 and 5 × 429, Retry-After on the answer; the right password after it is refused', async () => {
     await createUser(t.db.prisma, { email: 'batch@example.test' });
@@ -271,7 +275,7 @@ describe('documents: upload limit and storage quota', () => {
     expect(storedFiles()).toHaveLength(1);
   });
 
-  it('holds the quota when uploads arrive at the same time (races only bite on PostgreSQL)', async () => {
+  it('holds the quota when uploads arrive at the same time (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const upload = await uploader({ STORAGE_QUOTA_BYTES: '5000' });
     const results = await Promise.all(Array.from({ length: 6 }, () => upload(pdf(2000))));
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);

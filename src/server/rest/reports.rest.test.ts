@@ -68,7 +68,7 @@ describe('POST /api/reports', () => {
     expect(await t.db.prisma.contentReport.count()).toBe(0);
   });
 
-  it('409 while the same reporter’s report on the target is open, also for 30 at once; allowed again once it is closed', async () => {
+  it('409 while the same reporter’s report on the target is open, also for 30 at once; allowed again once it is closed', { tags: ['engine'] }, async () => {
     const { sellerClient, adminClient, prototype } = await setUp();
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => sellerClient.request('POST', '/api/reports', report('prototype', prototype.id, 'ip_dispute'))),

@@ -182,7 +182,7 @@ describe('POST /api/support/tickets/:id/messages', () => {
     expect(await t.db.prisma.supportTicketMessage.count()).toBe(0);
   });
 
-  it('30 replies at once: all stored, the ticket open once, awaitingReplySince the first word, lastUpdated the latest', async () => {
+  it('30 replies at once: all stored, the ticket open once, awaitingReplySince the first word, lastUpdated the latest', { tags: ['engine'] }, async () => {
     useClock('2026-11-20T10:00:00.000Z');
     const { sellerClient, adminClient } = await setUp();
     const ticket = (await open(sellerClient)).json;

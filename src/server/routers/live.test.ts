@@ -1,3 +1,5 @@
+// @module-tag engine
+// Engine-specific (CI runs it again on PostgreSQL): LISTEN/NOTIFY between instances and the live hub's own connection.
 // Live updates end to end through HTTP (issue 16): a tab's stream (GET /trpc/live.events) hears, within
 // a second of the commit, what others do to what it may see, through any instance; never another
 // seller's events; and it ends (401) as soon as its session ends.

@@ -38,7 +38,7 @@ describe('the session check', () => {
 });
 
 describe('suspensions', () => {
-  it('ten at once for one user: exactly one runs', async () => {
+  it('ten at once for one user: exactly one runs', { tags: ['engine'] }, async () => {
     const { admin, seller } = await setUp();
     const callers = await Promise.all(Array.from({ length: 10 }, () => callerAs(t.db, admin.id)));
     const results = await Promise.allSettled(

@@ -181,25 +181,29 @@ describe('bulk notifications', () => {
     expect(await t.db.prisma.emailMessage.count({ where: { template: 'announcement' } })).toBe(3);
   });
 
-  it('two workers delivering one large bulk notification reach every recipient exactly once (races only bite on PostgreSQL)', async () => {
-    const { asAdmin } = await audience();
-    const many = await Promise.all(Array.from({ length: 230 }, () => createUser(t.db.prisma, { emailNotifications: false })));
-    const created = await asAdmin.notifications.bulkCreate({ title: 'Hello all', message: 'Hi', target: { audience: 'all_users' } });
-    // The same delivery queued twice (as after a lease takeover), run by two workers at once.
-    const { BULK_JOB } = await import('../domain/bulk-notifications.ts');
-    const { enqueueJob } = await import('../mail/queue.ts');
-    await t.db.prisma.$transaction((tx) => enqueueJob(tx, BULK_JOB, { bulkId: created.id }));
-    const done = await Promise.all([worker('w1').drain(), worker('w2').drain()]);
-    expect(done[0] + done[1]).toBe(2 + 3); // both bulk jobs, and the e-mails of the 3 first users
-    const row = await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } });
-    expect(row).toMatchObject({ status: 'completed', recipientCount: 233, deliveredCount: 233 });
-    const perUser = await t.db.prisma.notification.groupBy({ by: ['userId'], where: { type: 'announcement' }, _count: true });
-    expect(perUser).toHaveLength(233);
-    expect(perUser.every((g) => g._count === 1)).toBe(true);
-    expect(many).toHaveLength(230);
-  });
+  it(
+    'two workers delivering one large bulk notification reach every recipient exactly once (races only bite on PostgreSQL)',
+    { tags: ['engine'] },
+    async () => {
+      const { asAdmin } = await audience();
+      const many = await Promise.all(Array.from({ length: 230 }, () => createUser(t.db.prisma, { emailNotifications: false })));
+      const created = await asAdmin.notifications.bulkCreate({ title: 'Hello all', message: 'Hi', target: { audience: 'all_users' } });
+      // The same delivery queued twice (as after a lease takeover), run by two workers at once.
+      const { BULK_JOB } = await import('../domain/bulk-notifications.ts');
+      const { enqueueJob } = await import('../mail/queue.ts');
+      await t.db.prisma.$transaction((tx) => enqueueJob(tx, BULK_JOB, { bulkId: created.id }));
+      const done = await Promise.all([worker('w1').drain(), worker('w2').drain()]);
+      expect(done[0] + done[1]).toBe(2 + 3); // both bulk jobs, and the e-mails of the 3 first users
+      const row = await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } });
+      expect(row).toMatchObject({ status: 'completed', recipientCount: 233, deliveredCount: 233 });
+      const perUser = await t.db.prisma.notification.groupBy({ by: ['userId'], where: { type: 'announcement' }, _count: true });
+      expect(perUser).toHaveLength(233);
+      expect(perUser.every((g) => g._count === 1)).toBe(true);
+      expect(many).toHaveLength(230);
+    },
+  );
 
-  it('batches running at the same time never deliver a recipient twice (races only bite on PostgreSQL)', async () => {
+  it('batches running at the same time never deliver a recipient twice (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { asAdmin } = await audience();
     await Promise.all(Array.from({ length: 60 }, () => createUser(t.db.prisma, { emailNotifications: false })));
     const created = await asAdmin.notifications.bulkCreate({ title: 'T', message: 'M', target: { audience: 'all_users' } });

@@ -79,7 +79,7 @@ describe('Stripe payouts', () => {
     expect(s.fake.requestsTo('POST', '/v1/transfers')).toHaveLength(1);
   });
 
-  it('a double click (two concurrent pays) makes one transfer and one ledger debit (races only bite on PostgreSQL)', async () => {
+  it('a double click (two concurrent pays) makes one transfer and one ledger debit (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { seller } = await connectedSeller();
     const { transaction, adminCaller } = await acceptedQuote(t.db, '100.00', seller);
     s.fake.delayNext('POST', '/v1/transfers', 150);

@@ -231,7 +231,7 @@ describe('prototypes.respondToQuote', () => {
     expect(await t.db.prisma.prototypeTimeline.count()).toBe(1);
   });
 
-  it('lets only one of two simultaneous answers win (races only bite on PostgreSQL)', async () => {
+  it('lets only one of two simultaneous answers win (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype, caller } = await quoted();
     const results = await Promise.allSettled([
       caller.prototypes.respondToQuote({ id: prototype.id, response: 'accepted' }),

@@ -33,6 +33,9 @@ export function createDiskDocumentStore(root: string, db: Db): DocumentStore {
       await fsp.mkdir(path.dirname(target), { recursive: true });
       await fsp.rename(temporary, target);
     } catch (error) {
+      // The file is opened asynchronously: a body refused at its first bytes can fail the pipeline
+      // before the open completes, and the file would appear after the rm below.
+      if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await fsp.rm(temporary, { force: true });
       throw error;
     }

@@ -1,3 +1,5 @@
+// @module-tag engine
+// Engine-specific (CI runs it again on PostgreSQL): the document store in PostgreSQL (document_chunks) and two instances sharing it.
 // Where documents live: the store chosen for each kind of database, and (on PostgreSQL) two app
 // instances with their own pools and DATA_DIRs sharing every document through the database.
 import fs from 'node:fs';

@@ -1,41 +1,54 @@
-// A real database per Vitest worker: an in-memory PGlite by default, or a fresh database on the
-// PostgreSQL server named by DATABASE_URL (`<name>_vitest_<worker>`). No mocked Prisma anywhere.
-import pg from 'pg';
-import { afterAll } from 'vitest';
+// A real database per Vitest worker, copied from the one the global set-up migrated (global-setup.ts):
+// an in-memory PGlite loaded from its dumped data directory by default, or, with DATABASE_URL, a
+// clone of the template database on that server (`<name>_vitest_<worker>`). Test files share their
+// worker's modules (vitest.config.ts: isolate false), so the database is opened by the worker's first
+// file and kept for the others; useTestDatabase empties it before every test. No mocked Prisma anywhere.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
 import { type Database, openDatabase } from '../db/index.ts';
+import { templateDatabaseUrl, withServerConnection, workerDatabaseUrl } from './database-names.ts';
+import { recordSetUpTime } from './timings.ts';
 
 let opened: Promise<Database> | null = null;
 let workerUrl: string | undefined;
 
-async function createWorkerDatabase(baseUrl: string): Promise<string> {
-  const url = new URL(baseUrl);
-  const name = `${url.pathname.slice(1) || 'postgres'}_vitest_${process.env.VITEST_POOL_ID ?? '0'}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return url.toString();
+async function cloneTemplate(baseUrl: string): Promise<string> {
+  const url = workerDatabaseUrl(baseUrl, process.env.VITEST_POOL_ID ?? '0');
+  const name = new URL(url).pathname.slice(1);
+  const template = new URL(templateDatabaseUrl(baseUrl)).pathname.slice(1);
+  await withServerConnection(baseUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  });
+  return url;
 }
 
-/** The worker's database, migrated; opened once per worker and closed after its files. */
+async function openTestDatabase(): Promise<Database> {
+  const started = performance.now();
+  const base = process.env.DATABASE_URL;
+  let database: Database;
+  if (base) {
+    workerUrl = await cloneTemplate(base);
+    database = await openDatabase({ databaseUrl: workerUrl, dataDir: null });
+  } else {
+    const imagePath = inject('embeddedImagePath');
+    if (!imagePath) throw new Error('No migrated database image: run the tests through vitest.config.ts (its globalSetup makes one)');
+    database = await openDatabase({ dataDir: null, embeddedImage: new Blob([fs.readFileSync(imagePath)]) });
+  }
+  const testFile = expect.getState().testPath;
+  recordSetUpTime(
+    `worker ${process.env.VITEST_POOL_ID ?? '0'} (first file ${testFile ? path.relative(process.cwd(), testFile) : '?'})`,
+    performance.now() - started,
+  );
+  return database;
+}
+
+/** The worker's database, migrated; it lives as long as the worker (the global teardown drops a server's copies). */
 export function testDatabase(): Promise<Database> {
-  opened ??= (async () => {
-    const base = process.env.DATABASE_URL;
-    workerUrl = base ? await createWorkerDatabase(base) : undefined;
-    return openDatabase({ databaseUrl: workerUrl, dataDir: null });
-  })();
+  opened ??= openTestDatabase();
   return opened;
 }
-
-afterAll(async () => {
-  if (opened) await (await opened).close();
-  opened = null;
-});
 
 /**
  * A second connection pool to the worker's database, as another app instance would open it: on a

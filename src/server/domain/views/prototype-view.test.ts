@@ -127,31 +127,35 @@ describe('seller list versions (triggers, ADR 0024)', () => {
     expect(await versionOf(bystander.id)).toBeNull();
   });
 
-  it.runIf(!!process.env.DATABASE_URL)('takes the version row only at commit: two writers of one seller’s prototypes cannot deadlock on it', async () => {
-    const db = t.db.prisma;
-    const seller = await createUser(db);
-    const [a, b] = [await createPrototype(db, seller.id), await createPrototype(db, seller.id)];
-    const before = await versionOf(seller.id);
-    const [first, second] = [await t.db.pool.connect(), await t.db.pool.connect()];
-    try {
-      await first.query('BEGIN');
-      await second.query('BEGIN');
-      await first.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['first', a.id]);
-      await second.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['second', b.id]);
-      // Had each write taken the version row, `second`'s write above would already wait for `first`
-      // to commit (the test hangs there); with `first` now waiting for `second`'s row, a deadlock.
-      const firstWaits = first.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['first', b.id]);
-      await second.query('COMMIT');
-      await firstWaits;
-      await first.query('COMMIT');
-    } finally {
-      first.release();
-      second.release();
-    }
-    const rows = await db.prototype.findMany({ where: { sellerId: seller.id }, select: { notes: true }, orderBy: { id: 'asc' } });
-    expect(rows.map((row) => row.notes)).toEqual(['first', 'first']);
-    expect(await versionOf(seller.id)).not.toBe(before);
-  });
+  it.runIf(!!process.env.DATABASE_URL)(
+    'takes the version row only at commit: two writers of one seller’s prototypes cannot deadlock on it',
+    { tags: ['engine'] },
+    async () => {
+      const db = t.db.prisma;
+      const seller = await createUser(db);
+      const [a, b] = [await createPrototype(db, seller.id), await createPrototype(db, seller.id)];
+      const before = await versionOf(seller.id);
+      const [first, second] = [await t.db.pool.connect(), await t.db.pool.connect()];
+      try {
+        await first.query('BEGIN');
+        await second.query('BEGIN');
+        await first.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['first', a.id]);
+        await second.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['second', b.id]);
+        // Had each write taken the version row, `second`'s write above would already wait for `first`
+        // to commit (the test hangs there); with `first` now waiting for `second`'s row, a deadlock.
+        const firstWaits = first.query('UPDATE prototypes SET notes = $1 WHERE id = $2', ['first', b.id]);
+        await second.query('COMMIT');
+        await firstWaits;
+        await first.query('COMMIT');
+      } finally {
+        first.release();
+        second.release();
+      }
+      const rows = await db.prototype.findMany({ where: { sellerId: seller.id }, select: { notes: true }, orderBy: { id: 'asc' } });
+      expect(rows.map((row) => row.notes)).toEqual(['first', 'first']);
+      expect(await versionOf(seller.id)).not.toBe(before);
+    },
+  );
 });
 
 describe('sellerPrototypes from memory', () => {
@@ -204,7 +208,7 @@ describe('sellerPrototypes from memory', () => {
     expect(await sellerPrototypes(db, seller.id, version)).not.toBe(first);
   });
 
-  it.runIf(!!process.env.DATABASE_URL)('sees a change committed on another instance at the next request', async () => {
+  it.runIf(!!process.env.DATABASE_URL)('sees a change committed on another instance at the next request', { tags: ['engine'] }, async () => {
     const other = (await openAnotherInstanceDatabase())!;
     try {
       const db = t.db.prisma;
