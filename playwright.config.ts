@@ -1,40 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN = { email: 'e2e-admin@atomix.test', password: 'E2e-admin-password-1' };
 
 /**
- * Specs whose behaviour does not depend on the database engine (pre-rendered public pages, motion,
- * hydration, navigation, accessibility scans of screens): CI's PostgreSQL pass sets
- * E2E_DATABASE_SPECS_ONLY and leaves them to the embedded pass (ADR 0025).
+ * Debian's Chromium: its headless shell (package chromium-headless-shell, what Playwright itself
+ * runs headless) where installed, about a fifth lighter than the full browser; else the browser.
  */
-const ENGINE_INDEPENDENT_SPECS = [
-  'public-pages.spec.ts',
-  'public-motion.spec.ts',
-  'before-hydration.spec.ts',
-  'navigation.spec.ts',
-  'admin-a11y.spec.ts',
-  'messages-a11y.spec.ts',
-];
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
+}
+
+// `npm run test:timings` sets TEST_TIMINGS_DIR: the JSON report lands there too (scripts/test-timings.ts).
+const timingsDir = process.env.TEST_TIMINGS_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
-  testIgnore: process.env.E2E_DATABASE_SPECS_ONLY ? ENGINE_INDEPENDENT_SPECS.map((file) => `**/${file}`) : [],
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two at least: Playwright's default (half the cores) is one on a 2-core machine, where the browser
+  // and the server still leave room for a second worker.
+  workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    ...(timingsDir ? [['json', { outputFile: path.join(timingsDir, 'playwright.json') }] as const] : []),
+  ],
   // CI machines are shared and 2-core; their speed varies by several times between runs, and the
   // longest flows (a11y scans, lifecycle) neared 60 s on a slow one.
   timeout: process.env.CI ? 150_000 : 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs about a seventh of the run; under CI a failure leaves its
+    // message and screenshot, and `npx playwright test --trace on` records one where it is needed.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },

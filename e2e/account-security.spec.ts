@@ -1,9 +1,9 @@
 // Profile, Security in a browser: turn on two-factor sign-in (the code computed here from the key shown
 // on screen), sign out, sign in with password and code, then see and end sessions. Axe checks the section.
-import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest } from '@playwright/test';
 import { decodeBase32 } from 'oslo/encoding';
 import { generateHOTP } from 'oslo/otp';
+import { expectNoAxeViolations } from './screens.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 const toast = (page: import('@playwright/test').Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -26,8 +26,7 @@ test('a seller turns on two-factor sign-in, signs in with a code, and signs out 
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   const secret = (await security.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  const axe = await new AxeBuilder({ page }).include('#security').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, { include: '#security' });
 
   const enrolStep = currentStep();
   await security.getByLabel('Code from your app').fill(await codeAt(secret, enrolStep));
@@ -68,8 +67,7 @@ test('a seller turns on two-factor sign-in, signs in with a code, and signs out 
   const attempts = security.getByTestId('sign-in-attempts-card').getByRole('row');
   await expect(attempts.filter({ hasText: 'Success' })).toHaveCount(3);
   await expect(security.getByText('9 recovery codes left.')).toBeVisible();
-  const axeAfter = await new AxeBuilder({ page }).include('#security').analyze();
-  expect(axeAfter.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, { include: '#security' });
 
   await security.getByRole('button', { name: 'Sign out Firefox 128 on Linux' }).click();
   await expect(toast(page, 'Session signed out')).toBeVisible();

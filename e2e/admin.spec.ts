@@ -6,20 +6,11 @@ import type { Page } from '@playwright/test';
 import { createPrototype } from '../src/server/test/factories.ts';
 import { admin, expect, test } from './fixtures.ts';
 
-/**
- * Signs in through POST /api/login (the browser context keeps the cookie). The login form's tRPC
- * call does not deliver its session cookie yet (reported to the foundation), so the UI form is not used here.
- */
-async function signIn(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
 async function toast(page: Page, text: string) {
   await expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
 }
 
-test('admin reviews prototypes: approve, reject with a reason, quote and accept', async ({ page, db, prisma, createUser }) => {
+test('admin reviews prototypes: approve, reject with a reason, quote and accept', async ({ page, db, prisma, createUser, signInAs }) => {
   const tag = randomUUID().slice(0, 8);
   const seller = await createUser({ firstName: 'Sella' });
   const insert = async (name: string) => {
@@ -41,7 +32,7 @@ test('admin reviews prototypes: approve, reject with a reason, quote and accept'
   const rejectId = await insert(rejectName);
   const quoteId = await insert(quoteName);
 
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin);
   await page.goto(`/admin-panel?q=${tag}`);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Prototype Management' })).toHaveAttribute('aria-selected', 'true');
@@ -92,10 +83,10 @@ test('admin reviews prototypes: approve, reject with a reason, quote and accept'
   expect(accepted.rows).toEqual([{ status: 'accepted', final: '25000.50', amount: '25000.50', fee: '2500.05', payout: '22500.45', tstatus: 'pending' }]);
 });
 
-test('admin manages users: restrict, ban, reset password with Generate Random, delete by typing DELETE', async ({ page, db, createUser }) => {
+test('admin manages users: restrict, ban, reset password with Generate Random, delete by typing DELETE', async ({ page, db, createUser, signInAs }) => {
   const target = await createUser({ firstName: 'Target' });
   const doomed = await createUser({ firstName: 'Doomed' });
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin);
 
   await page.goto(`/admin-panel?tab=users&uq=${encodeURIComponent(target.email)}`);
   await expect(page.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
@@ -176,20 +167,25 @@ test('admin manages users: restrict, ban, reset password with Generate Random, d
   await expect(adminRow.getByRole('button', { name: /^(Restrict|Ban|Delete|Reset Password)/ })).toHaveCount(0);
 });
 
-test('a signed-in seller sees the access-denied screen; a guest goes to /login', async ({ page, createUser }) => {
+test('a signed-in seller sees the access-denied screen; a guest goes to /login', async ({ page, createUser, signInAs }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
   const seller = await createUser();
-  await signIn(page, seller.email, seller.password);
+  await signInAs(page, seller);
   await page.goto('/admin-panel');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
 });
 
-test('a filtered list that matches nothing offers Clear filters, which empties the search and shows the list again', async ({ page, prisma, createUser }) => {
+test('a filtered list that matches nothing offers Clear filters, which empties the search and shows the list again', async ({
+  page,
+  prisma,
+  createUser,
+  signInAs,
+}) => {
   const tag = randomUUID().slice(0, 8);
   const seller = await createUser({ firstName: 'Clara' });
   await createPrototype(prisma, seller.id, { prototypeName: `Clearable ${tag}` });
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin);
   await page.goto(`/admin-panel?q=nothing-${tag}&priority=high`);
   const searchBox = page.getByLabel('Search prototypes');
   await expect(page.getByText('No prototypes match these filters.')).toBeVisible();

@@ -6,6 +6,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
+import { SESSION_COOKIE, createSession } from '../src/server/auth/session.ts';
 import type { Db } from '../src/server/db/index.ts';
 import { createUser as createUserRow } from '../src/server/test/factories.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
@@ -31,6 +32,7 @@ export const test = base.extend<
       status?: 'active' | 'restricted' | 'banned';
       banReason?: string;
     }) => Promise<TestUser>;
+    signInAs: (page: Page, who: { email: string }, open?: string) => Promise<void>;
   },
   { db: pg.Pool; prisma: Db }
 >({
@@ -101,8 +103,20 @@ export const test = base.extend<
       return { id: user.id, email, password: PASSWORD, firstName };
     });
   },
+  // A session made in the database and its cookie given to the page's browser context, as a sign-in
+  // would leave them: the tests that are not about signing in skip the form (ADR 0028). `open`
+  // is where to go next (the page is blank until then).
+  signInAs: async ({ prisma, baseURL }, use) => {
+    await use(async (page, who, open) => {
+      const { id } = await prisma.user.findUniqueOrThrow({ where: { email: who.email.toLowerCase() }, select: { id: true } });
+      const { token } = await createSession(prisma, id, 30);
+      await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+      if (open) await page.goto(open);
+    });
+  },
 });
 
+/** Signs in through the form: for the tests about signing in. Others use the signInAs fixture. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

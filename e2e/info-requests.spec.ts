@@ -2,17 +2,12 @@
 // a question with documents requested; the seller sees Action needed, answers with text and a PDF;
 // the admin sees the answer and opens the document; the seller then sees who opened it, and when.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './screens.ts';
 import { expect, test } from './fixtures.ts';
 import { createPrototype } from '../src/server/test/factories.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
-
-async function signInByApi(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -20,12 +15,6 @@ async function open(page: Page, url: string) {
 }
 
 /** No axe violations in `#main` (or in the given parts of it). */
-async function noAxeViolations(page: Page, parts: string[] = ['#main']) {
-  const builder = new AxeBuilder({ page });
-  for (const part of parts) builder.include(part);
-  const result = await builder.analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
 
@@ -36,6 +25,7 @@ for (const theme of ['light', 'dark'] as const) {
     db,
     prisma,
     createUser,
+    signInAs,
   }) => {
     // The dark run is on a phone: nothing may scroll sideways.
     const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
@@ -57,7 +47,7 @@ for (const theme of ['light', 'dark'] as const) {
     const adminContext = await browser.newContext(phone ? { viewport: phone } : {});
     const adminPage = await adminContext.newPage();
     await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await signInByApi(adminPage, reviewer.email, reviewer.password);
+    await signInAs(adminPage, reviewer);
     await open(adminPage, `/admin-panel?q=${tag}`);
     const row = adminPage.getByTestId('prototype-row').filter({ hasText: name });
     await row.getByRole('button', { name: 'Ask the seller' }).click();
@@ -72,15 +62,15 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(row.getByText('Waiting for the seller')).toBeVisible();
     await adminPage.getByTestId('open-info-requests').locator('summary').click();
     await expect(adminPage.getByTestId('open-info-requests')).toContainText(question);
-    await noAxeViolations(adminPage);
+    await expectNoAxeViolations(adminPage);
     if (phone) expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     // The seller: Action needed on the dashboard and the prototype page.
-    await signInByApi(page, seller.email, seller.password);
+    await signInAs(page, seller);
     await page.goto('/seller-dashboard');
     const banner = page.getByTestId('action-needed-banner');
     await expect(banner).toContainText(name);
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await banner.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`/prototypes/${prototypeId}$`));
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
@@ -88,7 +78,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(requests).toContainText(question);
     await expect(requests.getByTestId('action-needed')).toBeVisible();
     await expect(page.getByTestId('document-access')).toContainText('No one from the evaluation team has opened your documents yet.');
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     // Answers with text and a PDF.
@@ -118,7 +108,7 @@ for (const theme of ['light', 'dark'] as const) {
     const access = page.getByTestId('document-access');
     await expect(access).toContainText('power-curve.pdf');
     await expect(access).toContainText('Opened by Dana T.');
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     const { rows: accessRows } = await db.query('SELECT user_id FROM document_access WHERE prototype_id = $1', [prototypeId]);
     expect(accessRows).toEqual([{ user_id: reviewer.id }]);

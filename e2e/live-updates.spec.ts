@@ -3,7 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createPrototype } from '../src/server/test/factories.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+
+/** Engine-specific (CI runs it again on PostgreSQL): events travel by LISTEN/NOTIFY on the database. */
+const ENGINE = { tag: '@engine' };
 
 interface StreamWatch {
   /** Events (pings included) the page's event streams have received. */
@@ -36,85 +39,89 @@ function watchStreamEvents() {
 const markLoaded = (page: Page) => page.evaluate(() => Object.assign(window, { loadedOnce: true }));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce === true);
 
-test("the seller's dashboard and bell, and another admin's list, follow an admin's decisions live", async ({ browser, createUser, prisma }) => {
-  const tag = randomUUID().slice(0, 8);
-  const name = `Live-${tag}`;
-  const seller = await createUser({ firstName: 'Lena' });
-  const acting = await createUser({ role: 'admin', firstName: 'Ada' });
-  const watching = await createUser({ role: 'admin', firstName: 'Wes' });
-  await createPrototype(prisma, seller.id, { prototypeName: name, status: 'under_review', stage: 'technical_evaluation' });
+test(
+  "the seller's dashboard and bell, and another admin's list, follow an admin's decisions live",
+  ENGINE,
+  async ({ browser, createUser, prisma, signInAs }) => {
+    const tag = randomUUID().slice(0, 8);
+    const name = `Live-${tag}`;
+    const seller = await createUser({ firstName: 'Lena' });
+    const acting = await createUser({ role: 'admin', firstName: 'Ada' });
+    const watching = await createUser({ role: 'admin', firstName: 'Wes' });
+    await createPrototype(prisma, seller.id, { prototypeName: name, status: 'under_review', stage: 'technical_evaluation' });
 
-  const sellerPage = await (await browser.newContext()).newPage();
-  const adminPage = await (await browser.newContext()).newPage();
-  const watcherPage = await (await browser.newContext()).newPage();
-  // Any polling left would show up as repeated list fetches; count the seller's prototype reads.
-  let sellerListReads = 0;
-  sellerPage.on('request', (request) => {
-    if (request.url().includes('/trpc/') && request.url().includes('prototypes.mine')) sellerListReads++;
-  });
+    const sellerPage = await (await browser.newContext()).newPage();
+    const adminPage = await (await browser.newContext()).newPage();
+    const watcherPage = await (await browser.newContext()).newPage();
+    // Any polling left would show up as repeated list fetches; count the seller's prototype reads.
+    let sellerListReads = 0;
+    sellerPage.on('request', (request) => {
+      if (request.url().includes('/trpc/') && request.url().includes('prototypes.mine')) sellerListReads++;
+    });
 
-  await sellerPage.clock.install(); // time flows as usual until the test moves it on
-  await sellerPage.addInitScript(watchStreamEvents);
-  await signIn(sellerPage, seller.email, seller.password);
-  await sellerPage.goto('/seller-dashboard');
-  const card = sellerPage.getByTestId('prototype-card').filter({ hasText: name });
-  await expect(card).toContainText('Under review');
-  await expect(sellerPage.getByTestId('notification-count')).toHaveCount(0);
-  await markLoaded(sellerPage);
+    await sellerPage.clock.install(); // time flows as usual until the test moves it on
+    await sellerPage.addInitScript(watchStreamEvents);
+    await signInAs(sellerPage, seller);
+    await sellerPage.goto('/seller-dashboard');
+    const card = sellerPage.getByTestId('prototype-card').filter({ hasText: name });
+    await expect(card).toContainText('Under review');
+    await expect(sellerPage.getByTestId('notification-count')).toHaveCount(0);
+    await markLoaded(sellerPage);
 
-  await signIn(watcherPage, watching.email, watching.password);
-  await watcherPage.goto(`/admin-panel?q=${tag}`);
-  const watchedRow = watcherPage.getByTestId('prototype-row').filter({ hasText: name });
-  await expect(watchedRow.getByText('Under review', { exact: true })).toBeVisible();
-  await markLoaded(watcherPage);
+    await signInAs(watcherPage, watching);
+    await watcherPage.goto(`/admin-panel?q=${tag}`);
+    const watchedRow = watcherPage.getByTestId('prototype-row').filter({ hasText: name });
+    await expect(watchedRow.getByText('Under review', { exact: true })).toBeVisible();
+    await markLoaded(watcherPage);
 
-  // Nothing is fetched on a timer: 40 s of the page's clock later (longer than the old 30 s and 3 s
-  // polls), no list read went out. The jump starts right after a server ping: a stream that hears
-  // nothing for 45 s rightly reconnects and refetches (ADR 0020), and a jump of the page's clock
-  // skips the pings that would have come meanwhile.
-  await sellerPage.evaluate(() => {
-    const watch = window as unknown as StreamWatch;
-    watch.streamEventSeen = watch.streamEventAt;
-  });
-  await sellerPage.waitForFunction(() => (window as unknown as StreamWatch).streamEventAt > (window as unknown as StreamWatch).streamEventSeen, null, {
-    timeout: 30_000,
-  });
-  const readsAtRest = sellerListReads;
-  await sellerPage.clock.fastForward('00:40');
-  await sellerPage.evaluate(() => fetch('/healthz')); // requests started before this one are seen by now
-  expect(sellerListReads).toBe(readsAtRest);
+    // Nothing is fetched on a timer: 40 s of the page's clock later (longer than the old 30 s and 3 s
+    // polls), no list read went out. The jump starts right after a server ping: a stream that hears
+    // nothing for 45 s rightly reconnects and refetches (ADR 0020), and a jump of the page's clock
+    // skips the pings that would have come meanwhile.
+    await sellerPage.evaluate(() => {
+      const watch = window as unknown as StreamWatch;
+      watch.streamEventSeen = watch.streamEventAt;
+    });
+    await sellerPage.waitForFunction(() => (window as unknown as StreamWatch).streamEventAt > (window as unknown as StreamWatch).streamEventSeen, null, {
+      timeout: 30_000,
+    });
+    const readsAtRest = sellerListReads;
+    await sellerPage.clock.fastForward('00:40');
+    await sellerPage.evaluate(() => fetch('/healthz')); // requests started before this one are seen by now
+    expect(sellerListReads).toBe(readsAtRest);
 
-  // The acting admin approves in the admin panel.
-  await signIn(adminPage, acting.email, acting.password);
-  await adminPage.goto(`/admin-panel?q=${tag}`);
-  await adminPage.getByRole('button', { name: `Approve: ${name}` }).click();
-  await expect(adminPage.getByTestId('toast').filter({ hasText: 'Prototype approved successfully' })).toBeVisible();
+    // The acting admin approves in the admin panel.
+    await signInAs(adminPage, acting);
+    await adminPage.goto(`/admin-panel?q=${tag}`);
+    await adminPage.getByRole('button', { name: `Approve: ${name}` }).click();
+    await expect(adminPage.getByTestId('toast').filter({ hasText: 'Prototype approved successfully' })).toBeVisible();
 
-  // The seller sees it without reloading: the card, and a notification on the bell.
-  await expect(card).toContainText('Approved');
-  await expect(sellerPage.getByTestId('notification-count')).toHaveText('1');
-  // So does the other admin, in their list.
-  await expect(watchedRow.getByText('Approved', { exact: true })).toBeVisible();
+    // The seller sees it without reloading: the card, and a notification on the bell.
+    await expect(card).toContainText('Approved');
+    await expect(sellerPage.getByTestId('notification-count')).toHaveText('1');
+    // So does the other admin, in their list.
+    await expect(watchedRow.getByText('Approved', { exact: true })).toBeVisible();
 
-  // A quote: the seller's card shows the amount and the counter moves.
-  await adminPage.getByRole('button', { name: `Provide Quote: ${name}` }).click();
-  const quoteDialog = adminPage.getByRole('dialog', { name: 'Provide Quote' });
-  await quoteDialog.getByLabel('Quote amount (USD)').fill('31000');
-  await quoteDialog.getByRole('button', { name: 'Provide Quote' }).click();
-  await expect(card.getByTestId('quote-status')).toContainText('$31,000.00');
-  await expect(sellerPage.getByTestId('summary-Quoted Prototypes')).toContainText('1');
-  await expect(sellerPage.getByTestId('notification-count')).toHaveText('2');
-  await expect(watchedRow.getByText('Quoted', { exact: true })).toBeVisible();
+    // A quote: the seller's card shows the amount and the counter moves.
+    await adminPage.getByRole('button', { name: `Provide Quote: ${name}` }).click();
+    const quoteDialog = adminPage.getByRole('dialog', { name: 'Provide Quote' });
+    await quoteDialog.getByLabel('Quote amount (USD)').fill('31000');
+    await quoteDialog.getByRole('button', { name: 'Provide Quote' }).click();
+    await expect(card.getByTestId('quote-status')).toContainText('$31,000.00');
+    await expect(sellerPage.getByTestId('summary-Quoted Prototypes')).toContainText('1');
+    await expect(sellerPage.getByTestId('notification-count')).toHaveText('2');
+    await expect(watchedRow.getByText('Quoted', { exact: true })).toBeVisible();
 
-  expect(await stillSamePage(sellerPage)).toBe(true);
-  expect(await stillSamePage(watcherPage)).toBe(true);
-});
+    expect(await stillSamePage(sellerPage)).toBe(true);
+    expect(await stillSamePage(watcherPage)).toBe(true);
+  },
+);
 
-test("a banned seller's open page signs out at once", async ({ browser, createUser }) => {
+test("a banned seller's open page signs out at once", ENGINE, async ({ browser, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Bo' });
   const acting = await createUser({ role: 'admin' });
   const sellerPage = await (await browser.newContext()).newPage();
-  await signIn(sellerPage, seller.email, seller.password);
+  await signInAs(sellerPage, seller);
   await sellerPage.goto('/seller-dashboard');
   await expect(sellerPage.getByTestId('user-menu-button')).toBeVisible();
 

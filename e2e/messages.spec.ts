@@ -8,14 +8,14 @@ import { createAdminMessage, createPrototype } from '../src/server/test/factorie
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const bellCount = (page: Page) => page.getByTestId('notification-count');
 
-test('an admin message is answered by the seller and answered back, with the bells counting', async ({ browser, createUser }) => {
+test('an admin message is answered by the seller and answered back, with the bells counting', async ({ browser, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Selma' });
   const adminUser = await createUser({ role: 'admin', firstName: 'Adrian' });
   const adminPage = await (await browser.newContext()).newPage();
   const sellerPage = await (await browser.newContext()).newPage();
 
   // The admin starts a conversation from the inbox.
-  await signIn(adminPage, adminUser.email, adminUser.password);
+  await signInAs(adminPage, adminUser);
   await adminPage.goto('/admin-inbox');
   await adminPage.getByRole('button', { name: 'New message' }).click();
   const compose = adminPage.getByTestId('compose-dialog');
@@ -31,7 +31,7 @@ test('an admin message is answered by the seller and answered back, with the bel
   await expect(adminPage.getByTestId('open-thread')).toContainText('Could you send us the test data?');
 
   // The seller sees one unread notification and the message with its New badge.
-  await signIn(sellerPage, seller.email, seller.password);
+  await signInAs(sellerPage, seller, '/seller-dashboard');
   await expect(bellCount(sellerPage)).toHaveText('1');
   await sellerPage.goto('/messages');
   const item = sellerPage.getByTestId('message-item').filter({ hasText: 'About your fusion cell' });
@@ -90,23 +90,23 @@ test('an admin message is answered by the seller and answered back, with the bel
   await expect(bellCount(sellerPage)).toHaveCount(0);
 });
 
-test("a stranger cannot open another seller's message", async ({ page, createUser, prisma }) => {
+test("a stranger cannot open another seller's message", async ({ page, createUser, prisma, signInAs }) => {
   const owner = await createUser();
   const stranger = await createUser();
   const message = await createAdminMessage(prisma, owner.id, { subject: 'Private', message: 'Secret' });
-  await signIn(page, stranger.email, stranger.password);
+  await signInAs(page, stranger);
   expect((await page.request.get(`/api/messages/${message.id}/thread`)).status()).toBe(404);
   await page.goto(`/messages?id=${message.id}`);
   await expect(page.getByTestId('messages-empty')).toBeVisible();
   await expect(page.getByText('Secret')).toHaveCount(0);
 });
 
-test('contact messages reach the admin inbox and are marked handled', async ({ page, createUser }) => {
+test('contact messages reach the admin inbox and are marked handled', async ({ page, createUser, signInAs }) => {
   const adminUser = await createUser({ role: 'admin' });
   const marker = `Investor ${Date.now()}`;
   const res = await page.request.post('/api/contact', { data: { name: marker, email: 'ivy@example.test', subject: 'investment', message: 'Let us talk.' } });
   expect(res.status()).toBe(201);
-  await signIn(page, adminUser.email, adminUser.password);
+  await signInAs(page, adminUser);
   await page.goto('/admin-inbox?tab=contacts');
   const item = page.getByTestId('contact-item').filter({ hasText: marker });
   await expect(item).toContainText('Investment Opportunity');
@@ -117,11 +117,11 @@ test('contact messages reach the admin inbox and are marked handled', async ({ p
   await expect(page.getByTestId('contact-item').filter({ hasText: marker })).toContainText('Handled');
 });
 
-test('a bulk notification to sellers with quoted prototypes is delivered with progress', async ({ page, createUser, db, prisma }) => {
+test('a bulk notification to sellers with quoted prototypes is delivered with progress', async ({ page, createUser, db, prisma, signInAs }) => {
   const adminUser = await createUser({ role: 'admin' });
   const seller = await createUser();
   await createPrototype(prisma, seller.id, { inventorName: 'Dr. Q', prototypeName: 'Quoted cell', status: 'quoted', atomixQuote: '100' });
-  await signIn(page, adminUser.email, adminUser.password);
+  await signInAs(page, adminUser);
   await page.goto('/admin-inbox?tab=bulk');
   const title = `Quote reminder ${Date.now()}`;
   await page.getByLabel('Title').fill(title);
@@ -194,7 +194,7 @@ test('forgot password: the same answer, a one-time link, the new password works'
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('This reset link is invalid or has expired.');
 });
 
-test("an admin starts a conversation from a prototype; the seller's message links to it", async ({ browser, createUser, prisma }) => {
+test("an admin starts a conversation from a prototype; the seller's message links to it", async ({ browser, createUser, prisma, signInAs }) => {
   const seller = await createUser({ firstName: 'Pia' });
   const adminUser = await createUser({ role: 'admin' });
   const name = `Tidal Loop ${Date.now()}`;
@@ -205,7 +205,7 @@ test("an admin starts a conversation from a prototype; the seller's message link
     description: 'A tidal generator.',
   });
   const adminPage = await (await browser.newContext()).newPage();
-  await signIn(adminPage, adminUser.email, adminUser.password);
+  await signInAs(adminPage, adminUser);
   await adminPage.goto(`/admin-panel?search=${encodeURIComponent(name)}`);
   await adminPage
     .getByRole('link', { name: `Message seller: ${name}` })
@@ -221,17 +221,23 @@ test("an admin starts a conversation from a prototype; the seller's message link
   await expect(adminPage.getByTestId('open-thread')).toContainText(name);
 
   const sellerPage = await (await browser.newContext()).newPage();
-  await signIn(sellerPage, seller.email, seller.password);
+  await signInAs(sellerPage, seller);
   await sellerPage.goto('/messages');
   await sellerPage.getByTestId('message-item').filter({ hasText: 'Your tidal loop' }).click();
   await sellerPage.getByTestId('message-detail').getByRole('link', { name }).click();
   await expect(sellerPage).toHaveURL(new RegExp(`/prototypes/${prototype.id}$`));
 });
 
-test('a reply that fails on the server shows the failure toast, keeps the dialog open and stores nothing', async ({ page, createUser, db, prisma }) => {
+test('a reply that fails on the server shows the failure toast, keeps the dialog open and stores nothing', async ({
+  page,
+  createUser,
+  db,
+  prisma,
+  signInAs,
+}) => {
   const seller = await createUser();
   await createAdminMessage(prisma, seller.id, { subject: 'Hello', message: 'Welcome' });
-  await signIn(page, seller.email, seller.password);
+  await signInAs(page, seller);
   await page.goto('/messages');
   await page.getByTestId('message-item').first().click();
   await page.getByRole('button', { name: 'Reply', exact: true }).click();
@@ -263,9 +269,9 @@ test('a reply that fails on the server shows the failure toast, keeps the dialog
   }
 });
 
-test('the e-mail preference in Profile turns e-mail notices off and on', async ({ page, createUser, db }) => {
+test('the e-mail preference in Profile turns e-mail notices off and on', async ({ page, createUser, db, signInAs }) => {
   const user = await createUser();
-  await signIn(page, user.email, user.password);
+  await signInAs(page, user);
   await page.goto('/profile');
   const toggle = page.getByTestId('email-preference-card').getByRole('checkbox', { name: /Email me when something happens/ });
   await expect(toggle).toBeChecked();

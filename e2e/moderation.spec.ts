@@ -2,19 +2,9 @@
 // seller sees the banner, acknowledges it and appeals from the dashboard; the admin suspends them with
 // the date picker; the suspension e-mail's link opens the public appeal page, which works once; the
 // admin decides the appeal. Light desktop and dark phone, axe-clean.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './screens.ts';
 import { expect, test } from './fixtures.ts';
-
-async function signInByApi(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
-async function noAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).include('#main').analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 
@@ -30,6 +20,7 @@ for (const theme of ['light', 'dark'] as const) {
     browser,
     prisma,
     createUser,
+    signInAs,
   }) => {
     const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
     if (phone) await page.setViewportSize(phone);
@@ -40,11 +31,11 @@ for (const theme of ['light', 'dark'] as const) {
     const adminContext = await browser.newContext(phone ? { viewport: phone } : {});
     const adminPage = await adminContext.newPage();
     await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await signInByApi(adminPage, moderator.email, moderator.password);
+    await signInAs(adminPage, moderator);
     await adminPage.goto(`/admin/users/${seller.id}`);
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Sam Tester' })).toBeVisible();
     await expect(adminPage.getByText('No warnings, restrictions, suspensions, bans or appeals.')).toBeVisible();
-    await noAxeViolations(adminPage);
+    await expectNoAxeViolations(adminPage);
 
     // Warn.
     await adminPage.getByRole('button', { name: 'Warn', exact: true }).click();
@@ -52,17 +43,17 @@ for (const theme of ['light', 'dark'] as const) {
     await warnDialog.getByLabel('Severity').selectOption('high');
     await warnDialog.getByLabel('Title').fill('Abusive messages');
     await warnDialog.getByLabel('Description').fill('Please keep messages to the evaluation team civil.');
-    await noAxeViolations(adminPage);
+    await expectNoAxeViolations(adminPage);
     await warnDialog.getByRole('button', { name: 'Issue warning' }).click();
     await toast(adminPage, 'Warning issued');
     await expect(adminPage.getByTestId('moderation-entry').filter({ hasText: 'Abusive messages' })).toBeVisible();
 
     // The seller sees the banner, acknowledges, appeals.
-    await signInByApi(page, seller.email, seller.password);
+    await signInAs(page, seller);
     await page.goto('/seller-dashboard');
     const banner = page.getByTestId('warnings-banner');
     await expect(banner).toContainText('Abusive messages');
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await banner.getByRole('button', { name: 'Acknowledge warning: Abusive messages' }).click();
     await toast(page, 'Warning acknowledged');
     await expect(banner).toHaveCount(0);
@@ -72,7 +63,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Send appeal' }).click();
     await toast(page, 'Appeal sent');
     await expect(measures).toContainText('Appeal sent: awaiting a decision');
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     // Suspend with the date picker.
     await adminPage.reload();
@@ -97,7 +88,7 @@ for (const theme of ['light', 'dark'] as const) {
     const link = /(\/appeal\?token=[^\s]+)/.exec(notice.textBody)![1]!;
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Appeal a measure' })).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await page.getByLabel('Why should this measure be lifted?').fill('My account was used by someone else.');
     await page.getByRole('button', { name: 'Send appeal' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your appeal was sent' })).toBeVisible();
@@ -111,7 +102,7 @@ for (const theme of ['light', 'dark'] as const) {
     const appeal = adminPage.getByTestId('moderation-entry').filter({ hasText: `Appeal: suspension` });
     await appeal.getByLabel('Reverse (lift the measure)').check();
     await appeal.getByLabel('Resolution (the user reads it)').fill('We confirmed the account was compromised.');
-    await noAxeViolations(adminPage);
+    await expectNoAxeViolations(adminPage);
     await appeal.getByRole('button', { name: 'Record decision' }).click();
     await toast(adminPage, 'Appeal accepted');
     await expect(adminPage.getByTestId('moderation-entry').filter({ hasText: 'Spam campaign' })).toContainText('Lifted');

@@ -1,10 +1,10 @@
 // Navigation a signed-in person can find (issue 17 point 4): the menus reach every screen of the
 // account, the footer stops offering sign-in, and the area's link is highlighted on all its screens.
-import { admin, expect, signIn, test } from './fixtures.ts';
+import { admin, expect, test } from './fixtures.ts';
 
-test('a seller finds Payouts and the Tracker in the user menu, and the footer offers the account, not sign-in', async ({ page, createUser }) => {
+test('a seller finds Payouts and the Tracker in the user menu, and the footer offers the account, not sign-in', async ({ page, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Noor' });
-  await signIn(page, seller.email, seller.password);
+  await signInAs(page, seller, '/seller-dashboard');
 
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -29,15 +29,15 @@ test('a guest sees sign-in links in the footer', async ({ page }) => {
   await expect(footer.getByRole('link', { name: 'Create account' })).toBeVisible();
 });
 
-test('Admin Panel stays highlighted in the admin inbox', async ({ page }) => {
-  await signIn(page, admin.email, admin.password);
+test('Admin Panel stays highlighted in the admin inbox', async ({ page, signInAs }) => {
+  await signInAs(page, admin);
   await page.goto('/admin-inbox');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('on a phone every admin inbox tab is on screen (they wrap instead of hiding off the edge)', async ({ page }) => {
+test('on a phone every admin inbox tab is on screen (they wrap instead of hiding off the edge)', async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin);
   await page.goto('/admin-inbox');
   const tabs = page.getByRole('tablist', { name: 'Inbox sections' }).getByRole('tab');
   await expect(tabs).toHaveCount(4);
@@ -48,18 +48,18 @@ test('on a phone every admin inbox tab is on screen (they wrap instead of hiding
   }
 });
 
-test('a link with a number-like search keeps it as typed (173e3813 is not Infinity, 007 is not 7)', async ({ page }) => {
-  await signIn(page, admin.email, admin.password);
+test('a link with a number-like search keeps it as typed (173e3813 is not Infinity, 007 is not 7)', async ({ page, signInAs }) => {
+  await signInAs(page, admin);
   await page.goto('/admin-panel?q=173e3813');
   await expect(page.getByLabel('Search prototypes')).toHaveValue('173e3813');
   await page.goto('/admin-panel?q=007');
   await expect(page.getByLabel('Search prototypes')).toHaveValue('007');
 });
 
-test('on a 360–375 px phone the signed-in header fits: no sideways scrolling, the menu button on screen', async ({ page, createUser }) => {
+test('on a 360–375 px phone the signed-in header fits: no sideways scrolling, the menu button on screen', async ({ page, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Maximiliana' });
   for (const who of [seller, admin]) {
-    await signIn(page, who.email, who.password);
+    await signInAs(page, who);
     for (const width of [360, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(who === admin ? '/admin-panel' : '/seller-dashboard');

@@ -1,19 +1,14 @@
 // Manual payouts (no Stripe keys, the embedded default): an admin records a payout in the Payouts
-// view and the seller sees it; axe on both screens, light and dark, with screenshots for a human look
-// (PAYOUT_SCREENS, default /tmp/pay-shots).
-import AxeBuilder from '@axe-core/playwright';
+// view and the seller sees it; axe on both screens in both themes, with screenshots for a human look
+// (test-results/payout-screens).
 import type { Page } from '@playwright/test';
 import type { Db } from '../src/server/db/index.ts';
 import { createPrototype } from '../src/server/test/factories.ts';
-import { admin, expect, signIn, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expectAccessible, screenshot } from './screens.ts';
+import { admin, expect, test } from './fixtures.ts';
 
-const SHOTS = process.env.PAYOUT_SCREENS ?? '/tmp/pay-shots';
+const SHOTS = 'test-results/payout-screens';
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).include('#main').analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
-}
 
 /** A seller's quoted prototype whose quote the admin accepts through the API: one pending transaction. */
 async function acceptedQuote(page: Page, prisma: Db, sellerId: string, quote: string, name: string) {
@@ -30,9 +25,9 @@ async function acceptedQuote(page: Page, prisma: Db, sellerId: string, quote: st
   return prototypeId;
 }
 
-test('admin records a manual payout; the seller sees it paid and the totals move', async ({ browser, page, db, prisma, createUser }) => {
+test('admin records a manual payout; the seller sees it paid and the totals move', async ({ browser, page, db, prisma, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Lise' });
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin);
   await acceptedQuote(page, prisma, seller.id, '2500.75', 'Hybrid Core');
   const { rows } = await db.query<{ id: number }>('SELECT id FROM transactions WHERE seller_id = $1', [seller.id]);
   const transactionId = rows[0]!.id;
@@ -40,7 +35,7 @@ test('admin records a manual payout; the seller sees it paid and the totals move
   // The seller before: owed, not paid.
   const sellerContext = await browser.newContext();
   const sellerPage = await sellerContext.newPage();
-  await signIn(sellerPage, seller.email, seller.password);
+  await signInAs(sellerPage, seller);
   await sellerPage.goto('/payouts');
   await expect(sellerPage.getByTestId('payouts-paid-out')).toHaveText('$0.00');
   await expect(sellerPage.getByTestId('payouts-owed')).toHaveText('$2,250.67');
@@ -103,66 +98,50 @@ test('admin records a manual payout; the seller sees it paid and the totals move
   await sellerContext.close();
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const viewport of [
-    { name: 'phone', width: 390, height: 844 },
-    { name: 'desktop', width: 1366, height: 900 },
-  ]) {
-    test(`payout screens, ${viewport.name}, ${theme} theme: no axe violations`, async ({ browser, page, prisma, createUser }) => {
-      const seller = await createUser({ firstName: 'Chien-Shiung' });
-      await page.setViewportSize(viewport);
-      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      expect((await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
-      await acceptedQuote(page, prisma, seller.id, '18000.00', 'Beta Decay Cell');
-      await acceptedQuote(page, prisma, seller.id, '420.10', 'Tidal Lens');
-      await page.goto('/admin/payouts');
-      await expect(
-        page
-          .getByRole('button', { name: /^Record payment for transaction/ })
-          .filter({ visible: true })
-          .first(),
-      ).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/admin-payouts-${viewport.name}-${theme}.png`, fullPage: true });
-      expect(await axe(page)).toEqual([]);
-      await page
-        .getByRole('button', { name: /^Record payment for transaction/ })
-        .filter({ visible: true })
-        .first()
-        .click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/admin-pay-dialog-${viewport.name}-${theme}.png` });
-      expect(await axe(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`payout screens, ${viewport.name}: no axe violations in either theme`, async ({ browser, page, prisma, createUser, signInAs }) => {
+    const seller = await createUser({ firstName: 'Chien-Shiung' });
+    await page.setViewportSize(viewport);
+    await signInAs(page, admin);
+    await acceptedQuote(page, prisma, seller.id, '18000.00', 'Beta Decay Cell');
+    await acceptedQuote(page, prisma, seller.id, '420.10', 'Tidal Lens');
+    await page.goto('/admin/payouts');
+    const recordPayment = page
+      .getByRole('button', { name: /^Record payment for transaction/ })
+      .filter({ visible: true })
+      .first();
+    await expect(recordPayment).toBeVisible();
+    await expectAccessible(page, { shot: `${SHOTS}/admin-payouts-${viewport.name}`, fullPage: true });
+    await recordPayment.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, { shot: `${SHOTS}/admin-pay-dialog-${viewport.name}` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-      const context = await browser.newContext({ viewport });
-      const sellerPage = await context.newPage();
-      await sellerPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      expect((await sellerPage.request.post('/api/login', { data: { email: seller.email, password: seller.password } })).status()).toBe(200);
-      await sellerPage.goto('/payouts');
-      await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toHaveCount(2);
-      await sellerPage.screenshot({ path: `${SHOTS}/seller-payouts-${viewport.name}-${theme}.png`, fullPage: true });
-      expect(await axe(sellerPage)).toEqual([]);
-      await sellerPage.goto('/seller-dashboard');
-      await expect(sellerPage.getByTestId('payout-account-card')).toBeVisible();
-      await sellerPage.getByTestId('payout-account-card').scrollIntoViewIfNeeded();
-      await sellerPage.screenshot({ path: `${SHOTS}/seller-dashboard-${viewport.name}-${theme}.png`, fullPage: true });
-      await context.close();
-    });
-  }
+    const context = await browser.newContext({ viewport });
+    const sellerPage = await context.newPage();
+    await signInAs(sellerPage, seller, '/payouts');
+    await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toHaveCount(2);
+    await expectAccessible(sellerPage, { shot: `${SHOTS}/seller-payouts-${viewport.name}`, fullPage: true });
+    await sellerPage.goto('/seller-dashboard');
+    await expect(sellerPage.getByTestId('payout-account-card')).toBeVisible();
+    await sellerPage.getByTestId('payout-account-card').scrollIntoViewIfNeeded();
+    await screenshot(sellerPage, `${SHOTS}/seller-dashboard-${viewport.name}.png`);
+    await context.close();
+  });
 }
 
-test('the seller with no transactions sees the empty state', async ({ page, createUser }) => {
+test('the seller with no transactions sees the empty state', async ({ page, createUser, signInAs }) => {
   const seller = await createUser();
-  await signIn(page, seller.email, seller.password);
+  await signInAs(page, seller);
   await page.goto('/payouts');
   await expect(page.getByText('No transactions yet')).toBeVisible();
   await expect(page.getByTestId('payouts-paid-out')).toHaveText('$0.00');
 });
 
-test('a seller cannot open the admin Payouts view', async ({ page, createUser }) => {
+test('a seller cannot open the admin Payouts view', async ({ page, createUser, signInAs }) => {
   const seller = await createUser();
-  await signIn(page, seller.email, seller.password);
+  await signInAs(page, seller);
   await page.goto('/admin/payouts');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
 });

@@ -1,23 +1,13 @@
 // Time-limited permissions in a browser (issue 15, point 6): an admin revokes a seller's
 // prototypes.submit until a date from the Permissions section; the seller sees why the submission
 // form is gone (and until when), the server refuses the submission, and the profile lists the limit.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './screens.ts';
 import { expect, test } from './fixtures.ts';
-
-async function signInByApi(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
 
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-}
-
-async function noAxeViolations(page: Page, part: string) {
-  const result = await new AxeBuilder({ page }).include(part).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 
 /** `date` as a datetime-local input holds it (the browser's local time). */
@@ -31,6 +21,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     browser,
     createUser,
+    signInAs,
   }) => {
     const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
     if (phone) await page.setViewportSize(phone);
@@ -43,7 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
     const adminContext = await browser.newContext(phone ? { viewport: phone } : {});
     const adminPage = await adminContext.newPage();
     await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await signInByApi(adminPage, reviewer.email, reviewer.password);
+    await signInAs(adminPage, reviewer);
     await open(adminPage, `/admin-panel?tab=users&uq=${encodeURIComponent(seller.email)}`);
     await adminPage.getByRole('button', { name: 'Permissions: Sam Tester' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Permissions' });
@@ -58,10 +49,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(adminPage.getByTestId('toast').filter({ hasText: 'Permission revoked' })).toBeVisible();
     await expect(dialog.getByTestId('capability-prototypes.submit')).toContainText('Override until');
     await expect(dialog.getByTestId('permission-override')).toContainText('Reason: Duplicate submissions under review');
-    await noAxeViolations(adminPage, '[data-testid="permissions-dialog"]');
+    await expectNoAxeViolations(adminPage, { include: '[data-testid="permissions-dialog"]' });
     await adminContext.close();
 
-    await signInByApi(page, seller.email, seller.password);
+    await signInAs(page, seller);
     await open(page, '/prototype-submission');
     const notice = page.getByTestId('capability-notice');
     await expect(notice).toContainText('You cannot submit prototypes right now.');
@@ -75,20 +66,20 @@ for (const theme of ['light', 'dark'] as const) {
     expect((await refused.json()).message).toBe(
       `You do not have the "prototypes.submit" permission until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     );
-    await noAxeViolations(page, '#main');
+    await expectNoAxeViolations(page, { include: '#main' });
 
     await open(page, '/profile');
     await expect(page.getByTestId('my-permissions-card')).toContainText('Submit prototypes');
-    await noAxeViolations(page, '[data-testid="my-permissions-card"]');
+    await expectNoAxeViolations(page, { include: '[data-testid="my-permissions-card"]' });
     // Nothing scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }
 
-test('an admin without payouts.manage sees no Payouts link and is refused the payouts API', async ({ page, prisma, createUser }) => {
+test('an admin without payouts.manage sees no Payouts link and is refused the payouts API', async ({ page, prisma, createUser, signInAs }) => {
   const narrowed = await createUser({ role: 'admin', firstName: 'Noor' });
   await prisma.userPermission.create({ data: { userId: narrowed.id, permission: 'payouts.manage', granted: false, reason: 'Separation of duties' } });
-  await signInByApi(page, narrowed.email, narrowed.password);
+  await signInAs(page, narrowed);
   await open(page, '/admin-panel');
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Inbox: conversations, contact messages, bulk notifications and e-mail' })).toBeVisible();

@@ -1,7 +1,7 @@
 // The public site in a browser: every marketing page in both themes and on a phone, its texts, titles,
 // heading order and axe (WCAG 2 A/AA, no serious or critical violation).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './screens.ts';
 import { expect, test } from './fixtures.ts';
 
 interface PublicPage {
@@ -106,10 +106,6 @@ export const PUBLIC_PAGES: PublicPage[] = [
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-async function useTheme(page: Page, theme: 'light' | 'dark') {
-  await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
-}
-
 /** Heading levels in document order, to check one h1 and no skipped level. */
 async function headingLevels(page: Page): Promise<number[]> {
   return page
@@ -119,51 +115,35 @@ async function headingLevels(page: Page): Promise<number[]> {
     );
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-  expect(serious).toEqual([]);
-}
+for (const device of ['desktop', 'phone'] as const) {
+  test.describe(`on ${device}`, () => {
+    if (device === 'phone') test.use(PHONE);
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const device of ['desktop', 'phone'] as const) {
-    test.describe(`${theme} theme on ${device}`, () => {
-      if (device === 'phone') test.use(PHONE);
+    for (const p of PUBLIC_PAGES) {
+      test(`${p.path} shows its content, title and headings and passes axe in both themes`, async ({ page }) => {
+        await page.goto(p.path);
 
-      for (const p of PUBLIC_PAGES) {
-        test(`${p.path} shows its content, title and headings and passes axe`, async ({ page }) => {
-          await useTheme(page, theme);
-          await page.goto(p.path);
+        await expect(page).toHaveTitle(p.title);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', p.description);
 
-          await expect(page).toHaveTitle(p.title);
-          await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', p.description);
-          await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
+        const h1 = page.locator('main h1');
+        await expect(h1).toHaveCount(1);
+        await expect(h1).toHaveText(p.h1);
+        const main = page.locator('main');
+        for (const text of p.texts) {
+          await expect(main.getByText(text, { exact: true }).first(), text).toBeVisible();
+        }
 
-          const h1 = page.locator('main h1');
-          await expect(h1).toHaveCount(1);
-          await expect(h1).toHaveText(p.h1);
-          const main = page.locator('main');
-          for (const text of p.texts) {
-            await expect(main.getByText(text, { exact: true }).first(), text).toBeVisible();
-          }
+        const levels = await headingLevels(page);
+        expect(levels[0]).toBe(1);
+        for (let i = 1; i < levels.length; i++) {
+          expect(levels[i]! - levels[i - 1]!, `heading ${i} after h${levels[i - 1]}`).toBeLessThanOrEqual(1);
+        }
 
-          const levels = await headingLevels(page);
-          expect(levels[0]).toBe(1);
-          for (let i = 1; i < levels.length; i++) {
-            expect(levels[i]! - levels[i - 1]!, `heading ${i} after h${levels[i - 1]}`).toBeLessThanOrEqual(1);
-          }
-
-          // Let entrance transitions settle before measuring contrast (endless animations never do).
-          await page.waitForFunction(() =>
-            document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-          );
-          await expectNoSeriousAxeViolations(page);
-        });
-      }
-    });
-  }
+        await expectAccessible(page, { include: null, wcagOnly: true, seriousOnly: true });
+      });
+    }
+  });
 }
 
 test('every public page has its own title and meta description', async ({ page }) => {

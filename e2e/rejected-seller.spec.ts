@@ -1,12 +1,17 @@
 // No dead end after a rejection (issue 17 point 3): the seller sees that the prototype was not
 // accepted and why, where the prototype is, and can write to the team about it; the message lands
 // in the admin inbox linked to the prototype.
-import { admin, expect, signIn, test } from './fixtures.ts';
+import { admin, expect, test } from './fixtures.ts';
 
-test('a rejected seller reads the reason and answers the team; the admin finds the thread about that prototype', async ({ browser, page, createUser }) => {
+test('a rejected seller reads the reason and answers the team; the admin finds the thread about that prototype', async ({
+  browser,
+  page,
+  createUser,
+  signInAs,
+}) => {
   const seller = await createUser({ firstName: 'Rosa' });
   const name = `Cold Cell ${Date.now()}`;
-  await signIn(page, seller.email, seller.password);
+  await signInAs(page, seller);
   const created = await page.request.post('/api/prototypes', {
     data: { inventorName: 'Rosa Tester', prototypeName: name, energyType: 'natural', description: 'A cell that runs cold.' },
   });
@@ -15,7 +20,7 @@ test('a rejected seller reads the reason and answers the team; the admin finds t
 
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  expect((await adminPage.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+  await signInAs(adminPage, admin);
   expect((await adminPage.request.patch(`/api/admin/prototypes/${id}/reject`, { data: { reason: 'Output claims are not reproducible' } })).status()).toBe(200);
 
   await page.goto('/seller-dashboard');

@@ -1,20 +1,13 @@
 // Concern reports and the ledger in a browser (issue 15, points 5 and 7): a seller reports a message
 // they received, an admin resolves it in the reports queue and the seller is told; a seller reads their
 // statement beside their payouts and an admin reads the ledger, filtered. Axe-clean on phone and desktop.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { recordLedgerEntry } from '../src/server/domain/ledger.ts';
 import { createAdminMessage } from '../src/server/test/factories.ts';
+import { expectNoAxeViolations } from './screens.ts';
 import { expect, test } from './fixtures.ts';
 
-async function signInByApi(page: Page, email: string, password: string) {
-  expect((await page.request.post('/api/login', { data: { email, password } })).status()).toBe(200);
-}
-async function noAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).include('#main').analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 const toast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 
 for (const theme of ['light', 'dark'] as const) {
@@ -23,6 +16,7 @@ for (const theme of ['light', 'dark'] as const) {
     browser,
     prisma,
     createUser,
+    signInAs,
   }) => {
     const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
     if (phone) await page.setViewportSize(phone);
@@ -36,7 +30,7 @@ for (const theme of ['light', 'dark'] as const) {
       message: 'Reply with your bank PIN.',
     });
 
-    await signInByApi(page, seller.email, seller.password);
+    await signInAs(page, seller);
     await page.goto(`/messages?id=${message.id}`);
     await page.getByTestId('report-message').first().click();
     const dialog = page.getByTestId('report-dialog');
@@ -44,19 +38,19 @@ for (const theme of ['light', 'dark'] as const) {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByText('Description is required')).toBeVisible();
     await dialog.getByLabel('Description').fill('Nobody from a real company asks for a PIN.');
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await toast(page, 'Report sent');
 
     const adminContext = await browser.newContext(phone ? { viewport: phone } : {});
     const adminPage = await adminContext.newPage();
     await adminPage.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await signInByApi(adminPage, moderator.email, moderator.password);
+    await signInAs(adminPage, moderator);
     await adminPage.goto('/admin/reports?status=pending&reason=spam');
     const row = adminPage.getByTestId('report-row').filter({ hasText: `Send your PIN ${tag}` });
     await expect(row).toContainText('Nobody from a real company asks for a PIN.');
     await expect(row).toContainText('Rita');
-    await noAxeViolations(adminPage);
+    await expectNoAxeViolations(adminPage);
     await row.getByRole('button', { name: 'Resolve' }).click();
     await expect(row.getByText('Resolution is required to resolve or dismiss a report')).toBeVisible();
     await row.getByLabel('Outcome (the reporter reads it)').fill('The message was removed and the sender warned.');
@@ -75,7 +69,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('a seller reads their statement; an admin reads the ledger and filters it by type and seller', async ({ page, prisma, createUser }) => {
+test('a seller reads their statement; an admin reads the ledger and filters it by type and seller', async ({ page, prisma, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Lena' });
   const admin = await createUser({ role: 'admin', firstName: 'Pat' });
   const tag = randomUUID().slice(0, 8);
@@ -84,7 +78,7 @@ test('a seller reads their statement; an admin reads the ledger and filters it b
   await entry('payout_due', '2250.67', `transaction:${tag}`);
   await entry('payout_sent', '-2250.67', `WIRE-${tag}`);
 
-  await signInByApi(page, seller.email, seller.password);
+  await signInAs(page, seller);
   await page.goto('/payouts');
   const statement = page.getByTestId('statement');
   await expect(statement.getByTestId('ledger-row')).toHaveCount(2);
@@ -94,15 +88,15 @@ test('a seller reads their statement; an admin reads the ledger and filters it b
   const download = page.waitForEvent('download');
   await statement.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^statement-.*\.csv$/);
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
 
   await page.context().clearCookies();
-  await signInByApi(page, admin.email, admin.password);
+  await signInAs(page, admin);
   await page.goto(`/admin/ledger?user=${seller.id}`);
   await expect(page.getByTestId('ledger-seller-filter')).toContainText('Lena');
   await expect(page.getByTestId('ledger-row')).toHaveCount(2);
   await page.getByLabel('Type').selectOption('payout_sent');
   await expect(page.getByTestId('ledger-row')).toHaveCount(1);
   await expect(page.getByTestId('ledger-row')).toContainText(`WIRE-${tag}`);
-  await noAxeViolations(page);
+  await expectNoAxeViolations(page);
 });

@@ -1,16 +1,10 @@
 // The review promise end to end: a prototype submitted 20 days ago shows "Overdue" in the admin
 // list and appears under the Overdue filter; its seller sees when the review is expected.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { PASSWORD, admin, expect, test } from './fixtures.ts';
+import { admin, expect, test } from './fixtures.ts';
 import { createPrototype } from '../src/server/test/factories.ts';
 
-async function signIn(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-}
-
-test('an overdue prototype is flagged and filtered for admins; the seller sees the promised dates', async ({ page, prisma, createUser }) => {
+test('an overdue prototype is flagged and filtered for admins; the seller sees the promised dates', async ({ page, prisma, createUser, signInAs }) => {
   const tag = randomUUID().slice(0, 8);
   const seller = await createUser({ firstName: 'Promise' });
   const insert = async (name: string, daysAgo: number) => {
@@ -28,7 +22,7 @@ test('an overdue prototype is flagged and filtered for admins; the seller sees t
   const lateId = await insert(lateName, 20);
   await insert(freshName, 1);
 
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin);
   await page.goto(`/admin-panel?q=${tag}`);
   await expect(page.getByTestId('prototype-row')).toHaveCount(2);
   const late = page.getByTestId('prototype-row').filter({ hasText: lateName });
@@ -48,7 +42,7 @@ test('an overdue prototype is flagged and filtered for admins; the seller sees t
 
   // The seller's page.
   await page.context().clearCookies();
-  await signIn(page, seller.email, PASSWORD);
+  await signInAs(page, seller);
   await page.goto(`/prototypes/${lateId}`);
   await expect(page.getByTestId('due-initial-review')).toContainText(/^Initial review expected by \w{3} \d{1,2}, \d{4}$/);
   await expect(page.getByTestId('due-feedback')).toContainText(/^Feedback expected by /);

@@ -1,6 +1,7 @@
 // The seller's side in a browser (issue 4): register, submit with two documents, see them on the
 // dashboard and the detail page, answer a quote; the guest rules; screenshots on phone and desktop.
 import type { Page } from '@playwright/test';
+import { screenshot, screenshotInBothThemes } from './screens.ts';
 import { admin, expect, test } from './fixtures.ts';
 import { createTransaction } from '../src/server/test/factories.ts';
 
@@ -30,7 +31,8 @@ async function fillPrototype(page: Page, name: string) {
   await page.getByLabel('Description', { exact: true }).fill('A resonant cavity that harvests vacuum energy.');
 }
 
-test('a seller registers, submits with two documents, sees them, and answers a quote', async ({ page, db, playwright }) => {
+// Engine-specific (CI runs it again on PostgreSQL): there the documents are stored in the database.
+test('a seller registers, submits with two documents, sees them, and answers a quote', { tag: '@engine' }, async ({ page, db, playwright }) => {
   const email = await register(page);
   const name = `Wardenclyffe Cell ${Date.now()}`;
 
@@ -64,7 +66,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   await page.getByRole('button', { name: 'Submit Prototype' }).click();
   await expect(toast(page, 'Terms Required')).toContainText('Please accept the terms of submission to continue.');
   await page.getByRole('checkbox').check();
-  await page.screenshot({ path: `${SHOTS}/submission-desktop-light.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/submission-desktop-light.png`);
   await page.getByRole('button', { name: 'Submit Prototype' }).click();
   await expect(toast(page, 'Prototype Submitted!')).toContainText("Thank you for your submission. We'll review it and get back to you soon.");
   // The form resets.
@@ -128,7 +130,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   await expect(quoted.locator('.badge')).toHaveClass(/badge-secondary/);
   await expect(page.getByTestId('summary-Quoted Prototypes')).toContainText('1');
   await expect(page.getByRole('region', { name: 'Quotes' })).toContainText('$48,000.50');
-  await page.screenshot({ path: `${SHOTS}/dashboard-desktop-light.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/dashboard-desktop-light.png`);
 
   await quoted.getByLabel(/Respond to the quote/).fill('Happy to proceed');
   await quoted.getByRole('button', { name: 'Accept Quote' }).click();
@@ -150,11 +152,11 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   // The detail page and the tracker show the answer and the pipeline.
   await page.goto(`/prototypes/${prototypeId}`);
   await expect(page.getByTestId('timeline')).toContainText('Seller accepted the quote of $48,000.50');
-  await page.screenshot({ path: `${SHOTS}/detail-desktop-light.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/detail-desktop-light.png`);
   await page.goto('/prototype-tracker');
   await expect(page.getByRole('heading', { name: name })).toBeVisible();
   await expect(page.getByText('Current stage: Negotiation. Status: Quoted.')).toBeAttached();
-  await page.screenshot({ path: `${SHOTS}/tracker-desktop-light.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/tracker-desktop-light.png`);
 
   // Another seller cannot see the prototype or its documents.
   await page.context().clearCookies();
@@ -189,71 +191,66 @@ test('guests: the submission and dashboard rules, and the public tracker', async
   await expect(page.getByRole('region', { name: 'By energy type' })).toContainText('Zero-Point Energy');
   await expect(page.getByRole('region', { name: 'By stage' })).toContainText('Initial review');
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/tracker-guest-desktop-light.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/tracker-guest-desktop-light.png`);
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`screens on a phone in ${theme} theme`, async ({ browser, prisma }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
-    await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    const page = await context.newPage();
-    await register(page, 'Phone');
-    await page.goto('/seller-dashboard');
-    await expect(page.getByText('No prototypes submitted yet')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/dashboard-empty-phone-${theme}.png`, fullPage: true });
-    await page.goto('/prototype-submission');
-    await fillPrototype(page, `Phone Cell ${theme}`);
-    await page.locator('input[type="file"]').setInputFiles([{ name: 'a-rather-long-document-name-for-phones.pdf', mimeType: 'application/pdf', buffer: PDF }]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/submission-phone-${theme}.png`, fullPage: true });
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Submit Prototype' }).click();
-    await expect(toast(page, 'Prototype Submitted!')).toBeVisible();
-    // A quote and a paid transaction whose payout is the same amount: every place an amount shows.
-    const submitted = await prisma.prototype.findFirstOrThrow({ where: { prototypeName: `Phone Cell ${theme}` } });
-    await prisma.prototype.update({ where: { id: submitted.id }, data: { status: 'quoted', stage: 'negotiation', atomixQuote: '877500.45' } });
-    await createTransaction(prisma, submitted.id, submitted.sellerId, {
-      amount: '975000.50',
-      platformFee: '97500.05',
-      sellerPayout: '877500.45',
-      status: 'completed',
-      completedAt: new Date(),
-    });
-    await page.goto('/seller-dashboard');
-    // Every amount (Revenue in a half-width card, the quote, the answer's label) stays on one line (its
-    // text has one line box) and inside its card.
-    const amounts = page.getByText('$877,500.45', { exact: true });
-    await expect(amounts).toHaveCount(5); // Revenue, quote, answer label, Quotes panel, Recent Transactions
-    for (const amount of await amounts.all()) {
-      const fits = await amount.evaluate((el) => {
-        const lines = document.createRange();
-        lines.selectNodeContents(el);
-        const card = el.closest('li, [data-testid="quote-status"]')!.getBoundingClientRect();
-        return { lineBoxes: lines.getClientRects().length, inside: el.getBoundingClientRect().right <= card.right };
-      });
-      expect(fits).toEqual({ lineBoxes: 1, inside: true });
-    }
-    await page.screenshot({ path: `${SHOTS}/dashboard-phone-${theme}.png`, fullPage: true });
-    await page.goto(`/prototypes/${submitted.id}`);
-    await expect(page.getByTestId('documents')).toContainText('a-rather-long-document-name-for-phones.pdf');
-    await page.screenshot({ path: `${SHOTS}/detail-phone-${theme}.png`, fullPage: true });
-    await page.goto('/prototype-tracker');
-    await expect(page.getByRole('heading', { name: `Phone Cell ${theme}` })).toBeVisible();
-    // Nothing wider than the phone's screen.
-    for (const path of ['/prototype-tracker', '/seller-dashboard', '/prototype-submission', `/prototypes/${submitted.id}`]) {
-      if (path !== '/prototype-tracker') await page.goto(path);
-      await expect(page.locator('main h1').first()).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
-    }
-    await page.goto('/prototype-tracker');
-    await expect(page.getByRole('heading', { name: `Phone Cell ${theme}` })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/tracker-phone-${theme}.png`, fullPage: true });
-    if (theme === 'dark') {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto('/seller-dashboard');
-      await expect(page.getByTestId('quote-status')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/dashboard-desktop-dark.png`, fullPage: true });
-    }
-    await context.close();
+test('screens on a phone, in both themes', async ({ browser, prisma }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await register(page, 'Phone');
+  await page.goto('/seller-dashboard');
+  await expect(page.getByText('No prototypes submitted yet')).toBeVisible();
+  await screenshotInBothThemes(page, `${SHOTS}/dashboard-empty-phone`);
+  await page.goto('/prototype-submission');
+  await fillPrototype(page, 'Phone Cell');
+  await page.locator('input[type="file"]').setInputFiles([{ name: 'a-rather-long-document-name-for-phones.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshotInBothThemes(page, `${SHOTS}/submission-phone`);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Submit Prototype' }).click();
+  await expect(toast(page, 'Prototype Submitted!')).toBeVisible();
+  // A quote and a paid transaction whose payout is the same amount: every place an amount shows.
+  const submitted = await prisma.prototype.findFirstOrThrow({ where: { prototypeName: 'Phone Cell' } });
+  await prisma.prototype.update({ where: { id: submitted.id }, data: { status: 'quoted', stage: 'negotiation', atomixQuote: '877500.45' } });
+  await createTransaction(prisma, submitted.id, submitted.sellerId, {
+    amount: '975000.50',
+    platformFee: '97500.05',
+    sellerPayout: '877500.45',
+    status: 'completed',
+    completedAt: new Date(),
   });
-}
+  await page.goto('/seller-dashboard');
+  // Every amount (Revenue in a half-width card, the quote, the answer's label) stays on one line (its
+  // text has one line box) and inside its card.
+  const amounts = page.getByText('$877,500.45', { exact: true });
+  await expect(amounts).toHaveCount(5); // Revenue, quote, answer label, Quotes panel, Recent Transactions
+  for (const amount of await amounts.all()) {
+    const fits = await amount.evaluate((el) => {
+      const lines = document.createRange();
+      lines.selectNodeContents(el);
+      const card = el.closest('li, [data-testid="quote-status"]')!.getBoundingClientRect();
+      return { lineBoxes: lines.getClientRects().length, inside: el.getBoundingClientRect().right <= card.right };
+    });
+    expect(fits).toEqual({ lineBoxes: 1, inside: true });
+  }
+  await screenshotInBothThemes(page, `${SHOTS}/dashboard-phone`);
+  await page.goto(`/prototypes/${submitted.id}`);
+  await expect(page.getByTestId('documents')).toContainText('a-rather-long-document-name-for-phones.pdf');
+  await screenshotInBothThemes(page, `${SHOTS}/detail-phone`);
+  await page.goto('/prototype-tracker');
+  await expect(page.getByRole('heading', { name: 'Phone Cell' })).toBeVisible();
+  // Nothing wider than the phone's screen.
+  for (const path of ['/prototype-tracker', '/seller-dashboard', '/prototype-submission', `/prototypes/${submitted.id}`]) {
+    if (path !== '/prototype-tracker') await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await page.goto('/prototype-tracker');
+  await expect(page.getByRole('heading', { name: 'Phone Cell' })).toBeVisible();
+  await screenshotInBothThemes(page, `${SHOTS}/tracker-phone`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/seller-dashboard');
+  await expect(page.getByTestId('quote-status')).toBeVisible();
+  await screenshotInBothThemes(page, `${SHOTS}/dashboard-desktop`);
+  await context.close();
+});

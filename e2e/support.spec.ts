@@ -1,18 +1,17 @@
 // Support tickets in a browser (issue 15, point 4): a seller opens a ticket, an admin answers and
 // waits on the seller, the seller's reply reopens it, the admin resolves it with a resolution. Then
-// the four support screens on a phone and a desktop, light and dark, without axe violations.
-import AxeBuilder from '@axe-core/playwright';
+// the four support screens on a phone and a desktop, in both themes, without axe violations.
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expectAccessible } from './screens.ts';
+import { expect, test } from './fixtures.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-async function noAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).include('#main').analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
-
-test('a seller opens a ticket, the admin answers and waits, the seller’s reply reopens it, the admin resolves it', async ({ browser, createUser }) => {
+test('a seller opens a ticket, the admin answers and waits, the seller’s reply reopens it, the admin resolves it', async ({
+  browser,
+  createUser,
+  signInAs,
+}) => {
   const seller = await createUser({ firstName: 'Selma' });
   const adminUser = await createUser({ role: 'admin', firstName: 'Adrian' });
   const sellerPage = await (await browser.newContext()).newPage();
@@ -20,7 +19,7 @@ test('a seller opens a ticket, the admin answers and waits, the seller’s reply
   const subject = `Payout missing ${Date.now()}`;
 
   // The seller finds Support in the user menu and opens a ticket.
-  await signIn(sellerPage, seller.email, seller.password);
+  await signInAs(sellerPage, seller, '/seller-dashboard');
   await sellerPage.getByTestId('user-menu-button').click();
   await sellerPage.getByRole('link', { name: 'Support' }).first().click();
   await expect(sellerPage.getByRole('heading', { name: 'Support', level: 1 })).toBeVisible();
@@ -39,7 +38,7 @@ test('a seller opens a ticket, the admin answers and waits, the seller’s reply
   const ticketId = ticketUrl.split('/').pop()!;
 
   // The admin finds it in the queue (waiting for an answer) and replies, then waits on the seller.
-  await signIn(adminPage, adminUser.email, adminUser.password);
+  await signInAs(adminPage, adminUser);
   await adminPage.goto('/admin-panel');
   await adminPage.getByRole('link', { name: 'Support queue' }).click();
   await expect(adminPage.getByRole('heading', { name: 'Support queue' })).toBeVisible();
@@ -82,64 +81,53 @@ test('a seller opens a ticket, the admin answers and waits, the seller’s reply
   await expect(sellerPage.getByTestId('ticket-resolution')).toContainText('The payout was sent again on 23 November.');
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const viewport of [
-    { name: 'phone', width: 390, height: 844 },
-    { name: 'desktop', width: 1366, height: 900 },
-  ]) {
-    test(`support screens, ${viewport.name}, ${theme} theme: no axe violations`, async ({ browser, prisma, createUser }) => {
-      const seller = await createUser({ firstName: 'Grace' });
-      const adminUser = await createUser({ role: 'admin', firstName: 'Ada' });
-      const ticket = await prisma.supportTicket.create({
-        data: {
-          userId: seller.id,
-          category: 'technical',
-          subject: 'Upload stops at 90%',
-          description: 'A 12 MB PDF fails to upload.',
-          priority: 'high',
-          status: 'waiting_on_user',
-          assignedAdminId: adminUser.id,
-          messages: { create: [{ authorId: adminUser.id, fromAdmin: true, body: 'Could you try a compressed copy?' }] },
-        },
-      });
-      const pages: Page[] = [];
-      for (const user of [seller, adminUser]) {
-        const context = await browser.newContext({ viewport });
-        await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-        const page = await context.newPage();
-        expect((await page.request.post('/api/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
-        pages.push(page);
-      }
-      const [sellerPage, adminPage] = pages as [Page, Page];
-      const shot = (page: Page, name: string) =>
-        page.screenshot({ path: `test-results/support-screens/${name}-${viewport.name}-${theme}.png`, fullPage: true });
-
-      await sellerPage.goto('/support');
-      await expect(sellerPage.getByTestId('support-ticket-row').first()).toBeVisible();
-      await sellerPage.getByRole('button', { name: 'New ticket' }).click();
-      await shot(sellerPage, 'support');
-      await noAxeViolations(sellerPage);
-      await sellerPage.goto(`/support/${ticket.id}`);
-      await expect(sellerPage.getByTestId('ticket-message').last()).toBeVisible();
-      await shot(sellerPage, 'ticket');
-      await noAxeViolations(sellerPage);
-
-      await adminPage.goto('/admin/support?status=all');
-      await expect(adminPage.getByTestId('support-queue-row').first()).toBeVisible();
-      await shot(adminPage, 'queue');
-      await noAxeViolations(adminPage);
-      await adminPage.goto(`/admin/support/${ticket.id}`);
-      await expect(adminPage.getByRole('button', { name: 'Save changes' })).toBeVisible();
-      await adminPage.getByLabel('Status').selectOption('resolved');
-      await shot(adminPage, 'admin-ticket');
-      await noAxeViolations(adminPage);
-      // Keyboard: the reply box is reachable and the form sends with the keyboard.
-      await adminPage.getByLabel('Message').focus();
-      await adminPage.keyboard.type('Thanks, fixed.');
-      await adminPage.keyboard.press('Tab');
-      await expect(adminPage.getByRole('button', { name: 'Send reply' })).toBeFocused();
-      await adminPage.keyboard.press('Enter');
-      await expect(adminPage.getByTestId('ticket-message').last()).toContainText('Thanks, fixed.');
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`support screens, ${viewport.name}: no axe violations in either theme`, async ({ browser, prisma, createUser, signInAs }) => {
+    const seller = await createUser({ firstName: 'Grace' });
+    const adminUser = await createUser({ role: 'admin', firstName: 'Ada' });
+    const ticket = await prisma.supportTicket.create({
+      data: {
+        userId: seller.id,
+        category: 'technical',
+        subject: 'Upload stops at 90%',
+        description: 'A 12 MB PDF fails to upload.',
+        priority: 'high',
+        status: 'waiting_on_user',
+        assignedAdminId: adminUser.id,
+        messages: { create: [{ authorId: adminUser.id, fromAdmin: true, body: 'Could you try a compressed copy?' }] },
+      },
     });
-  }
+    const pages: Page[] = [];
+    for (const user of [seller, adminUser]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await signInAs(page, user);
+      pages.push(page);
+    }
+    const [sellerPage, adminPage] = pages as [Page, Page];
+    const check = (page: Page, name: string) => expectAccessible(page, { shot: `test-results/support-screens/${name}-${viewport.name}`, fullPage: true });
+
+    await sellerPage.goto('/support');
+    await expect(sellerPage.getByTestId('support-ticket-row').first()).toBeVisible();
+    await sellerPage.getByRole('button', { name: 'New ticket' }).click();
+    await check(sellerPage, 'support');
+    await sellerPage.goto(`/support/${ticket.id}`);
+    await expect(sellerPage.getByTestId('ticket-message').last()).toBeVisible();
+    await check(sellerPage, 'ticket');
+
+    await adminPage.goto('/admin/support?status=all');
+    await expect(adminPage.getByTestId('support-queue-row').first()).toBeVisible();
+    await check(adminPage, 'queue');
+    await adminPage.goto(`/admin/support/${ticket.id}`);
+    await expect(adminPage.getByRole('button', { name: 'Save changes' })).toBeVisible();
+    await adminPage.getByLabel('Status').selectOption('resolved');
+    await check(adminPage, 'admin-ticket');
+    // Keyboard: the reply box is reachable and the form sends with the keyboard.
+    await adminPage.getByLabel('Message').focus();
+    await adminPage.keyboard.type('Thanks, fixed.');
+    await adminPage.keyboard.press('Tab');
+    await expect(adminPage.getByRole('button', { name: 'Send reply' })).toBeFocused();
+    await adminPage.keyboard.press('Enter');
+    await expect(adminPage.getByTestId('ticket-message').last()).toContainText('Thanks, fixed.');
+  });
 }

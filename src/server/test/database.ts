@@ -4,8 +4,7 @@
 // worker's modules (vitest.config.ts: isolate false), so the database is opened by the worker's first
 // file and kept for the others; useTestDatabase empties it before every test. No mocked Prisma anywhere.
 import fs from 'node:fs';
-import path from 'node:path';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/index.ts';
 import { templateDatabaseUrl, withServerConnection, workerDatabaseUrl } from './database-names.ts';
 import { recordSetUpTime } from './timings.ts';
@@ -36,11 +35,7 @@ async function openTestDatabase(): Promise<Database> {
     if (!imagePath) throw new Error('No migrated database image: run the tests through vitest.config.ts (its globalSetup makes one)');
     database = await openDatabase({ dataDir: null, embeddedImage: new Blob([fs.readFileSync(imagePath)]) });
   }
-  const testFile = expect.getState().testPath;
-  recordSetUpTime(
-    `worker ${process.env.VITEST_POOL_ID ?? '0'} (first file ${testFile ? path.relative(process.cwd(), testFile) : '?'})`,
-    performance.now() - started,
-  );
+  recordSetUpTime(`worker ${process.env.VITEST_POOL_ID ?? '0'}: its copy of the template`, performance.now() - started);
   return database;
 }
 

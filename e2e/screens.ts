@@ -1,0 +1,114 @@
+// A screen checked in both themes with one page load (ADR 0028): every axe rule in the theme the page
+// is in, then, in the other theme, the rules whose outcome colours decide (the markup is the same in
+// both themes, so the other rules would only repeat themselves). Screenshots for a human look go to
+// test-results/, except under CI, where nobody looks at them.
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect } from '@playwright/test';
+import { DAISY_THEMES, type Theme } from '../src/client/theme.ts';
+
+/** The axe rules a theme can change the outcome of. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+export interface AxeScope {
+  /** What to scan (a CSS selector): the main landmark unless said otherwise; null for the whole page. */
+  include?: string | null;
+  /** Only WCAG 2 A and AA rules (axe also runs its best practices by default). */
+  wcagOnly?: boolean;
+  /** Only serious and critical violations count. */
+  seriousOnly?: boolean;
+}
+
+/** axe's violations in `scope`, as `rule: targets` lines (an empty list passes). */
+export async function axeViolations(page: Page, { include = '#main', wcagOnly = false, seriousOnly = false }: AxeScope = {}, rules?: string[]) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  if (rules) builder = builder.withRules(rules);
+  else if (wcagOnly) builder = builder.withTags(['wcag2a', 'wcag2aa']);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+}
+
+/** No axe violations in the page's theme alone (the flows that run once per theme). */
+export async function expectNoAxeViolations(page: Page, scope: AxeScope = {}) {
+  expect(await axeViolations(page, scope)).toEqual([]);
+}
+
+/**
+ * Transitions and entrance animations finished, so colours are final. Endless animations never
+ * finish, nor do scroll-driven ones (daisyUI's modal scroll lock runs on the page's scroll timeline).
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.timeline !== document.timeline || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+async function pageTheme(page: Page): Promise<Theme> {
+  return (await page.locator('html').evaluate((html) => html.classList.contains('dark'))) ? 'dark' : 'light';
+}
+
+/**
+ * Switches the page's theme as its theme switch does (src/client/theme.ts applyTheme), also while a
+ * modal dialog is open. Without transitions: a colour transition waits for the next rendered frame,
+ * which a headless page that nothing repaints may not produce, and until then axe would read the old colours.
+ */
+async function switchTheme(page: Page, theme: Theme) {
+  await page.locator('html').evaluate(
+    (html, { dark, daisy }) => {
+      const still = document.createElement('style');
+      still.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(still);
+      html.classList.toggle('dark', dark);
+      html.setAttribute('data-theme', daisy);
+      document.body.getBoundingClientRect(); // applies the new styles (a style and layout flush) while transitions are off
+      still.remove();
+    },
+    { dark: theme === 'dark', daisy: DAISY_THEMES[theme] },
+  );
+  await settled(page);
+}
+
+export interface AccessibleCheck extends AxeScope {
+  /** Screenshot path without its end: `-light.png` and `-dark.png` are added. */
+  shot?: string;
+  fullPage?: boolean;
+}
+
+const TAKE_SCREENSHOTS = !process.env.CI;
+
+/** A screenshot for a human look (not under CI). */
+export async function screenshot(page: Page, path: string, fullPage = true) {
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path, fullPage });
+}
+
+/** Screenshots `${path}-light.png` and `${path}-dark.png`; the page is left in the theme it was in. */
+export async function screenshotInBothThemes(page: Page, path: string, fullPage = true) {
+  if (!TAKE_SCREENSHOTS) return;
+  const first = await pageTheme(page);
+  const second: Theme = first === 'dark' ? 'light' : 'dark';
+  await settled(page);
+  await screenshot(page, `${path}-${first}.png`, fullPage);
+  await switchTheme(page, second);
+  await screenshot(page, `${path}-${second}.png`, fullPage);
+  await switchTheme(page, first);
+}
+
+/** No axe violations in either theme; the page is left in the theme it was in. */
+export async function expectAccessible(page: Page, { shot, fullPage = false, ...scope }: AccessibleCheck = {}) {
+  const first = await pageTheme(page);
+  const second: Theme = first === 'dark' ? 'light' : 'dark';
+  await settled(page);
+  if (shot) await screenshot(page, `${shot}-${first}.png`, fullPage);
+  expect(await axeViolations(page, scope), `axe, ${first} theme`).toEqual([]);
+  await switchTheme(page, second);
+  if (shot) await screenshot(page, `${shot}-${second}.png`, fullPage);
+  expect(await axeViolations(page, scope, COLOUR_RULES), `axe colour rules, ${second} theme`).toEqual([]);
+  await switchTheme(page, first);
+}
+
+export const PHONE = { name: 'phone', width: 390, height: 844 } as const;
+export const DESKTOP = { name: 'desktop', width: 1366, height: 900 } as const;
