@@ -127,10 +127,9 @@ test('wrong credentials and a ban are explained', async ({ page, createUser }) =
   await expect(toast(page, 'Login Failed')).toContainText('Repeated fake submissions');
 });
 
-test('profile: validation, wrong current password, then a saved change', async ({ page, createUser }) => {
+test('profile: validation, wrong current password, then a saved change', async ({ page, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Lise' });
-  await signIn(page, seller.email, seller.password);
-  await page.goto('/profile');
+  await signInAs(page, seller, '/profile');
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
   await page.getByLabel('First name').fill('');
   await page.getByLabel('New password (optional)').fill('abc');

@@ -104,7 +104,8 @@ function runOnce(run: number): RunFigures {
       const started = performance.now();
       const result = spawnSync('sh', ['-c', step.command], {
         cwd: ROOT,
-        stdio: ['ignore', 'inherit', 'inherit'],
+        // The tools' own output goes to stderr: stdout carries only the tables.
+        stdio: ['ignore', 2, 2],
         env: {
           ...process.env,
           ...pass.env,
