@@ -43,6 +43,9 @@ test('a seller opens a ticket, the admin answers and waits, the seller’s reply
   await adminPage.getByRole('link', { name: 'Support queue' }).click();
   await expect(adminPage.getByRole('heading', { name: 'Support queue' })).toBeVisible();
   await adminPage.getByLabel('Category').selectOption('payout');
+  // The filtered list replaces the previous one in place: click once it has (a row that moves under
+  // the pointer takes the click elsewhere).
+  await expect(adminPage).toHaveURL(/category=payout/);
   await adminPage.getByRole('link', { name: new RegExp(subject) }).click();
   await expect(adminPage.getByTestId('awaiting-since')).toBeVisible();
   await adminPage.getByLabel('Message').fill('Could you send us your bank reference?');
