@@ -1,5 +1,6 @@
 // The docs match the code: README's configuration table names every variable env.ts reads, its
-// layout names every folder, and every ADR carries a date.
+// layout names every folder, and every ADR carries a date, follows the template
+// (docs/decisions/template.md) and is in the index (docs/decisions/README.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,12 +95,72 @@ describe('README', () => {
   });
 });
 
+const decisions = path.join(root, 'docs/decisions');
+/** The ADRs: `NNNN-slug.md` (the folder also holds its README index and the template). */
+const adrFiles = fs
+  .readdirSync(decisions)
+  .filter((f) => /^\d{4}-.+\.md$/.test(f))
+  .sort();
+const adrText = (file: string) => fs.readFileSync(path.join(decisions, file), 'utf8');
+
+/** A page: words counted as whitespace-separated runs holding a letter or digit (table rules and pipes are not words). */
+const PAGE_WORDS = 450;
+/** Longer on purpose: 0005 lists product rules written nowhere else (its Context says so). */
+const LONGER: Record<string, number> = { '0005': 560 };
+const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/**
+ * ADRs written before the template and being superseded or rewritten on other branches (issue 29, point 7).
+ * Each must still be out of template: once one is rewritten, this test fails until its number leaves the list.
+ */
+const AWAITING_REWRITE = ['0012', '0021', '0022', '0023', '0024', '0026', '0027'];
+
+/** Why an ADR is not in the template's shape, or null if it is. */
+function templateProblem(file: string, number = file.slice(0, 4)): string | null {
+  const text = adrText(file);
+  const lines = text.split('\n');
+  if (!lines[0]?.startsWith(`# ${number} `)) return `title line is not "# ${number} Title"`;
+  if (lines[1] !== '' || !/^Status: \S/.test(lines[2] ?? '')) return 'no "Status:" line under the title';
+  const headings = lines.filter((line) => line.startsWith('## '));
+  if (headings.join('|') !== '## Context|## Decision|## Consequences') return `sections are ${headings.join(', ') || 'none'}`;
+  const limit = LONGER[number] ?? PAGE_WORDS;
+  if (words(text) > limit) return `${words(text)} words, more than ${limit}`;
+  return null;
+}
+
 describe('ADRs', () => {
   it('each carries a date on its status line', () => {
-    const dir = path.join(root, 'docs/decisions');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.md'));
-    expect(files.length).toBeGreaterThanOrEqual(8);
-    const undated = files.filter((f) => !/^Status: .*\b\d{4}-\d{2}-\d{2}\b/m.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+    expect(adrFiles.length).toBeGreaterThanOrEqual(8);
+    const undated = adrFiles.filter((f) => !/^Status: .*\b\d{4}-\d{2}-\d{2}\b/m.test(adrText(f)));
     expect(undated).toEqual([]);
+  });
+
+  it('each follows the template: title, Status, Context, Decision, Consequences, at most a page', () => {
+    expect(templateProblem('template.md', 'NNNN'), 'the template itself').toBe(null);
+    const problems = adrFiles
+      .filter((f) => !AWAITING_REWRITE.includes(f.slice(0, 4)))
+      .map((f) => [f, templateProblem(f)])
+      .filter(([, problem]) => problem);
+    expect(problems).toEqual([]);
+  });
+
+  it('lists only ADRs that exist and still await their rewrite', () => {
+    const pending = adrFiles.filter((f) => AWAITING_REWRITE.includes(f.slice(0, 4)));
+    expect(pending.map((f) => f.slice(0, 4))).toEqual(AWAITING_REWRITE);
+    expect(pending.filter((f) => templateProblem(f) === null)).toEqual([]);
+  });
+
+  it('are all in the index, in order, with their title, status and date, and the index lists no other', () => {
+    const index = fs.readFileSync(path.join(decisions, 'README.md'), 'utf8');
+    const rows = index.split('\n').filter((line) => line.startsWith('| ['));
+    /** The row an ADR's title and status line call for: the status is its first word, or "superseded by NNNN". */
+    const expected = adrFiles.map((file) => {
+      const [title, , statusLine] = adrText(file).split('\n');
+      const status = statusLine!.replace(/^Status: /, '');
+      const word = /^superseded by \d{4}/.exec(status)?.[0] ?? status.split(/[\s(.;]/)[0];
+      const date = /\d{4}-\d{2}-\d{2}/.exec(status)?.[0];
+      return `| [${file.slice(0, 4)}](${file}) | ${title!.slice('# 0000 '.length)} | ${word} | ${date} |`;
+    });
+    expect(rows).toEqual(expected);
   });
 });
