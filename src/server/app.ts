@@ -17,12 +17,12 @@ import { requestPathChecks } from './http/request-path.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { SAFE_METHODS, pageHeaders, sameOriginWrites } from './http/security.ts';
-import { errorResponse, mountRestRoutes } from './rest/adapter.ts';
+import { errorResponse, mountMethodNotAllowed, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountApiDocs } from './rest/api-docs.ts';
 import { mountLiveEvents } from './rest/live-events.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
-import { restRoutes } from './rest/routes.ts';
+import { restRoutes } from './rest/endpoints/index.ts';
 import { appRouter } from './routers/_app.ts';
 import { type Services, servicesFromEnv } from './services.ts';
 import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
@@ -66,11 +66,10 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
     app.use(prefix, (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
   }
 
-  // The seller dashboard sends logged-out visitors here (spec section 2).
-  app.get('/api/login', (c) => c.redirect('/login', 302));
   mountStripeWebhook(app, { db, log, payments: services.payments, mailer: services.mailer });
   mountRestRoutes(app, restRoutes, createContext, log);
   mountApiDocs(app);
+  mountMethodNotAllowed(app, restRoutes);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
   // The live stream, in httpSubscriptionLink's wire format, before tRPC's own handler (rest/live-events.ts).

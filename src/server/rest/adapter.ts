@@ -1,62 +1,18 @@
-// One mechanism for every documented /api path: parse the request, call the same tRPC procedure
-// through createCaller, and turn a TRPCError into its HTTP status with a { "message" } body.
+// One mechanism for every documented /api path (declared in rest/endpoints/): parse the request,
+// call the same tRPC procedure through createCaller, and turn a TRPCError into its HTTP status with a
+// { "message" } body. Who may call comes first: the procedure's sign-in, role and capability checks
+// run before its input schema, so a guest hears 401 and a seller 403 whatever the id or body.
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import { isUuid, parseRecordId } from '~/shared/schemas/bounds.ts';
 import type { Context } from '../context.ts';
 import { DomainError, RateLimitedError } from '../domain/errors.ts';
 import { jsonText } from '../json-text.ts';
 import { createCaller } from '../routers/_app.ts';
 import { formatZodError, toTRPCError } from '../trpc.ts';
-
-type Caller = ReturnType<typeof createCaller>;
-
-export interface RestRequest {
-  caller: Caller;
-  /**
-   * The parsed JSON body, untrusted: a route hands it to its procedure through untrusted() (routes.ts),
-   * and the procedure's own zod schema is what validates it.
-   */
-  body: unknown;
-  params: Record<string, string>;
-  query: Record<string, string>;
-}
-
-export interface RestRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  path: string;
-  /** Status on success (200 unless the route creates something). */
-  status?: 200 | 201;
-  /** What the path's `:id` names: an `Int` record (default) or a uuid. An id no row can have is a 404. */
-  pathId?: 'record' | 'uuid';
-  handler(request: RestRequest): Promise<unknown>;
-}
-
-export function defineRoutes(routes: RestRoute[]): RestRoute[] {
-  return routes;
-}
-
-/** A handler's result with extra response headers (e.g. a `Link` to the next page of a list). */
-export class RestResult {
-  constructor(
-    readonly body: unknown,
-    readonly headers: Record<string, string>,
-  ) {}
-}
-
-export function withHeaders(body: unknown, headers: Record<string, string | null | undefined>): RestResult {
-  return new RestResult(body, Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => !!e[1])));
-}
-
-/** `<path?query>; rel="next"` for the page after `cursor`, or null on the last page (RFC 8288). */
-export function nextLink(path: string, query: Record<string, string | number>, cursor: string | null): string | null {
-  if (!cursor) return null;
-  const params = new URLSearchParams(Object.entries({ ...query, cursor }).map(([k, v]) => [k, String(v)]));
-  return `<${path}?${params.toString()}>; rel="next"`;
-}
+import { METHODS, type ProcedureRoute, RestResult, type RouteDeclaration, unauthorized } from './define-route.ts';
 
 export class RestError extends Error {
   constructor(
@@ -67,10 +23,8 @@ export class RestError extends Error {
   }
 }
 
-/** Throws the 401 a guest gets on a private path. */
-export function unauthorized(): never {
-  throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-}
+/** What a body that is not JSON is handed to a procedure as: no input schema accepts it. */
+const MALFORMED_BODY = Symbol('malformed JSON body');
 
 async function readJsonBody(c: HonoContext): Promise<unknown> {
   const text = await c.req.text();
@@ -78,7 +32,7 @@ async function readJsonBody(c: HonoContext): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new RestError(400, 'Malformed JSON body');
+    return MALFORMED_BODY;
   }
 }
 
@@ -108,31 +62,94 @@ function jsonAnswer(c: HonoContext, body: unknown, status: ContentfulStatusCode)
   return c.body(jsonText(body), status, { 'Content-Type': 'application/json' });
 }
 
+/** The procedure's input: the body's fields with the path's id on top, the id alone, or the body as sent. */
+function inputOf(body: unknown, id: string | undefined): unknown {
+  if (body === MALFORMED_BODY || id === undefined) return body;
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return { ...fields, id };
+}
+
+/**
+ * A refusal of the input, as REST answers it: a path id no record can have is a 404 (not a 400 about
+ * a field the caller never sent), a body that is not JSON a 400 that says so.
+ */
+function inputRefusal(error: unknown, input: unknown, pathId: boolean): RestError | null {
+  if (!(error instanceof TRPCError) || error.code !== 'BAD_REQUEST' || !(error.cause instanceof ZodError)) return null;
+  if (input === MALFORMED_BODY) return new RestError(400, 'Malformed JSON body');
+  if (pathId && error.cause.issues.some((issue) => issue.path[0] === 'id')) return new RestError(404, 'Not found');
+  return null;
+}
+
+/**
+ * A route whose procedure takes no input never sees the body, so a body that is not JSON is refused
+ * here, after the declared access (what the procedure would have said first).
+ */
+function refuseMalformedBody(route: ProcedureRoute, ctx: Context) {
+  if (route.access !== 'public' && !ctx.user) unauthorized();
+  if (route.access === 'admin' && ctx.user?.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
+  throw new RestError(400, 'Malformed JSON body');
+}
+
+function mountProcedureRoute(
+  app: Hono,
+  route: ProcedureRoute,
+  createContext: (c: HonoContext) => Promise<Context>,
+  log: (line: Record<string, unknown>) => void,
+) {
+  const readsBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const takesInput = route.params !== undefined || route.body !== undefined;
+  app.on(route.method, route.path, async (c) => {
+    try {
+      const body = readsBody ? await readJsonBody(c) : undefined;
+      const ctx = await createContext(c);
+      if (body === MALFORMED_BODY && !takesInput) refuseMalformedBody(route, ctx);
+      const id = route.params ? c.req.param('id') : undefined;
+      const input = inputOf(body, id);
+      let result: unknown;
+      try {
+        result = await route.handler({ caller: createCaller(ctx), input: input as never, query: c.req.query() });
+      } catch (error) {
+        throw inputRefusal(error, input, id !== undefined) ?? error;
+      }
+      const status = route.status ?? 200;
+      if (result instanceof RestResult) {
+        for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
+        return jsonAnswer(c, result.body ?? { success: true }, status);
+      }
+      return jsonAnswer(c, result ?? { success: true }, status);
+    } catch (error) {
+      return errorResponse(c, error, log);
+    }
+  });
+}
+
+/** Mounts the declared procedure paths and the served ones (the others mount themselves: documents, webhook). */
 export function mountRestRoutes(
   app: Hono,
-  routes: RestRoute[],
+  routes: readonly RouteDeclaration[],
   createContext: (c: HonoContext) => Promise<Context>,
   log: (line: Record<string, unknown>) => void,
 ) {
   for (const route of routes) {
-    app.on(route.method, route.path, async (c) => {
-      try {
-        const id = c.req.param('id');
-        if (id !== undefined && !(route.pathId === 'uuid' ? isUuid(id) : parseRecordId(id) !== null)) {
-          throw new RestError(404, 'Not found');
-        }
-        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(c);
-        const caller = createCaller(await createContext(c));
-        const result = await route.handler({ caller, body, params: c.req.param(), query: c.req.query() });
-        const status = route.status ?? 200;
-        if (result instanceof RestResult) {
-          for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
-          return jsonAnswer(c, result.body ?? { success: true }, status);
-        }
-        return jsonAnswer(c, result ?? { success: true }, status);
-      } catch (error) {
-        return errorResponse(c, error, log);
-      }
-    });
+    if (route.kind === 'procedure') mountProcedureRoute(app, route, createContext, log);
+    else if (route.serve) app.on(route.method, route.path, route.serve);
+  }
+}
+
+/**
+ * 405 with `Allow` for a method a declared path does not have (after every route is mounted, before
+ * the /api 404). HEAD is served wherever GET is.
+ */
+export function mountMethodNotAllowed(app: Hono, routes: readonly RouteDeclaration[]) {
+  const methodsOf = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const methods = methodsOf.get(route.path) ?? new Set<string>();
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+    methodsOf.set(route.path, methods);
+  }
+  for (const [path, methods] of methodsOf) {
+    const allow = [...METHODS, 'HEAD'].filter((method) => methods.has(method)).join(', ');
+    app.all(path, (c) => c.json({ message: 'Method not allowed' }, 405, { Allow: allow }));
   }
 }

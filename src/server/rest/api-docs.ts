@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Hono } from 'hono';
+import { z } from 'zod';
 import { pageHeaders } from '../http/security.ts';
+import { defineHttpRoute, json } from './define-route.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -39,6 +41,41 @@ const SWAGGER_FILES: Record<string, string> = {
 function swaggerUiDir(): string {
   return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
+
+const tag = 'Reference';
+
+export const referenceRoutes = [
+  defineHttpRoute({
+    method: 'GET',
+    path: OPENAPI_PATH,
+    access: 'public',
+    tag,
+    summary: 'This document',
+    operation: { responses: { 200: json(z.object({ openapi: z.string() }).passthrough(), 'The OpenAPI 3.1 document') } },
+  }),
+  defineHttpRoute({
+    method: 'GET',
+    path: API_DOCS_PATH,
+    access: 'public',
+    tag,
+    summary: 'This document, to browse (Swagger UI)',
+    operation: { responses: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
+  }),
+  defineHttpRoute({
+    method: 'GET',
+    path: `${API_DOCS_PATH}/:file`,
+    access: 'public',
+    tag,
+    summary: "The browsable reference's script and style sheet",
+    operation: {
+      requestParams: { path: z.object({ file: z.string() }) },
+      responses: {
+        200: { description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+        404: { description: 'No such file', content: { 'text/plain': { schema: { type: 'string' } } } },
+      },
+    },
+  }),
+];
 
 /** Built on the first request for it, once per process: start-up does not pay for it (ADR 0021). */
 let openApiJson: Promise<string> | null = null;

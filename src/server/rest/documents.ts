@@ -32,11 +32,82 @@ import {
   mimeTypeFor,
   sanitizeFileName,
 } from '../storage/upload-check.ts';
-import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
+import { z } from 'zod';
+import { UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
 import { parseRecordId } from '~/shared/schemas/bounds.ts';
 import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
 import { EMPTY_FILE } from '~/shared/schemas/prototype.ts';
+import { prototypeDocument } from '../domain/views/shapes/prototype.ts';
 import { errorResponse } from './adapter.ts';
+import { defineHttpRoute, errorBody, json } from './define-route.ts';
+
+const rawFile = {
+  required: true,
+  content: { 'application/octet-stream': { schema: { type: 'string' as const, contentMediaType: 'application/octet-stream' } } },
+};
+const digitsId = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .describe(what),
+  });
+const fileNameHeader = z.object({ [FILE_NAME_HEADER]: z.string().min(1).describe('The file name, URI-encoded') });
+/** What a download is served as: the type its checked kind was stored with (storage/upload-check.ts). */
+const DOWNLOAD_TYPES = [...new Set(UPLOAD_ACCEPTED_EXTENSIONS.map(mimeTypeFor))];
+
+export const uploadDocumentRoute = defineHttpRoute({
+  method: 'POST',
+  path: '/api/prototypes/:id/documents',
+  access: 'user',
+  tag: 'Seller',
+  summary: 'Upload one document to your prototype',
+  description: `The raw file is the body (at most 50 MB; PDF, Word, JPEG or PNG); its name, URI-encoded, is in the \`${FILE_NAME_HEADER}\` header.`,
+  errors: [400, 404, 415, 429],
+  operation: {
+    requestParams: { path: digitsId('Prototype id'), header: fileNameHeader },
+    requestBody: rawFile,
+    responses: { 201: json(prototypeDocument, 'The stored document') },
+  },
+});
+
+export const uploadAnswerDocumentRoute = defineHttpRoute({
+  method: 'POST',
+  path: '/api/seller/info-requests/:id/documents',
+  access: 'user',
+  tag: 'Seller',
+  summary: 'Upload one document with your answer to an open information request',
+  description:
+    `As \`POST /api/prototypes/{id}/documents\` (the same types, size limit, storage quota and rate limit): the raw file is the body, ` +
+    `its name, URI-encoded, in the \`${FILE_NAME_HEADER}\` header. The document joins the prototype's documents and the request's answer.`,
+  errors: [400, 404, 409, 415, 429],
+  operation: {
+    requestParams: { path: digitsId('Information request id'), header: fileNameHeader },
+    requestBody: rawFile,
+    responses: { 201: json(prototypeDocument, 'The stored document') },
+  },
+});
+
+export const downloadDocumentRoute = defineHttpRoute({
+  method: 'GET',
+  path: '/api/documents/:id',
+  access: 'user',
+  tag: 'Seller',
+  summary: "Download a document (its prototype's seller or an admin; an admin's download is recorded first)",
+  errors: [404],
+  operation: {
+    requestParams: { path: digitsId('Document id') },
+    responses: {
+      200: {
+        description: 'The file, as an attachment (Content-Disposition carries its name), served as the type its content was checked to be',
+        content: Object.fromEntries(DOWNLOAD_TYPES.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }])),
+      },
+      500: json(errorBody, "An admin's download could not be recorded, so nothing was served"),
+    },
+  },
+});
+
+export const documentRoutes = [uploadDocumentRoute, uploadAnswerDocumentRoute, downloadDocumentRoute];
 
 export interface DocumentRouteDeps {
   db: Db;
@@ -132,8 +203,8 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     return c.json(document, 201);
   }
 
-  app.use('/api/prototypes/:id/documents', sameOriginWrites(deps.env.ALLOWED_ORIGINS));
-  app.post('/api/prototypes/:id/documents', async (c) => {
+  app.use(uploadDocumentRoute.path, sameOriginWrites(deps.env.ALLOWED_ORIGINS));
+  app.post(uploadDocumentRoute.path, async (c) => {
     try {
       return await receiveUpload(c, async (user) => {
         const prototypeId = parseRecordId(c.req.param('id'));
@@ -149,8 +220,8 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
 
   // A document sent with the answer to an information request: the same rules, attached to the
   // request (which must be the caller's and still open).
-  app.use('/api/seller/info-requests/:id/documents', sameOriginWrites(deps.env.ALLOWED_ORIGINS));
-  app.post('/api/seller/info-requests/:id/documents', async (c) => {
+  app.use(uploadAnswerDocumentRoute.path, sameOriginWrites(deps.env.ALLOWED_ORIGINS));
+  app.post(uploadAnswerDocumentRoute.path, async (c) => {
     try {
       return await receiveUpload(c, async (user) => {
         const id = parseRecordId(c.req.param('id'));
@@ -163,7 +234,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     }
   });
 
-  app.get('/api/documents/:id', async (c) => {
+  app.get(downloadDocumentRoute.path, async (c) => {
     try {
       const ctx = await deps.createContext(c);
       if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });

@@ -13,8 +13,8 @@ import { SESSION_COOKIE, createSession } from '../auth/session.ts';
 import { appRouter } from '../routers/_app.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, testEnv, useTestDatabase } from '../test/harness.ts';
-import type { RestRequest, RestRoute } from './adapter.ts';
-import { restRoutes } from './routes.ts';
+import type { ProcedureRoute, RestRequest } from './define-route.ts';
+import { restRoutes } from './endpoints/index.ts';
 
 const t = useTestDatabase();
 const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
@@ -273,7 +273,7 @@ function superjsonText(value: unknown): string {
 // --- Generated REST requests --------------------------------------------------------------------
 
 /** The procedure each documented route calls, found by running its handler against a recording caller. */
-async function procedureOf(route: RestRoute): Promise<string | null> {
+async function procedureOf(route: ProcedureRoute): Promise<string | null> {
   let called: string | null = null;
   const recorder = (path: string[]): unknown =>
     new Proxy(() => {}, {
@@ -283,7 +283,7 @@ async function procedureOf(route: RestRoute): Promise<string | null> {
         return Promise.resolve({ items: [], nextCursor: null });
       },
     });
-  await route.handler({ caller: recorder([]) as RestRequest['caller'], body: {}, params: { id: '1' }, query: {} });
+  await route.handler({ caller: recorder([]) as RestRequest['caller'], input: { id: '1' } as never, query: {} });
   return called;
 }
 
@@ -414,7 +414,8 @@ describe('hostile input never gets a 5xx', () => {
         { method: 'POST', path: '/api/prototypes/:id/documents', procedure: null },
         { method: 'GET', path: '/api/documents/:id', procedure: null },
       ];
-      const routes = [...(await Promise.all(restRoutes.map(async (route) => ({ ...route, procedure: await procedureOf(route) })))), ...documentRoutes];
+      const procedureRoutes = restRoutes.filter((route) => route.kind === 'procedure');
+      const routes = [...(await Promise.all(procedureRoutes.map(async (route) => ({ ...route, procedure: await procedureOf(route) })))), ...documentRoutes];
       const procedureByPath = new Map(procedures);
       for (const route of routes) {
         for (const role of ROLES) {

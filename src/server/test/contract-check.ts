@@ -3,7 +3,8 @@
 import { type ZodTypeAny, z } from 'zod';
 import { contractFor } from '../rest/openapi.ts';
 
-const CONTRACT_FILE = 'src/server/rest/openapi.ts';
+/** Where each path is declared (its output shape, its errors): see rest/endpoints/index.ts. */
+const CONTRACT_FILE = 'its declaration in src/server/rest/endpoints/';
 
 function problems(error: z.ZodError): string {
   return error.issues.map((issue) => `  - ${issue.path.join('.') || '(body)'}: ${issue.message}`).join('\n');

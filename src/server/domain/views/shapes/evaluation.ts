@@ -1,0 +1,65 @@
+// The evaluation workbench: reviewers, scorecards, their spread, final figures and releases (evaluation-view.ts).
+import { z } from 'zod';
+import { LEVELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
+import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
+import { dueDates, finalScoreFields } from './prototype.ts';
+import { id, timestamp, uuid } from './common.ts';
+
+const spread = z.strictObject({ mean: z.number(), min: z.number(), max: z.number(), stdDev: z.number() });
+const scorecard = z.strictObject({
+  id,
+  reviewerId: uuid,
+  reviewerName: z.string(),
+  /** No longer a reviewer of the prototype; the scorecard is kept. */
+  formerReviewer: z.boolean(),
+  technicalFeasibility: z.number().int(),
+  commercialViability: z.number().int(),
+  riskLevel: z.enum(LEVELS),
+  marketPotential: z.enum(LEVELS),
+  trl: z.number().int(),
+  estimatedValue: z.number().int(),
+  investmentRequired: z.number().int(),
+  timelineWeeks: z.number().int(),
+  confidence: z.enum(LEVELS),
+  strengths: z.string(),
+  concerns: z.string(),
+  submittedAt: timestamp,
+  updatedAt: timestamp,
+});
+export const evaluation = z.strictObject({
+  id,
+  prototypeName: z.string(),
+  status: z.enum(PROTOTYPE_STATUSES),
+  stage: z.enum(PROTOTYPE_STAGES),
+  dueDates,
+  leadId: uuid.nullable(),
+  reviewers: z.array(z.strictObject({ id: uuid, name: z.string(), email: z.string(), lead: z.boolean(), submitted: z.boolean(), assignedAt: timestamp })),
+  viewer: z.strictObject({ isReviewer: z.boolean(), isLead: z.boolean(), submitted: z.boolean(), canSeeScorecards: z.boolean() }),
+  scorecardCount: z.number().int().nonnegative(),
+  ownScorecard: scorecard.nullable(),
+  /** Empty for a reviewer who has not submitted their own (canSeeScorecards false). */
+  scorecards: z.array(scorecard),
+  /** Mean and spread of each numeric score; null without scorecards or while hidden. */
+  aggregate: z
+    .strictObject({
+      technicalFeasibility: spread,
+      commercialViability: spread,
+      trl: spread,
+      estimatedValue: spread,
+      investmentRequired: spread,
+      timelineWeeks: spread,
+    })
+    .nullable(),
+  final: z.strictObject({ ...finalScoreFields, nextMilestone: z.string().nullable(), milestoneDate: timestamp.nullable() }),
+  latestRelease: z
+    .strictObject({
+      id,
+      summary: z.string(),
+      strengths: z.string().nullable(),
+      concerns: z.string().nullable(),
+      includeScores: z.boolean(),
+      scores: z.strictObject(finalScoreFields).nullable(),
+      releasedAt: timestamp,
+    })
+    .nullable(),
+});

@@ -1,0 +1,201 @@
+// One declaration per REST path (ADR 0029): method, path, who may call it, input, output, documented
+// errors and handler, written beside its feature in rest/endpoints/. The route table (adapter.ts),
+// the OpenAPI document (openapi.ts) and the REST test client's response check are derived from them.
+import { TRPCError } from '@trpc/server';
+import type { Context as HonoContext } from 'hono';
+import { type ZodTypeAny, z } from 'zod';
+import { type ZodOpenApiOperationObject, type ZodOpenApiResponseObject, extendZodWithOpenApi } from 'zod-openapi';
+import type { createCaller } from '../routers/_app.ts';
+
+// .openapi() on the server's zod (a request schema's documentation where zod cannot say it); the client never imports this.
+extendZodWithOpenApi(z);
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export const METHODS: readonly Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+
+/**
+ * Who may call a path: anyone, a signed-in user, or an administrator. Documents the path (security,
+ * 401, 403) and is what a caller hears first: a guest gets 401 and a non-admin 403 before anything
+ * about the input (the procedure's own gates run before its input schema; adapter.ts keeps that order).
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 500;
+
+/** The request as a handler receives it. */
+export interface RestRequest {
+  caller: ReturnType<typeof createCaller>;
+  /**
+   * The procedure's input, untrusted: the JSON body with the path's `:id` on top (or the id alone, or
+   * the raw body). Typed `never` so it passes as any procedure's input: the procedure's own zod schema
+   * is what validates it, after its sign-in and role checks.
+   */
+  input: never;
+  query: Record<string, string>;
+}
+
+interface Declared {
+  method: Method;
+  path: `/api/${string}`;
+  access: Access;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Statuses the path can answer besides those its declaration implies (see impliedErrors). */
+  errors?: ErrorStatus[];
+}
+
+/** A JSON path over one tRPC procedure: the adapter parses, calls it through createCaller, maps errors. */
+export interface ProcedureRoute extends Declared {
+  kind: 'procedure';
+  /** The path's parameters (`:id`), as the procedure's input schema names them. */
+  params?: z.AnyZodObject;
+  query?: z.AnyZodObject;
+  /** The JSON body, as the procedure's input schema checks it (without the path's id). */
+  body?: ZodTypeAny;
+  /** 200 unless the path creates something. */
+  status?: 200 | 201;
+  /** The answer: its view shape (dates as Date; the contract states them as ISO text), described. */
+  output: { shape: ZodTypeAny; description: string; headers?: z.AnyZodObject };
+  handler(request: RestRequest): Promise<unknown>;
+}
+
+/** A path that is not a procedure's JSON (a redirect, raw bytes, a signed webhook, the reference itself). */
+export interface HttpRoute extends Declared {
+  kind: 'http';
+  operation: Pick<ZodOpenApiOperationObject, 'requestParams' | 'requestBody' | 'responses'>;
+  /** Served by the route table; without it, the feature's module mounts the path itself (documents, webhook). */
+  serve?: (c: HonoContext) => Response | Promise<Response>;
+}
+
+export type RouteDeclaration = ProcedureRoute | HttpRoute;
+
+export function defineRoute(route: Omit<ProcedureRoute, 'kind'>): ProcedureRoute {
+  return { kind: 'procedure', ...route };
+}
+
+export function defineHttpRoute(route: Omit<HttpRoute, 'kind'>): HttpRoute {
+  return { kind: 'http', ...route };
+}
+
+/** A handler's result with extra response headers (e.g. a `Link` to the next page of a list). */
+export class RestResult {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+export function withHeaders(body: unknown, headers: Record<string, string | null | undefined>): RestResult {
+  return new RestResult(body, Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => !!e[1])));
+}
+
+/** `<path?query>; rel="next"` for the page after `cursor`, or null on the last page (RFC 8288). */
+export function nextLink(path: string, query: Record<string, string | number>, cursor: string | null): string | null {
+  if (!cursor) return null;
+  const params = new URLSearchParams(Object.entries({ ...query, cursor }).map(([k, v]) => [k, String(v)]));
+  return `<${path}?${params.toString()}>; rel="next"`;
+}
+
+export const nextPageLink = z.object({
+  Link: z.string().optional().describe('`<path?limit=..&cursor=..>; rel="next"` when another page follows (RFC 8288)'),
+});
+
+/**
+ * A keyset-paged list: a JSON array, one page of it, with the next page in the `Link` header. The
+ * query string's `filters` (as given), `limit` and `cursor` go to the procedure, whose schema checks
+ * them; `fixed` fields are added (e.g. the order). The link repeats the filters and the limit.
+ */
+export function pagedList(
+  route: Omit<ProcedureRoute, 'kind' | 'method' | 'handler' | 'query' | 'output' | 'body' | 'params' | 'status'> & {
+    /** The procedure's input schema: the documented query parameters are its filters, limit and cursor. */
+    input: z.AnyZodObject;
+    filters?: readonly string[];
+    fixed?: Record<string, string>;
+    /** The page size when the query names none (also repeated in the link). */
+    defaultLimit?: number;
+    item: ZodTypeAny;
+    /** What one page is, for the document. */
+    answers: string;
+    list(caller: RestRequest['caller'], input: never): Promise<{ items: unknown[]; nextCursor: string | null }>;
+  },
+): ProcedureRoute {
+  const { input, filters = [], fixed = {}, defaultLimit, item, list, answers, ...declared } = route;
+  const documented = Object.fromEntries([...filters, 'limit', 'cursor'].map((name) => [name, true as const]));
+  return defineRoute({
+    ...declared,
+    method: 'GET',
+    query: input.pick(documented),
+    output: { shape: z.array(item), description: answers, headers: nextPageLink },
+    handler: async ({ caller, query }) => {
+      const given = Object.fromEntries(filters.filter((name) => query[name] !== undefined).map((name) => [name, query[name]!]));
+      const limit = query.limit ?? (defaultLimit === undefined ? undefined : String(defaultLimit));
+      const page = await list(caller, untrusted({ ...fixed, ...given, limit, cursor: query.cursor }));
+      return withHeaders(page.items, { link: nextLink(route.path, { ...given, ...(limit ? { limit } : {}) }, page.nextCursor) });
+    },
+  });
+}
+
+/** Throws the 401 a guest gets on a private path. */
+export function unauthorized(): never {
+  throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+}
+
+/** Request data handed to a procedure, which validates it (see RestRequest.input). */
+function untrusted(value: unknown): never {
+  return value as never;
+}
+
+// --- The contract of a declaration ------------------------------------------------------------------
+
+export const errorBody = z.strictObject({ message: z.string() });
+export const successBody = z.strictObject({ success: z.literal(true) });
+
+const ERROR_DESCRIPTIONS: Record<Exclude<ErrorStatus, 429>, string> = {
+  400: 'Invalid input (the message names the field and the problem), or a malformed JSON body',
+  401: 'Not signed in (no valid session cookie), or wrong credentials',
+  403: 'Signed in but not allowed (e.g. not an administrator, a banned or restricted account), or a cross-site write',
+  404: 'Not found, or not yours',
+  409: 'The record is not in a state that allows this (e.g. already answered), or the e-mail address is taken',
+  412: 'Not possible in the current payout mode (Stripe configured or not)',
+  413: 'Request body too large, or storage quota exceeded',
+  415: 'Unsupported file type',
+  500: 'Internal server error',
+};
+
+export const json = (schema: ZodTypeAny, description: string): ZodOpenApiResponseObject => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+export function errorResponses(statuses: Iterable<ErrorStatus>): Record<string, ZodOpenApiResponseObject> {
+  const sorted = [...new Set(statuses)].sort((a, b) => a - b);
+  return Object.fromEntries(
+    sorted.map((status) => [
+      String(status),
+      status === 429
+        ? {
+            description: 'Rate limit reached; retry after the given number of seconds',
+            headers: z.object({ 'Retry-After': z.string().regex(/^\d+$/).describe('Seconds to wait') }),
+            content: { 'application/json': { schema: errorBody } },
+          }
+        : json(errorBody, ERROR_DESCRIPTIONS[status]),
+    ]),
+  );
+}
+
+/**
+ * What a declaration implies: 401 off the public paths, 403 on admin paths; every write can meet the
+ * cross-site check (403) and the body limit (413); input can be invalid (400), a path's id name nothing (404).
+ */
+export function impliedErrors(route: RouteDeclaration): ErrorStatus[] {
+  const implied: ErrorStatus[] = [];
+  if (route.access !== 'public') implied.push(401);
+  if (route.access === 'admin') implied.push(403);
+  if (route.method !== 'GET') implied.push(403, 413);
+  if (route.kind === 'procedure') {
+    if (route.params) implied.push(400, 404);
+    if (route.body || route.query || (route.method !== 'GET' && route.method !== 'DELETE')) implied.push(400);
+  }
+  return implied;
+}

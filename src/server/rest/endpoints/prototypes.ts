@@ -1,0 +1,95 @@
+// The seller's prototypes: submitting one, reading them, answering a quote, the dashboard's figures
+// (routers/prototypes.ts). Documents are streamed by rest/documents.ts, not JSON.
+import { z } from 'zod';
+import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
+import { documentAccess } from '../../domain/views/shapes/info-request.ts';
+import { sellerTransaction } from '../../domain/views/shapes/payout.ts';
+import { pipelineEntry, prototype, prototypeDetail, sellerPrototype, sellerSummary } from '../../domain/views/shapes/prototype.ts';
+import { defineRoute } from '../define-route.ts';
+
+const tag = 'Seller';
+const params = prototypeIdInput.pick({ id: true });
+
+export const prototypeRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/prototypes',
+    access: 'user',
+    tag,
+    summary: 'Submit a prototype',
+    body: prototypeInput,
+    status: 201,
+    output: { shape: prototype, description: 'The submitted prototype' },
+    errors: [403, 429],
+    handler: ({ caller, input }) => caller.prototypes.create(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/seller/prototypes',
+    access: 'user',
+    tag,
+    summary: 'Your prototypes, newest first',
+    output: { shape: z.array(sellerPrototype), description: 'Your prototypes (with their unanswered information requests)' },
+    handler: ({ caller }) => caller.prototypes.mine(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/seller/prototypes/:id',
+    access: 'user',
+    tag,
+    summary: 'One of your prototypes with its documents and timeline',
+    params,
+    output: { shape: prototypeDetail, description: 'The prototype' },
+    handler: ({ caller, input }) => caller.prototypes.byId(input),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/seller/prototypes/:id/quote-response',
+    access: 'user',
+    tag,
+    summary: 'Accept or decline the quote',
+    params,
+    body: quoteResponseInput.omit({ id: true }),
+    output: { shape: prototype, description: 'The prototype with your answer' },
+    errors: [409],
+    handler: ({ caller, input }) => caller.prototypes.respondToQuote(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/seller/transactions',
+    access: 'user',
+    tag,
+    summary: 'Your transactions, newest first',
+    output: { shape: z.array(sellerTransaction), description: 'Your transactions' },
+    handler: ({ caller }) => caller.prototypes.transactions(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/seller/summary',
+    access: 'user',
+    tag,
+    summary: "The dashboard's figures",
+    output: { shape: sellerSummary, description: 'Counts and revenue' },
+    handler: ({ caller }) => caller.prototypes.summary(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/seller/pipeline',
+    access: 'user',
+    tag,
+    summary: 'Each of your prototypes with its timeline',
+    output: { shape: z.array(pipelineEntry), description: 'Your pipeline' },
+    handler: ({ caller }) => caller.prototypes.pipeline(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/seller/prototypes/:id/document-access',
+    access: 'user',
+    tag,
+    summary: "When the evaluation team opened your prototype's documents, and who (newest first)",
+    description: "Every download by an administrator is recorded; the seller's own downloads are not. Administrators may read any prototype's list.",
+    params,
+    output: { shape: z.array(documentAccess), description: 'The openings' },
+    handler: ({ caller, input }) => caller.documentAccess.forPrototype(input),
+  }),
+];

@@ -1,0 +1,45 @@
+// Concern reports (issue 15, point 5; ADR 0018): filing one, and the admin queue (routers/reports.ts).
+import { fileReportInput, reportListInput, reportUpdateInput } from '~/shared/schemas/reports.ts';
+import { adminReport, ownReport } from '../../domain/views/shapes/report.ts';
+import { defineRoute, pagedList } from '../define-route.ts';
+
+export const reportRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/reports',
+    access: 'user',
+    tag: 'Reports',
+    summary: 'Report a concern: a message you received or your own prototype (administrators: any prototype, message or user)',
+    description:
+      'Needs `reports.file`. 404 for anything you cannot see (as for what does not exist); 403 for a user account unless you are an administrator; 409 while your report about the same target is open.',
+    body: fileReportInput.innerType(),
+    status: 201,
+    output: { shape: ownReport, description: 'The report' },
+    errors: [403, 404, 409, 429],
+    handler: ({ caller, input }) => caller.reports.file(input),
+  }),
+  pagedList({
+    path: '/api/admin/reports',
+    access: 'admin',
+    tag: 'Admin',
+    summary: 'The concern reports queue, newest first, filtered by status, reason and target type',
+    input: reportListInput,
+    filters: ['status', 'reason', 'targetType'],
+    item: adminReport,
+    answers: 'One page of reports',
+    list: (caller, input) => caller.reports.queue(input),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/api/admin/reports/:id',
+    access: 'admin',
+    tag: 'Admin',
+    summary: 'Review, resolve or dismiss a report (resolving or dismissing needs a resolution; the reporter is told)',
+    description: 'Needs `users.manage`. 409 once the report is resolved or dismissed.',
+    params: reportUpdateInput.innerType().pick({ id: true }),
+    body: reportUpdateInput.innerType().omit({ id: true }),
+    output: { shape: adminReport, description: 'The report after the change' },
+    errors: [409],
+    handler: ({ caller, input }) => caller.reports.update(input),
+  }),
+];
