@@ -11,6 +11,8 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
+import type { z } from 'zod';
+import type { evaluation } from './shapes/evaluation.ts';
 
 /** The eight figures a scorecard and the final evaluation share (columns of both tables). */
 export const scoreSelect = {
@@ -103,7 +105,7 @@ function toScorecardView(card: ScorecardRow, currentReviewers: ReadonlySet<strin
   return { ...rest, reviewerName: fullName(reviewer), formerReviewer: !currentReviewers.has(card.reviewerId) };
 }
 
-export function toEvaluationView(row: EvaluationRow, viewerId: string) {
+export function toEvaluationView(row: EvaluationRow, viewerId: string): EvaluationView {
   const reviewerIds = new Set(row.reviewers.map((r) => r.reviewerId));
   const own = row.scorecards.find((card) => card.reviewerId === viewerId) ?? null;
   const isReviewer = reviewerIds.has(viewerId);
@@ -131,10 +133,11 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string) {
     scorecards: maySee ? row.scorecards.map((card) => toScorecardView(card, reviewerIds)) : [],
     aggregate: maySee ? aggregateScores(row.scorecards) : null,
     final: { ...finalScores(row), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
-    latestRelease: latest,
+    // Released scores are stored as JSON in the final scores' shape (evaluation.ts writes them).
+    latestRelease: latest as EvaluationView['latestRelease'],
   };
 }
-export type EvaluationView = ReturnType<typeof toEvaluationView>;
+export type EvaluationView = z.infer<typeof evaluation>;
 
 /** Statuses in which the seller sees the development milestone. */
 export const MILESTONE_VISIBLE_STATUSES = ['in_development', 'active'] as const;

@@ -4,6 +4,8 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { firstNameAndInitial, fullName } from '~/shared/format.ts';
 import { documentSelect } from './document-view.ts';
+import type { z } from 'zod';
+import type { adminInfoRequest, infoRequest } from './shapes/info-request.ts';
 
 const personSelect = { select: { firstName: true, lastName: true, email: true } } as const;
 
@@ -22,7 +24,7 @@ export const infoRequestSelect = {
 
 type InfoRequestRow = Prisma.InfoRequestGetPayload<{ select: typeof infoRequestSelect }>;
 
-export function toInfoRequestView(row: InfoRequestRow) {
+export function toInfoRequestView(row: InfoRequestRow): InfoRequestView {
   const { prototype, asker, ...rest } = row;
   return {
     ...rest,
@@ -30,13 +32,13 @@ export function toInfoRequestView(row: InfoRequestRow) {
     askedBy: asker ? firstNameAndInitial(asker) : null,
   };
 }
-export type InfoRequestView = ReturnType<typeof toInfoRequestView>;
+export type InfoRequestView = z.infer<typeof infoRequest>;
 
-export function toAdminInfoRequestView(row: InfoRequestRow) {
+export function toAdminInfoRequestView(row: InfoRequestRow): AdminInfoRequestView {
   return {
     ...toInfoRequestView(row),
     askedByName: row.asker ? fullName(row.asker) : null,
     sellerName: fullName(row.prototype.seller),
   };
 }
-export type AdminInfoRequestView = ReturnType<typeof toAdminInfoRequestView>;
+export type AdminInfoRequestView = z.infer<typeof adminInfoRequest>;

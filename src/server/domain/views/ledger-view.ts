@@ -8,6 +8,8 @@ import type { Db } from '../../db/index.ts';
 import { batched, toCsv } from '../csv.ts';
 import { asInt, keysetPage, parseIntId } from '../keyset.ts';
 import { moneyString } from '../money.ts';
+import type { z } from 'zod';
+import type { adminLedgerRow, statementRow } from './shapes/ledger.ts';
 
 const ledgerSelect = {
   id: true,
@@ -22,7 +24,7 @@ const ledgerSelect = {
 } satisfies Prisma.FinancialRecordSelect;
 type LedgerRow = Prisma.FinancialRecordGetPayload<{ select: typeof ledgerSelect }>;
 
-function toStatementView(row: LedgerRow) {
+function toStatementView(row: LedgerRow): StatementRow {
   return {
     id: row.id,
     type: row.type as LedgerEntryType,
@@ -33,10 +35,11 @@ function toStatementView(row: LedgerRow) {
     createdAt: row.createdAt,
   };
 }
-function toAdminLedgerView(row: LedgerRow) {
+function toAdminLedgerView(row: LedgerRow): AdminLedgerRow {
   return { ...toStatementView(row), seller: { id: row.userId, name: fullName(row.user), email: row.user.email } };
 }
-export type AdminLedgerRow = ReturnType<typeof toAdminLedgerView>;
+export type StatementRow = z.infer<typeof statementRow>;
+export type AdminLedgerRow = z.infer<typeof adminLedgerRow>;
 
 interface Filters {
   userId?: string | undefined;

@@ -3,6 +3,8 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import type { MeasureType } from '~/shared/moderation.ts';
+import type { z } from 'zod';
+import type { appeal, moderationEntry, suspension, warning } from './shapes/moderation.ts';
 
 const adminName = { select: { firstName: true, lastName: true, email: true } } as const;
 
@@ -26,10 +28,10 @@ export function warningStatus(row: Pick<WarningRow, 'status' | 'expiresAt'>, now
   return row.status === 'active' && row.expiresAt && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
-export function toWarningView(row: WarningRow, now: Date) {
+export function toWarningView(row: WarningRow, now: Date): WarningView {
   return { ...row, status: warningStatus(row, now) };
 }
-export type WarningView = ReturnType<typeof toWarningView>;
+export type WarningView = z.infer<typeof warning>;
 
 export const suspensionSelect = {
   id: true,
@@ -45,10 +47,10 @@ export const suspensionSelect = {
 } satisfies Prisma.UserSuspensionSelect;
 type SuspensionRow = Prisma.UserSuspensionGetPayload<{ select: typeof suspensionSelect }>;
 
-export function toSuspensionView(row: SuspensionRow) {
+export function toSuspensionView(row: SuspensionRow): SuspensionView {
   return row;
 }
-export type SuspensionView = ReturnType<typeof toSuspensionView>;
+export type SuspensionView = z.infer<typeof suspension>;
 
 /** A ticket of category appeal, as the history and the user's measures show it. */
 export const appealSelect = {
@@ -64,7 +66,7 @@ export const appealSelect = {
 } satisfies Prisma.SupportTicketSelect;
 type AppealRow = Prisma.SupportTicketGetPayload<{ select: typeof appealSelect }>;
 
-export function toAppealView(row: AppealRow) {
+export function toAppealView(row: AppealRow): AppealView {
   return {
     ticketId: row.id,
     measureType: row.measureType as MeasureType,
@@ -77,28 +79,12 @@ export function toAppealView(row: AppealRow) {
     resolvedAt: row.resolvedAt,
   };
 }
-export type AppealView = ReturnType<typeof toAppealView>;
+export type AppealView = z.infer<typeof appeal>;
 
 export type HistoryKind = MeasureType | 'appeal';
 
 /** One line of the moderation history; the fields that do not apply to its kind are null. */
-export interface HistoryEntry {
-  kind: HistoryKind;
-  id: number;
-  at: Date;
-  title: string;
-  description: string | null;
-  /** active, resolved, expired, acknowledged (warnings); running, lifted, ended (suspensions, restrictions, bans); appeals: their ticket status. */
-  status: string;
-  severity: string | null;
-  warningType: string | null;
-  /** A warning's expiry, a suspension's end date, a restriction's end. */
-  until: Date | null;
-  endedAt: Date | null;
-  byAdmin: string | null;
-  /** For a measure: its appeal, if any. For an appeal: itself. */
-  appeal: AppealView | null;
-}
+export type HistoryEntry = z.infer<typeof moderationEntry>;
 
 export const historyWarningSelect = { ...warningSelect, admin: adminName } satisfies Prisma.UserWarningSelect;
 export const historySuspensionSelect = { ...suspensionSelect, admin: adminName } satisfies Prisma.UserSuspensionSelect;

@@ -2,6 +2,7 @@
 // the admin's list of them: filters, sorting, pages and the CSV export.
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import type { adminPrototype, adminPrototypeListRow, prototype, sellerPrototype } from './shapes/prototype.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { prototypeFilters, prototypeListInput } from '~/shared/schemas/admin.ts';
 import { availableActions } from '~/shared/prototype-workflow.ts';
@@ -55,10 +56,12 @@ type PrototypeRowOf<Extra> = Omit<PrototypeRow, 'atomixQuote' | 'finalAmount'> &
   finalAmount: Decimal | string | null;
 } & Extra;
 
-export function toPrototypeView<Extra = unknown>(row: PrototypeRowOf<Extra>) {
-  return { ...row, atomixQuote: moneyNumber(row.atomixQuote), finalAmount: moneyNumber(row.finalAmount) };
+export function toPrototypeView<Extra = unknown>(row: PrototypeRowOf<Extra>): PrototypeView & Extra {
+  // energy_type is a text column, written only through prototypeInput's enum.
+  const energyType = row.energyType as PrototypeView['energyType'];
+  return { ...row, energyType, atomixQuote: moneyNumber(row.atomixQuote), finalAmount: moneyNumber(row.finalAmount) };
 }
-export type PrototypeView = ReturnType<typeof toPrototypeView>;
+export type PrototypeView = z.infer<typeof prototype>;
 
 /**
  * GET /api/seller/prototypes, which the seller dashboard reads on every visit: the seller's own
@@ -73,7 +76,7 @@ const SELLER_PROTOTYPES: Statement = {
     ' FROM prototypes p WHERE p.seller_id = $1 ORDER BY p.created_at DESC, p.id DESC',
 };
 
-type SellerListItem = PrototypeView & { openInfoRequests: number };
+type SellerListItem = z.infer<typeof sellerPrototype>;
 
 /**
  * What an instance holds of all sellers' lists, in bytes as estimated from each list's JSON text: the
@@ -131,7 +134,7 @@ export const adminPrototypeSelect = {
 } satisfies Prisma.PrototypeSelect;
 type AdminPrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof adminPrototypeSelect }>;
 
-export function toAdminPrototypeView(row: AdminPrototypeRow) {
+export function toAdminPrototypeView(row: AdminPrototypeRow): AdminPrototypeView {
   const { seller, assignee, documents, ...base } = row;
   const view = toPrototypeView(base);
   return {
@@ -143,7 +146,7 @@ export function toAdminPrototypeView(row: AdminPrototypeRow) {
     actions: availableActions(view),
   };
 }
-export type AdminPrototypeView = ReturnType<typeof toAdminPrototypeView>;
+export type AdminPrototypeView = z.infer<typeof adminPrototype>;
 
 /** Who is asking and when: "needs my scorecard" and "overdue" depend on them. */
 export interface ListScope {
@@ -188,12 +191,12 @@ const adminListSelect = { ...adminPrototypeSelect, ...promiseSelect } satisfies 
 type AdminListRow = Prisma.PrototypeGetPayload<{ select: typeof adminListSelect }>;
 
 /** A row of the admin list: the admin view plus due dates, the milestone flag and the final scores. */
-export function toAdminListRow(row: AdminListRow, now: Date) {
+export function toAdminListRow(row: AdminListRow, now: Date): AdminPrototypeListRow {
   // The met dates travel inside dueDates.
   const { initialReviewMetAt: _initial, feedbackMetAt: _feedback, ...rest } = row;
   return { ...toAdminPrototypeView(rest), ...promiseFields(row, now) };
 }
-export type AdminPrototypeListRow = ReturnType<typeof toAdminListRow>;
+export type AdminPrototypeListRow = z.infer<typeof adminPrototypeListRow>;
 
 function sortKey(sort: PrototypeListInput['sort'], row: AdminListRow) {
   if (sort === 'name') return row.prototypeName;

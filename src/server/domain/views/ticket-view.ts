@@ -3,7 +3,9 @@
 // user has waited and the appeal's measure.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
-import type { AppealOutcome, MeasureType } from '~/shared/moderation.ts';
+import type { AppealOutcome, MeasureType, TicketCategory } from '~/shared/moderation.ts';
+import type { z } from 'zod';
+import type { adminSupportTicket, supportTicket, ticketMessage } from './shapes/ticket.ts';
 
 export const SUPPORT_TEAM_NAME = 'Atomix Energy support';
 
@@ -42,10 +44,10 @@ export const ticketMessageSelect = {
 type MessageRow = Prisma.SupportTicketMessageGetPayload<{ select: typeof ticketMessageSelect }>;
 
 /** The ticket as its user reads it. */
-export function toTicketView(row: TicketRow) {
+export function toTicketView(row: TicketRow): TicketView {
   return {
     id: row.id,
-    category: row.category,
+    category: row.category as TicketCategory | null,
     priority: row.priority,
     status: row.status,
     subject: row.subject,
@@ -58,12 +60,12 @@ export function toTicketView(row: TicketRow) {
     messageCount: row._count.messages,
   };
 }
-export type TicketView = ReturnType<typeof toTicketView>;
+export type TicketView = z.infer<typeof supportTicket>;
 
 const person = (p: { id: string; firstName: string | null; lastName: string | null; email: string }) => ({ id: p.id, name: fullName(p), email: p.email });
 
 /** The ticket as an admin reads it in the queue and on the ticket page. */
-export function toAdminTicketView(row: TicketRow) {
+export function toAdminTicketView(row: TicketRow): AdminTicketView {
   return {
     ...toTicketView(row),
     user: person(row.user),
@@ -75,14 +77,14 @@ export function toAdminTicketView(row: TicketRow) {
     appealOutcome: row.appealOutcome as AppealOutcome | null,
   };
 }
-export type AdminTicketView = ReturnType<typeof toAdminTicketView>;
+export type AdminTicketView = z.infer<typeof adminSupportTicket>;
 
 /** One message; `mine` from the viewer's side, the admin's name only for admins. */
-export function toTicketMessageView(row: MessageRow, viewer: { id: string; asAdmin: boolean }) {
+export function toTicketMessageView(row: MessageRow, viewer: { id: string; asAdmin: boolean }): TicketMessageView {
   let author: string;
   if (row.authorId === viewer.id) author = 'You';
   else if (row.fromAdmin) author = viewer.asAdmin && row.author ? `${fullName(row.author)} (support)` : SUPPORT_TEAM_NAME;
   else author = row.author ? fullName(row.author) : 'Former user';
   return { id: row.id, body: row.body, fromAdmin: row.fromAdmin, author, mine: row.authorId === viewer.id, createdAt: row.createdAt };
 }
-export type TicketMessageView = ReturnType<typeof toTicketMessageView>;
+export type TicketMessageView = z.infer<typeof ticketMessage>;

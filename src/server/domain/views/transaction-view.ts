@@ -8,6 +8,8 @@ import type { Db } from '../../db/index.ts';
 import { ledgerBalance } from '../ledger.ts';
 import { moneyString, toDecimal } from '../money.ts';
 import { InvalidInputError } from '../errors.ts';
+import type { z } from 'zod';
+import type { adminPayout as adminPayoutShape, sellerTransaction } from './shapes/payout.ts';
 
 export const sellerTransactionSelect = {
   id: true,
@@ -23,7 +25,7 @@ export const sellerTransactionSelect = {
 type SellerTransactionRow = Prisma.TransactionGetPayload<{ select: typeof sellerTransactionSelect }>;
 
 /** Transaction amounts leave the server as decimal strings (spec section 3). */
-export function toSellerTransactionView<Row extends SellerTransactionRow>(row: Row) {
+export function toSellerTransactionView<Row extends SellerTransactionRow>(row: Row): Omit<Row, 'amount' | 'platformFee' | 'sellerPayout'> & TransactionView {
   return {
     ...row,
     amount: moneyString(row.amount)!,
@@ -31,7 +33,7 @@ export function toSellerTransactionView<Row extends SellerTransactionRow>(row: R
     sellerPayout: moneyString(row.sellerPayout)!,
   };
 }
-export type TransactionView = ReturnType<typeof toSellerTransactionView<SellerTransactionRow>>;
+export type TransactionView = z.infer<typeof sellerTransaction>;
 
 const adminPayoutSelect = {
   ...sellerTransactionSelect,
@@ -49,10 +51,12 @@ const adminPayoutSelect = {
 } satisfies Prisma.TransactionSelect;
 type AdminPayoutRow = Prisma.TransactionGetPayload<{ select: typeof adminPayoutSelect }>;
 
-function toAdminPayoutView(row: AdminPayoutRow) {
+function toAdminPayoutView(row: AdminPayoutRow): AdminPayoutView {
   const { prototype, seller, processor, ...rest } = row;
   return {
     ...toSellerTransactionView(rest),
+    // Written only from PAYOUT_METHODS (payments/, the manual payout's schema).
+    payoutMethod: rest.payoutMethod as AdminPayoutView['payoutMethod'],
     prototypeName: prototype.prototypeName,
     seller: {
       id: seller.id,
@@ -64,7 +68,7 @@ function toAdminPayoutView(row: AdminPayoutRow) {
     processedBy: processor ? fullName(processor) : null,
   };
 }
-export type AdminPayoutView = ReturnType<typeof toAdminPayoutView>;
+export type AdminPayoutView = z.infer<typeof adminPayoutShape>;
 
 /** Newest first (ids grow with creation); the cursor is the last id of the page. */
 export async function listPayouts(db: Db, input: { status?: PayoutStatus | undefined; cursor?: string | undefined; limit: number }) {

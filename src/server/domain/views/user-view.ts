@@ -9,14 +9,15 @@ import type { AppConfig } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { type Page, type SortSpec, asDate, asString, keysetPage, parseUuid } from '../keyset.ts';
 import { effectiveStatus } from '../user-status.ts';
+import type { adminUser, currentUser } from './shapes/user.ts';
 
 type UserListInput = z.output<typeof userListInput>;
 
 /** The current user as every client reads it; `twoFactorSetupRequired`: an admin held back by ADMIN_REQUIRE_2FA. */
-export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>) {
+export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>): CurrentUser {
   return { ...user, status: effectiveStatus(user), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
 }
-export type CurrentUser = ReturnType<typeof toCurrentUser>;
+export type CurrentUser = z.infer<typeof currentUser>;
 
 // The current user's fields, less their own preferences: the same columns, never the secrets.
 const { emailNotifications: _preference, ...adminUserFields } = sessionUserSelect;
@@ -24,11 +25,11 @@ export const adminUserSelect = adminUserFields satisfies Prisma.UserSelect;
 type AdminUserRow = Prisma.UserGetPayload<{ select: typeof adminUserSelect }>;
 
 /** A restriction whose time has passed shows as active (it ended by itself). */
-export function toAdminUserView(row: AdminUserRow, now = new Date()) {
+export function toAdminUserView(row: AdminUserRow, now = new Date()): AdminUserView {
   const status = effectiveStatus(row, now);
   return { ...row, status, restrictedUntil: status === 'restricted' ? row.restrictedUntil : null };
 }
-export type AdminUserView = ReturnType<typeof toAdminUserView>;
+export type AdminUserView = z.infer<typeof adminUser>;
 
 export function userWhere(filters: z.output<typeof userFilters>, now = new Date()): Prisma.UserWhereInput {
   const and: Prisma.UserWhereInput[] = [];

@@ -1,11 +1,11 @@
 // The sellers' ledger: a seller's statement rows and the admin's rows (ledger-view.ts).
 import { z } from 'zod';
-import { LEDGER_TYPE_NAMES } from '~/shared/ledger.ts';
+import { LEDGER_TYPE_NAMES, type LedgerEntryType } from '~/shared/ledger.ts';
 import { id, moneyText, timestamp, uuid } from './common.ts';
 
 export const statementRow = z.strictObject({
   id,
-  type: z.enum(LEDGER_TYPE_NAMES as [string, ...string[]]),
+  type: z.enum(LEDGER_TYPE_NAMES as [LedgerEntryType, ...LedgerEntryType[]]),
   /** Signed: positive when the platform owes the seller more. */
   amount: moneyText,
   /** The seller's balance after this row. */

@@ -48,12 +48,15 @@ export const moderationEntry = z.strictObject({
   at: timestamp,
   title: z.string(),
   description: z.string().nullable(),
+  /** active, resolved, expired, acknowledged (warnings); running, lifted, ended (suspensions, restrictions, bans); appeals: their ticket status. */
   status: z.string(),
   severity: z.string().nullable(),
   warningType: z.string().nullable(),
+  /** A warning's expiry, a suspension's end date, a restriction's end. */
   until: timestamp.nullable(),
   endedAt: timestamp.nullable(),
   byAdmin: z.string().nullable(),
+  /** For a measure: its appeal, if any. For an appeal: itself. */
   appeal: appeal.nullable(),
 });
 export const myMeasure = z.strictObject({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ENERGY_TYPES, LEVELS, PROTOTYPE_STATUSES, ROLES } from '~/shared/constants.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
-import { PROTOTYPE_ACTION_NAMES } from '~/shared/prototype-workflow.ts';
+import { PROTOTYPE_ACTION_NAMES, type PrototypeAction } from '~/shared/prototype-workflow.ts';
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { id, jsonValue, moneyText, timestamp, uuid } from './common.ts';
 
@@ -126,7 +126,7 @@ export const adminPrototype = z.strictObject({
   assigneeName: z.string().nullable(),
   documents: z.array(prototypeDocument.omit({ prototypeId: true })),
   /** The workflow actions an admin may take now. */
-  actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [string, ...string[]])),
+  actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [PrototypeAction, ...PrototypeAction[]])),
 });
 /** A row of GET /api/admin/prototypes: the admin prototype plus due dates and the final scores. */
 export const adminPrototypeListRow = adminPrototype.extend({
