@@ -34,7 +34,7 @@ import {
 } from '../storage/upload-check.ts';
 import { z } from 'zod';
 import { UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
-import { parseRecordId } from '~/shared/schemas/bounds.ts';
+import { INT4_MAX, parseRecordId } from '~/shared/schemas/bounds.ts';
 import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
 import { EMPTY_FILE } from '~/shared/schemas/prototype.ts';
 import { prototypeDocument } from '../domain/views/shapes/prototype.ts';
@@ -45,13 +45,8 @@ const rawFile = {
   required: true,
   content: { 'application/octet-stream': { schema: { type: 'string' as const, contentMediaType: 'application/octet-stream' } } },
 };
-const digitsId = (what: string) =>
-  z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,10}$/)
-      .describe(what),
-  });
+/** A record id in the path: 1 to INT4_MAX (parseRecordId); anything else is a 404. */
+const digitsId = (what: string) => z.object({ id: z.string().openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: what }) });
 const fileNameHeader = z.object({ [FILE_NAME_HEADER]: z.string().min(1).describe('The file name, URI-encoded') });
 /** What a download is served as: the type its checked kind was stored with (storage/upload-check.ts). */
 const DOWNLOAD_TYPES = [...new Set(UPLOAD_ACCEPTED_EXTENSIONS.map(mimeTypeFor))];

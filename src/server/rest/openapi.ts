@@ -2,7 +2,9 @@
 // by zod-openapi: request schemas are the procedures' own, answers the views' shapes as JSON. The
 // REST test client checks every JSON answer against the schema of its status here
 // (test/contract-check.ts); openapi.test.ts checks the keys equal the mounted routes.
+import type { z } from 'zod';
 import { type ZodOpenApiObject, type ZodOpenApiOperationObject, createDocument } from 'zod-openapi';
+import { INT4_MAX } from '~/shared/schemas/bounds.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { type Method, type RouteDeclaration, errorResponses, impliedErrors, json } from './define-route.ts';
 import { restRoutes } from './endpoints/index.ts';
@@ -26,6 +28,23 @@ function operationIdOf(route: RouteDeclaration): string {
   return [route.method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
 
+const SAMPLE_UUID = '123e4567-e89b-42d3-a456-426614174000';
+
+/**
+ * The path's id as its schema checks it: a record id (1 to INT4_MAX) or a uuid. The procedures' id
+ * schemas accept a number or digits and transform them, which zod-openapi can only state as "number
+ * or string"; what they accept is asked of the schema itself.
+ */
+function documentedParams(params: z.AnyZodObject): z.AnyZodObject {
+  const id = params.shape.id as z.ZodTypeAny | undefined;
+  if (!id) return params;
+  if (id.safeParse(SAMPLE_UUID).success && !id.safeParse('1').success) return params.extend({ id: id.openapi({ type: 'string', format: 'uuid' }) });
+  if (id.safeParse('1').success && !id.safeParse('0').success && !id.safeParse(String(INT4_MAX + 1)).success) {
+    return params.extend({ id: id.openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX }) });
+  }
+  return params;
+}
+
 export function operationOf(route: RouteDeclaration): Operation {
   const common = {
     tags: [route.tag] as [string],
@@ -41,7 +60,7 @@ export function operationOf(route: RouteDeclaration): Operation {
   return {
     ...common,
     ...(route.params || route.query
-      ? { requestParams: { ...(route.params ? { path: route.params } : {}), ...(route.query ? { query: route.query } : {}) } }
+      ? { requestParams: { ...(route.params ? { path: documentedParams(route.params) } : {}), ...(route.query ? { query: route.query } : {}) } }
       : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: { [String(route.status ?? 200)]: route.output.headers ? { ...success, headers: route.output.headers } : success, ...errors },
