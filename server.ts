@@ -61,7 +61,7 @@ const server = serveApp({ app, hostname: env.HOST, port: env.PORT, log, logReque
 const jobWorker = startBackgroundWorker({ db: database.prisma, mailer: services.mailer, log, clock: services.clock });
 const pruneTimer = setInterval(() => {
   void pruneRateLimits(database.prisma).catch(() => {});
-  void pruneExpiredSessions(database.prisma).catch(() => {});
+  void pruneExpiredSessions(database.prisma, services.clock.now()).catch(() => {});
 }, 60 * 60_000);
 pruneTimer.unref();
 
