@@ -68,7 +68,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
 
   // The seller dashboard sends logged-out visitors here (spec section 2).
   app.get('/api/login', (c) => c.redirect('/login', 302));
-  mountStripeWebhook(app, { db, log, payments: services.payments, mailer: services.mailer });
+  mountStripeWebhook(app, { db, log, payments: services.payments, mailer: services.mailer, clock: services.clock });
   mountRestRoutes(app, restRoutes, createContext, log);
   mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
