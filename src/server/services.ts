@@ -31,6 +31,8 @@ export function fixedClock(at: Date): Clock & { set(at: Date): void } {
   return { now: () => new Date(current), set: (next) => void (current = next) };
 }
 
+export type { Logger };
+
 /** A log that writes nothing (tests and scripts that pass none). */
 export const quietLogger: Logger = () => {};
 
