@@ -39,7 +39,7 @@ const live = await startLiveHub(database, log);
 // Payouts through Stripe only with its keys: paymentsFromEnv loads the SDK then, and only then.
 const config = configFromEnv(env);
 const payments = await paymentsFromEnv(env, config.publicUrl);
-const services = servicesFromEnv(env, database.prisma, { config, documentStore: createDocumentStore(database, env.DATA_DIR), live, payments });
+const services = servicesFromEnv(env, database.prisma, { log, config, documentStore: createDocumentStore(database, env.DATA_DIR), live, payments });
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {
@@ -61,7 +61,7 @@ const server = serveApp({ app, hostname: env.HOST, port: env.PORT, log, logReque
 const jobWorker = startBackgroundWorker({ db: database.prisma, mailer: services.mailer, log, clock: services.clock });
 const pruneTimer = setInterval(() => {
   void pruneRateLimits(database.prisma).catch(() => {});
-  void pruneExpiredSessions(database.prisma).catch(() => {});
+  void pruneExpiredSessions(database.prisma, services.clock.now()).catch(() => {});
 }, 60 * 60_000);
 pruneTimer.unref();
 

@@ -37,14 +37,14 @@ export interface AppOptions {
   prerendered?: PrerenderedPages;
   /** Answers /readyz: is the database reachable? */
   isReady?: () => Promise<boolean>;
-  /** Services already chosen (server.ts: the document store; tests: their own); the rest come from env. */
+  /** Services already chosen (server.ts: the document store; tests: their own); the rest come from env, the log from `log`. */
   services?: Partial<Services>;
 }
 
 export function createApp({ db, env, log, clientDir = null, prerendered = new Map(), isReady, services: chosen }: AppOptions) {
   const app = new Hono();
   // Built once: every request's context shares them.
-  const services = servicesFromEnv(env, db, chosen);
+  const services = servicesFromEnv(env, db, { log, ...chosen });
   const createContext = (c: Parameters<typeof createContextFromHono>[0], resHeaders?: Headers) => createContextFromHono(c, db, env, resHeaders, services);
 
   const shell = clientDir ? loadAppShell(clientDir) : null;
@@ -66,7 +66,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
     app.use(prefix, (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
   }
 
-  mountStripeWebhook(app, { db, log, payments: services.payments, mailer: services.mailer });
+  mountStripeWebhook(app, { db, log, payments: services.payments, mailer: services.mailer, clock: services.clock });
   mountRestRoutes(app, restRoutes, createContext, log);
   mountApiDocs(app);
   mountMethodNotAllowed(app, restRoutes);

@@ -119,7 +119,8 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
   const cookies = getCookie(c);
   const token = cookies[sessionName];
   if (token) {
-    const result = await validateSessionToken(db, token, { days: services.config.sessionDays, maxDays: services.config.sessionMaxDays }, meta);
+    const lifetime = { days: services.config.sessionDays, maxDays: services.config.sessionMaxDays };
+    const result = await validateSessionToken(db, token, lifetime, meta, services.clock.now());
     if (result) {
       ({ user, session } = result);
       if (result.renewed) cookie.set(token, result.session.expiresAt);

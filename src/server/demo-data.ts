@@ -526,7 +526,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
         await recordManualPayout(
           tx,
           options.links ?? { publicUrl: 'http://localhost:3000' },
-          { actorId: first.id, meta: DEMO_META },
+          { actorId: first.id, meta: DEMO_META, now },
           transactionId,
           'wire',
           `DEMO-WIRE-${transactionId}`,

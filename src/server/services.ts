@@ -1,6 +1,6 @@
 // The services a procedure reaches through `ctx`: built once from the environment in createApp
 // (servicesFromEnv), or, when a test or script passes none, test-safe defaults (testServices): a
-// temporary document directory, the system clock, no SMTP, no Stripe. Stripe payouts are the one
+// temporary document directory, the system clock, no SMTP, no Stripe, a quiet log. Stripe payouts are the one
 // service built before: paymentsFromEnv loads the Stripe SDK, so server.ts awaits it and passes it
 // in. No other module reads the environment when it is imported.
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import type { AppConfig } from './context.ts';
 import type { Db } from './db/index.ts';
 import { DEFAULT_RATE_LIMITS, type Limiter, createLimiter, rateLimitsOf } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
+import type { Logger } from './http/request-log.ts';
 import { type Mailer, mailerFromEnv, publicUrlOf } from './mail/mailer.ts';
 import { outboxTransport } from './mail/transport.ts';
 import { type PaymentsConfig, manualPayments } from './payments/config.ts';
@@ -30,9 +31,22 @@ export function fixedClock(at: Date): Clock & { set(at: Date): void } {
   return { now: () => new Date(current), set: (next) => void (current = next) };
 }
 
+export type { Logger };
+
+/** A log that writes nothing (tests and scripts that pass none). */
+export const quietLogger: Logger = () => {};
+
+/** A log that keeps its lines for a test to read. */
+export function capturingLogger(): Logger & { lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  return Object.assign((line: Record<string, unknown>) => void lines.push(line), { lines });
+}
+
 export interface Services {
   config: AppConfig;
   clock: Clock;
+  /** The process's log (JSON lines, http/request-log.ts): what went wrong without failing the request. */
+  log: Logger;
   /** Where documents' bytes live (storage/choose-store.ts). */
   documentStore: DocumentStore;
   /** E-mail: links' public address, sender and transport (the worker delivers what procedures queue). */
@@ -67,12 +81,13 @@ function envPayments(env: Env, publicUrl: string): PaymentsConfig {
   return manualPayments(publicUrl);
 }
 
-/** Once per process (createApp): everything from the environment, except what the caller already chose. */
-export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> = {}): Services {
+/** Once per process (createApp): everything from the environment, except what the caller already chose; the log is always chosen. */
+export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> & Pick<Services, 'log'>): Services {
   const config = chosen.config ?? configFromEnv(env);
   return {
     config,
     clock: chosen.clock ?? systemClock,
+    log: chosen.log,
     documentStore: chosen.documentStore ?? createDiskDocumentStore(documentsDir(env.DATA_DIR), db),
     mailer: chosen.mailer ?? mailerFromEnv(env),
     payments: chosen.payments ?? envPayments(env, config.publicUrl),
@@ -115,6 +130,7 @@ export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
   return {
     config,
     clock: chosen.clock ?? systemClock,
+    log: chosen.log ?? quietLogger,
     documentStore: chosen.documentStore ?? createDiskDocumentStore(temporaryDocumentsDir(), db),
     mailer: chosen.mailer ?? testMailer({ publicUrl: config.publicUrl }),
     payments: chosen.payments ?? manualPayments(config.publicUrl),

@@ -33,6 +33,7 @@ export function formatZodError(error: ZodError): string {
 const TRPC_CODES: Record<DomainErrorKind, TRPCError['code']> = {
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   invalid_input: 'BAD_REQUEST',
   precondition_failed: 'PRECONDITION_FAILED',

@@ -54,10 +54,17 @@ const clientColumns = (client: SessionClient | undefined) => ({
   userAgent: client?.userAgent?.slice(0, 500) ?? null,
 });
 
-export async function createSession(db: Pick<Prisma.TransactionClient, 'session'>, userId: string, lifetime: number | SessionLifetime, client?: SessionClient) {
+/** A new session from `at` (the request's clock; tests and scripts may leave it to the system's). */
+export async function createSession(
+  db: Pick<Prisma.TransactionClient, 'session'>,
+  userId: string,
+  lifetime: number | SessionLifetime,
+  client?: SessionClient,
+  at: Date = new Date(),
+) {
   const { days, maxDays } = typeof lifetime === 'number' ? { days: lifetime, maxDays: lifetime } : lifetime;
   const token = generateSessionToken();
-  const now = Date.now();
+  const now = at.getTime();
   const session = await db.session.create({
     data: {
       id: hashToken(token),
@@ -126,18 +133,19 @@ export async function readSession(db: Db, id: string): Promise<SessionRow | null
 /**
  * The session and its user, or null when the token is unknown, expired (sliding or absolute), or its
  * user is banned (a ban ends every session at once). `renewed` is set when the expiry moved and the
- * cookie must follow.
+ * cookie must follow. `at` is the request's clock (ctx.clock).
  */
 export async function validateSessionToken(
   db: Db,
   token: string,
   { days, maxDays }: SessionLifetime,
   client?: SessionClient,
+  at: Date = new Date(),
 ): Promise<{ session: SessionInfo; user: SessionUser; renewed: boolean } | null> {
   const id = hashToken(token);
   const row = await readSession(db, id);
   if (!row) return null;
-  const now = Date.now();
+  const now = at.getTime();
   const absoluteEnd = row.createdAt.getTime() + maxDays * DAY_MS;
   const ended = sessionEnd(row, maxDays, now);
   if (ended === 'expired') {

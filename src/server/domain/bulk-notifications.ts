@@ -3,16 +3,32 @@
 // recipient rows, writes their notifications (and e-mails) and marks them delivered in one
 // transaction, so every recipient gets it exactly once even with several workers.
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { type AudienceInput, parseAudienceKey } from '~/shared/schemas/messages.ts';
+import { type AudienceInput, audienceKey, audienceLabel, parseAudienceKey } from '~/shared/schemas/messages.ts';
+import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { ClaimedJob } from '../mail/queue.ts';
 import { enqueueJob } from '../mail/queue.ts';
+import type { Clock } from '../services.ts';
+import { logActivity } from './activity-log.ts';
+import { ConflictError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { publishLive } from '../live/publish.ts';
 
 export const BULK_JOB = 'bulk_notification';
 export const BULK_BATCH_SIZE = 100;
+export const BULK_NOT_FOUND = 'Bulk notification not found';
+export const ONLY_DRAFT_SENT = 'Only a draft can be sent';
+export const ONLY_SCHEDULED_CANCELLED = 'Only a scheduled notification that has not started can be cancelled';
+/** The admins' list answers at most this many. */
+const BULK_LIST_MAX = 100;
+
+export interface BulkDeps {
+  db: Db;
+  meta: RequestMeta;
+  actorId: string;
+  now: Date;
+}
 
 /** Who an audience is; banned accounts never receive announcements. */
 export function audienceWhere(target: AudienceInput): Prisma.UserWhereInput {
@@ -47,10 +63,91 @@ export async function scheduleDelivery(tx: Prisma.TransactionClient, id: number,
   await publishBulkProgress(tx);
 }
 
-async function freezeRecipients(db: Db, id: number) {
+/** A time in the past (or none) means now. */
+const deliveryTime = (scheduledFor: Date | null | undefined, now: Date) => (scheduledFor && scheduledFor > now ? scheduledFor : now);
+
+/** The admins' list, newest first, with each audience's label. */
+export async function listBulk(db: Db) {
+  const rows = await db.bulkNotification.findMany({
+    select: {
+      id: true,
+      title: true,
+      message: true,
+      targetAudience: true,
+      recipientCount: true,
+      deliveredCount: true,
+      status: true,
+      scheduledFor: true,
+      createdAt: true,
+      completedAt: true,
+      admin: { select: { firstName: true, lastName: true, email: true } },
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: BULK_LIST_MAX,
+  });
+  return rows.map((row) => ({ ...row, audienceLabel: audienceLabel(row.targetAudience) }));
+}
+
+/** A new bulk notification: kept as a draft, or sent now, or scheduled for `scheduledFor`. */
+export async function createBulk(
+  deps: BulkDeps,
+  input: { title: string; message: string; target: AudienceInput; draft?: boolean | undefined; scheduledFor?: Date | null | undefined },
+) {
+  const { db, meta, actorId, now } = deps;
+  const when = deliveryTime(input.scheduledFor, now);
+  return db.$transaction(async (tx) => {
+    const created = await tx.bulkNotification.create({
+      data: {
+        adminId: actorId,
+        title: input.title,
+        message: input.message,
+        targetAudience: audienceKey(input.target),
+        recipientCount: await countAudience(tx, input.target),
+        status: 'draft',
+      },
+      select: { id: true },
+    });
+    if (input.draft) await publishBulkProgress(tx);
+    else await scheduleDelivery(tx, created.id, when);
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: input.draft ? 'admin.bulk.draft' : when > now ? 'admin.bulk.schedule' : 'admin.bulk.send',
+      targetType: 'bulk_notification',
+      targetId: created.id,
+      details: { audience: audienceKey(input.target), scheduledFor: input.draft ? null : when.toISOString() },
+    });
+    return tx.bulkNotification.findUniqueOrThrow({ where: { id: created.id } });
+  });
+}
+
+/** Sends (or schedules) a draft. */
+export async function sendBulk(deps: BulkDeps, input: { id: number; scheduledFor?: Date | null | undefined }) {
+  const { db, meta, actorId, now } = deps;
+  const when = deliveryTime(input.scheduledFor, now);
+  return db.$transaction(async (tx) => {
+    const draft = await tx.bulkNotification.findUnique({ where: { id: input.id }, select: { status: true } });
+    if (!draft) throw new NotFoundError(BULK_NOT_FOUND);
+    if (draft.status !== 'draft') throw new ConflictError(ONLY_DRAFT_SENT);
+    await scheduleDelivery(tx, input.id, when);
+    await logActivity(tx, meta, { userId: actorId, action: 'admin.bulk.send', targetType: 'bulk_notification', targetId: input.id });
+    return tx.bulkNotification.findUniqueOrThrow({ where: { id: input.id } });
+  });
+}
+
+/** A scheduled notification goes back to draft (its job then finds nothing to do). */
+export async function cancelBulk(deps: BulkDeps, id: number) {
+  const { db, meta, actorId } = deps;
+  const { count } = await db.bulkNotification.updateMany({ where: { id, status: 'scheduled' }, data: { status: 'draft', scheduledFor: null } });
+  if (count === 0) throw new ConflictError(ONLY_SCHEDULED_CANCELLED);
+  await publishBulkProgress(db);
+  await logActivity(db, meta, { userId: actorId, action: 'admin.bulk.cancel', targetType: 'bulk_notification', targetId: id });
+  return { id, status: 'draft' as const };
+}
+
+async function freezeRecipients(db: Db, id: number, now: Date) {
   await db.$transaction(async (tx) => {
     const started = await tx.bulkNotification.updateMany({
-      where: { id, status: 'scheduled', OR: [{ scheduledFor: null }, { scheduledFor: { lte: new Date() } }] },
+      where: { id, status: 'scheduled', OR: [{ scheduledFor: null }, { scheduledFor: { lte: now } }] },
       data: { status: 'sending' },
     });
     if (started.count === 0) return;
@@ -68,8 +165,8 @@ async function freezeRecipients(db: Db, id: number) {
   });
 }
 
-/** Delivers one batch; false when nothing was left to take. */
-export async function deliverBatch(db: Db, links: EmailLinks, id: number, size = BULK_BATCH_SIZE): Promise<boolean> {
+/** Delivers one batch (delivered at `now`); false when nothing was left to take. */
+export async function deliverBatch(db: Db, links: EmailLinks, id: number, now: Date, size = BULK_BATCH_SIZE): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const bulk = await tx.bulkNotification.findUnique({ where: { id }, select: { title: true, message: true, status: true } });
     if (!bulk || bulk.status !== 'sending') return false;
@@ -83,7 +180,7 @@ export async function deliverBatch(db: Db, links: EmailLinks, id: number, size =
     await notify(tx, links, { userId: userIds, type: 'announcement', title: bulk.title, message: bulk.message, actionUrl: null });
     await tx.bulkNotificationRecipient.updateMany({
       where: { bulkNotificationId: id, userId: { in: userIds }, deliveredAt: null },
-      data: { deliveredAt: new Date() },
+      data: { deliveredAt: now },
     });
     await tx.bulkNotification.update({ where: { id }, data: { deliveredCount: { increment: userIds.length } } });
     await publishBulkProgress(tx);
@@ -91,19 +188,19 @@ export async function deliverBatch(db: Db, links: EmailLinks, id: number, size =
   });
 }
 
-/** The `bulk` job; its e-mails link to `links.publicUrl`. */
-export const bulkNotificationJobHandler = (links: EmailLinks) => async (job: ClaimedJob, ctx: { db: Db; extendLease(): Promise<boolean> }) => {
+/** The `bulk` job; its e-mails link to `links.publicUrl`; `clock` says whether a scheduled one is due. */
+export const bulkNotificationJobHandler = (links: EmailLinks, clock: Clock) => async (job: ClaimedJob, ctx: { db: Db; extendLease(): Promise<boolean> }) => {
   const id = Number((job.payload as { bulkId?: unknown } | null)?.bulkId);
   const { db } = ctx;
   try {
-    await freezeRecipients(db, id);
-    while (await deliverBatch(db, links, id)) {
+    await freezeRecipients(db, id, clock.now());
+    while (await deliverBatch(db, links, id, clock.now())) {
       // Another worker took the job over (our lease ran out): it finishes the rest.
       if (!(await ctx.extendLease())) return;
     }
     await db.bulkNotification.updateMany({
       where: { id, status: 'sending', recipients: { none: { deliveredAt: null } } },
-      data: { status: 'completed', completedAt: new Date() },
+      data: { status: 'completed', completedAt: clock.now() },
     });
     await publishBulkProgress(db);
   } catch (error) {

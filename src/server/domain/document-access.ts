@@ -5,7 +5,7 @@ import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { NotFoundError } from './errors.ts';
-import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { toDocumentAccessView } from './views/document-access-view.ts';
 
 /** The access list answers at most this many openings, newest first. */
@@ -38,7 +38,7 @@ export async function recordDocumentOpened(
 /** Who from the team opened the prototype's documents, newest first: its seller's, or any for admins. */
 export async function documentAccessOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
   const visible = await db.prototype.findFirst({
-    where: { id: prototypeId, ...(user.role === 'admin' ? {} : { sellerId: user.id }) },
+    where: { id: prototypeId, ...visiblePrototypes(user) },
     select: { id: true },
   });
   if (!visible) throw new NotFoundError(PROTOTYPE_NOT_FOUND);

@@ -1,7 +1,7 @@
 // What the rules refuse, in the rules' own words: domain/ throws these and never knows about tRPC
 // or HTTP. One edge maps them (toTRPCError, used by the tRPC middleware in trpc.ts); the REST
 // adapters then turn the tRPC code into the HTTP status as for any other procedure error.
-export type DomainErrorKind = 'not_found' | 'conflict' | 'forbidden' | 'invalid_input' | 'precondition_failed' | 'rate_limited';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'unauthorized' | 'forbidden' | 'invalid_input' | 'precondition_failed' | 'rate_limited';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -15,6 +15,11 @@ export class NotFoundError extends DomainError {
 /** The record is not in a state that allows this (someone else acted first, a duplicate). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
+}
+
+/** Who the caller is could not be established (wrong credentials, a spent sign-in challenge). */
+export class UnauthorizedError extends DomainError {
+  readonly kind = 'unauthorized';
 }
 
 /** The caller is known but may not do this. */

@@ -8,7 +8,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { notify, notifyAdmins } from './notifications.ts';
-import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { infoRequestSelect, toAdminInfoRequestView, toInfoRequestView } from './views/info-request-view.ts';
 
@@ -130,7 +130,7 @@ export async function sellerInfoRequests(db: Db, sellerId: string) {
 /** One prototype's exchange, oldest first: admins see any prototype's, a seller only their own. */
 export async function prototypeInfoRequests(db: Db, user: { id: string; role: string }, prototypeId: number) {
   const visible = await db.prototype.findFirst({
-    where: { id: prototypeId, ...(user.role === 'admin' ? {} : { sellerId: user.id }) },
+    where: { id: prototypeId, ...visiblePrototypes(user) },
     select: { id: true },
   });
   if (!visible) throw new NotFoundError(PROTOTYPE_NOT_FOUND);

@@ -11,7 +11,8 @@ import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
+import { USER_NOT_FOUND, assertMayActOnUser } from './manageable-users.ts';
 import { issueAppealToken, sendMeasureNotice } from './moderation-notices.ts';
 import { notify } from './notifications.ts';
 import {
@@ -29,10 +30,9 @@ import {
   warningStatus,
 } from './views/moderation-view.ts';
 
-export const USER_NOT_FOUND = 'User not found';
+export { USER_NOT_FOUND } from './manageable-users.ts';
 export const WARNING_NOT_FOUND = 'Warning not found';
 export const SUSPENSION_NOT_FOUND = 'Suspension not found';
-export const ADMIN_TARGET = (what: string) => `Administrators cannot be ${what}`;
 export const WARNING_NOT_ACTIVE = 'This warning is no longer active (already resolved or expired)';
 export const SUSPENSION_NOT_RUNNING = 'This suspension is not running (already lifted or ended)';
 export const ALREADY_SUSPENDED = 'This user is already suspended: lift the running suspension first';
@@ -51,14 +51,6 @@ export interface ModerationDeps {
 
 type Tx = Prisma.TransactionClient;
 
-/** The target must exist and not be an administrator (403: admins are never moderated). */
-async function assertModeratable(tx: Pick<Tx, 'user'>, userId: string, what: string) {
-  const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true, email: true, firstName: true } });
-  if (!user) throw new NotFoundError(USER_NOT_FOUND);
-  if (user.role === 'admin') throw new ForbiddenError(ADMIN_TARGET(what));
-  return user;
-}
-
 const when = (date: Date) => `${formatDateTime(date, { timeZone: 'UTC' })} UTC`;
 
 // --- Warnings ----------------------------------------------------------------------------------------
@@ -67,7 +59,7 @@ export async function issueWarning(deps: ModerationDeps, input: Omit<IssueWarnin
   const { db, meta, mailer, actorId, now } = deps;
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw new InvalidInputError(EXPIRY_IN_PAST);
   return db.$transaction(async (tx) => {
-    const user = await assertModeratable(tx, input.id, 'warned');
+    const user = await assertMayActOnUser(tx, input.id, 'warned');
     const row = await tx.userWarning.create({
       data: {
         userId: user.id,
@@ -164,7 +156,7 @@ export async function suspendUser(deps: ModerationDeps, input: { id: string; rea
   return db.$transaction(async (tx) => {
     // One running suspension per user: the user's row lock orders two admins suspending at once.
     await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${input.id}::uuid FOR UPDATE`;
-    const user = await assertModeratable(tx, input.id, 'suspended');
+    const user = await assertMayActOnUser(tx, input.id, 'suspended');
     const running = await tx.userSuspension.findFirst({ where: { userId: user.id, isActive: true, endDate: { gt: now } }, select: { id: true } });
     if (running) throw new ConflictError(ALREADY_SUSPENDED);
     // One whose end date has passed but that the job has not reached yet ends now, quietly.

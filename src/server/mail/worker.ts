@@ -118,7 +118,7 @@ export function createWorker({
 export function jobHandlers(mailer: Mailer, clock: Clock = systemClock): Record<string, JobHandler> {
   return {
     [EMAIL_JOB]: emailJobHandler(mailer.transport, mailer.from),
-    [BULK_JOB]: bulkNotificationJobHandler(mailer),
+    [BULK_JOB]: bulkNotificationJobHandler(mailer, clock),
     [REVIEW_REMINDERS_JOB]: reviewRemindersJobHandler(mailer, clock),
     [SUSPENSION_ENDS_JOB]: suspensionEndsJobHandler(mailer, clock),
   };

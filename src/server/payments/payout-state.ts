@@ -22,12 +22,14 @@ export type Tx = Prisma.TransactionClient;
 /** Statuses from which a payout may be started (again). */
 export const PAYABLE_STATUSES = ['pending', 'failed', 'reversed'] as const satisfies readonly PayoutStatus[];
 
-/** Who acts: an admin (with request metadata) or Stripe through a webhook (actorId null). */
+/** Who acts: an admin (with request metadata) or Stripe through a webhook (actorId null); `now` is their clock's time. */
 export interface PayoutActor {
   actorId: string | null;
   meta: RequestMeta;
+  now: Date;
 }
-export const WEBHOOK_ACTOR: PayoutActor = { actorId: null, meta: { ip: null, userAgent: 'Stripe webhook' } };
+type Auditor = Pick<PayoutActor, 'actorId' | 'meta'>;
+export const WEBHOOK_ACTOR: Auditor = { actorId: null, meta: { ip: null, userAgent: 'Stripe webhook' } };
 
 export const payoutRowSelect = {
   id: true,
@@ -58,7 +60,7 @@ function refusal(row: PayoutRow): ConflictError {
   return new ConflictError(messages[row.status]);
 }
 
-async function audit(tx: Tx, actor: PayoutActor, action: AuditAction, row: PayoutRow, details: Prisma.InputJsonValue) {
+async function audit(tx: Tx, actor: Auditor, action: AuditAction, row: PayoutRow, details: Prisma.InputJsonValue) {
   await logActivity(tx, actor.meta, {
     userId: actor.actorId,
     action,
@@ -131,7 +133,7 @@ export async function completeStripePayout(tx: Tx, links: EmailLinks, actor: Pay
       payoutMethod: 'stripe',
       payoutReference: null,
       failureReason: null,
-      completedAt: new Date(),
+      completedAt: actor.now,
     },
   });
   if (count === 0) return false;
@@ -185,7 +187,7 @@ export async function recordManualPayout(
       payoutAttempt: { increment: 1 },
       processedBy: actor.actorId,
       failureReason: null,
-      completedAt: new Date(),
+      completedAt: actor.now,
     },
   });
   if (count === 0) throw refusal(await loadPayout(tx, id));

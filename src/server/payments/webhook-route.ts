@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../http/request-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Clock } from '../services.ts';
 import type { PaymentsConfig } from './config.ts';
 import { WebhookSignatureError, handleStripeEvent, verifyStripeEvent } from './webhooks.ts';
 
@@ -17,16 +18,18 @@ export interface WebhookDeps {
   payments: PaymentsConfig;
   /** Links in the notification e-mails webhooks cause. */
   mailer: Mailer;
+  /** The app's clock: how fresh a signature must be, when a payout completed. */
+  clock: Clock;
 }
 
-export function mountStripeWebhook(app: Hono, { db, log, payments, mailer }: WebhookDeps) {
+export function mountStripeWebhook(app: Hono, { db, log, payments, mailer, clock }: WebhookDeps) {
   app.post(STRIPE_WEBHOOK_PATH, async (c) => {
     const { webhookSecret } = payments;
     if (!webhookSecret) return c.json({ message: 'Not found' }, 404);
     const raw = new Uint8Array(await c.req.arrayBuffer());
     let event;
     try {
-      event = await verifyStripeEvent(raw, c.req.header('stripe-signature'), webhookSecret);
+      event = await verifyStripeEvent(raw, c.req.header('stripe-signature'), webhookSecret, clock.now().getTime());
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         log({ level: 'warn', msg: 'stripe webhook refused', reason: error.message });
@@ -35,7 +38,7 @@ export function mountStripeWebhook(app: Hono, { db, log, payments, mailer }: Web
       throw error;
     }
     try {
-      const result = await handleStripeEvent(db, mailer, event);
+      const result = await handleStripeEvent(db, mailer, event, clock.now());
       return c.json({ received: true, result });
     } catch (error) {
       // Nothing was recorded (one transaction): Stripe retries the event later.

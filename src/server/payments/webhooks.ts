@@ -50,18 +50,19 @@ export async function verifyStripeEvent(rawBody: Uint8Array, signature: string |
 
 export type EventResult = 'processed' | 'duplicate' | 'ignored';
 
-export async function handleStripeEvent(db: Db, links: EmailLinks, event: Stripe.Event): Promise<EventResult> {
+/** Applies one event (once, whatever Stripe redelivers); `now` is the app's clock when it arrived. */
+export async function handleStripeEvent(db: Db, links: EmailLinks, event: Stripe.Event, now: Date): Promise<EventResult> {
   const type = event.type as string;
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(type)) return 'ignored';
   return db.$transaction(async (tx) => {
     const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type }], skipDuplicates: true });
     if (count === 0) return 'duplicate';
-    await applyEvent(tx, links, type as HandledType, event);
+    await applyEvent(tx, links, type as HandledType, event, now);
     return 'processed';
   });
 }
 
-async function applyEvent(tx: Tx, links: EmailLinks, type: HandledType, event: Stripe.Event) {
+async function applyEvent(tx: Tx, links: EmailLinks, type: HandledType, event: Stripe.Event, now: Date) {
   const object = event.data.object as unknown;
   switch (type) {
     case 'account.updated':
@@ -70,7 +71,7 @@ async function applyEvent(tx: Tx, links: EmailLinks, type: HandledType, event: S
     case 'transfer.created':
     case 'transfer.updated':
     case 'transfer.reversed':
-      await reconcileTransfer(tx, links, object as Stripe.Transfer);
+      await reconcileTransfer(tx, links, object as Stripe.Transfer, now);
       return;
     case 'transfer.failed': {
       const transfer = object as Stripe.Transfer & { failure_message?: string | null };
@@ -95,12 +96,12 @@ async function payoutForTransfer(tx: Tx, transfer: Stripe.Transfer) {
  * Brings a payout in line with a transfer's current state: a processing payout of the transfer's
  * attempt is completed with it, then any reversal not yet in the ledger is credited.
  */
-async function reconcileTransfer(tx: Tx, links: EmailLinks, transfer: Stripe.Transfer) {
+async function reconcileTransfer(tx: Tx, links: EmailLinks, transfer: Stripe.Transfer, now: Date) {
   let row = await payoutForTransfer(tx, transfer);
   if (!row) return;
   const attempt = Number(transfer.metadata?.attempt);
   if (row.status === 'processing' && row.payoutAttempt === attempt) {
-    await completeStripePayout(tx, links, WEBHOOK_ACTOR, row, attempt, transfer.id);
+    await completeStripePayout(tx, links, { ...WEBHOOK_ACTOR, now }, row, attempt, transfer.id);
     row = await tx.transaction.findUniqueOrThrow({ where: { id: row.id }, select: payoutRowSelect });
   }
   if (transfer.amount_reversed > 0) {

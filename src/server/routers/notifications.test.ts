@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { notify } from '../domain/notifications.ts';
 import { createWorker, jobHandlers } from '../mail/worker.ts';
-import { testMailer } from '../services.ts';
+import { fixedClock, testMailer } from '../services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
@@ -216,12 +216,40 @@ describe('bulk notifications', () => {
     const { deliverBatch } = await import('../domain/bulk-notifications.ts');
     await Promise.all(
       Array.from({ length: 8 }, async () => {
-        while (await deliverBatch(t.db.prisma, testMailer(), created.id, 7));
+        while (await deliverBatch(t.db.prisma, testMailer(), created.id, new Date(), 7));
       }),
     );
     const row = await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.deliveredCount).toBe(63);
     expect(await t.db.prisma.notification.count({ where: { type: 'announcement' } })).toBe(63);
+  });
+
+  it("the clock decides: a scheduled notification's job before its time delivers nothing; at its time, delivered and completed then", async () => {
+    const { admin } = await audience();
+    // Scheduled an hour after a moment two hours ago, so the queue (which reads the database's time) runs the job at once.
+    const scheduledAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 2 * 60 * 60_000);
+    const clock = fixedClock(scheduledAt);
+    const asAdmin = await callerAs(t.db, admin.id, undefined, { clock });
+    const due = new Date(scheduledAt.getTime() + 60 * 60_000);
+    const created = await asAdmin.notifications.bulkCreate({ title: 'Due', message: 'M', target: { audience: 'admins' }, scheduledFor: due });
+    const clockWorker = (id: string) => createWorker({ db: t.db.prisma, handlers: jobHandlers(testMailer(), clock), workerId: id, pollMs: 5 });
+    expect(await clockWorker('early').drain()).toBe(1);
+    expect(await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ status: 'scheduled', deliveredCount: 0 });
+    expect(await notesOf(admin.id)).toEqual([]);
+
+    clock.set(due);
+    const { BULK_JOB } = await import('../domain/bulk-notifications.ts');
+    const { enqueueJob } = await import('../mail/queue.ts');
+    await t.db.prisma.$transaction((tx) => enqueueJob(tx, BULK_JOB, { bulkId: created.id }, { runAt: scheduledAt }));
+    await clockWorker('on-time').drain();
+    expect(await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      status: 'completed',
+      deliveredCount: 1,
+      completedAt: due,
+    });
+    expect(await t.db.prisma.bulkNotificationRecipient.findMany({ where: { bulkNotificationId: created.id }, select: { deliveredAt: true } })).toEqual([
+      { deliveredAt: due },
+    ]);
   });
 
   it('schedule for later, cancel back to draft, send the draft', async () => {

@@ -1,77 +1,44 @@
-// Seller payouts (issue 7): the seller's payout account (Stripe Connect Express onboarding) and
-// transaction list; the admin's Payouts view, totals and the pay action. With Stripe configured the
-// admin pays by Stripe transfer; without it the admin records how the seller was paid.
-import { TRPCError } from '@trpc/server';
+// Seller payouts (issue 7): the seller's payout account and transactions; the admin's Payouts view,
+// totals and the pay action. Thin: validate, call domain/payouts.ts and the payout views.
 import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
-import { createOnboardingLink, refreshAccountState } from '../payments/connect.ts';
-import { recordManualPayout } from '../payments/payout-state.ts';
-import { payWithStripe } from '../payments/stripe-payout.ts';
-import { adminPayout, listPayouts, payoutTotals, sellerPayouts } from '../domain/views/transaction-view.ts';
 import type { Context } from '../context.ts';
+import * as payouts from '../domain/payouts.ts';
+import { listPayouts, payoutTotals, sellerPayouts } from '../domain/views/transaction-view.ts';
 import { capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 
-export type PayoutMode = 'stripe' | 'manual';
-const mode = (ctx: Context): PayoutMode => (ctx.payments.stripe ? 'stripe' : 'manual');
-
-function requireStripe(ctx: Context) {
-  const { stripe, publicUrl } = ctx.payments;
-  if (!stripe) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Stripe is not configured: payouts are recorded manually' });
-  }
-  return { stripe, publicUrl };
-}
+const deps = (ctx: Context & { user: NonNullable<Context['user']> }): payouts.PayoutDeps => ({
+  db: ctx.db,
+  meta: ctx.meta,
+  mailer: ctx.mailer,
+  payments: ctx.payments,
+  actorId: ctx.user.id,
+  now: ctx.clock.now(),
+});
 
 // The capability each change needs (ADR 0019).
 const payoutsProcedure = capabilityProcedure('payouts.manage');
 
 export const payoutsRouter = router({
   /** The seller's payout account as the dashboard shows it. */
-  account: protectedProcedure.query(async ({ ctx }) => {
-    const user = await ctx.db.user.findUniqueOrThrow({
-      where: { id: ctx.user.id },
-      select: { stripeAccountId: true, stripePayoutsEnabled: true, stripeDetailsSubmitted: true },
-    });
-    return {
-      mode: mode(ctx),
-      connected: user.stripeAccountId !== null,
-      payoutsEnabled: user.stripePayoutsEnabled,
-      detailsSubmitted: user.stripeDetailsSubmitted,
-    };
-  }),
+  account: protectedProcedure.query(({ ctx }) => payouts.payoutAccount(ctx.db, ctx.payments, ctx.user.id)),
 
   /** Connect payout account: creates the Express account if needed; the client goes to `url`. */
-  connect: protectedProcedure.mutation(({ ctx }) => {
-    const { stripe, publicUrl } = requireStripe(ctx);
-    return createOnboardingLink(ctx.db, stripe, publicUrl, ctx.user.id);
-  }),
+  connect: protectedProcedure.mutation(({ ctx }) => payouts.connectPayoutAccount(deps(ctx))),
 
   /** Back from Stripe's onboarding: the account's state as Stripe has it now. */
-  refreshAccount: protectedProcedure.mutation(({ ctx }) => {
-    const { stripe } = requireStripe(ctx);
-    return refreshAccountState(ctx.db, stripe, ctx.mailer, ctx.user.id);
-  }),
+  refreshAccount: protectedProcedure.mutation(({ ctx }) => payouts.refreshPayoutAccount(deps(ctx))),
 
   /** The caller's transactions, newest first, with paid-out and owed totals. */
   mine: protectedProcedure.query(({ ctx }) => sellerPayouts(ctx.db, ctx.user.id)),
 
   // --- Admin -------------------------------------------------------------------------------------
-  mode: payoutsProcedure.query(({ ctx }) => ({ mode: mode(ctx) })),
+  mode: payoutsProcedure.query(({ ctx }) => ({ mode: payouts.payoutMode(ctx.payments) })),
   list: payoutsProcedure.input(payoutListInput).query(({ ctx, input }) => listPayouts(ctx.db, input)),
   totals: payoutsProcedure.query(({ ctx }) => payoutTotals(ctx.db)),
 
   /** Pays by Stripe transfer (idempotent per attempt); the outcome says completed, failed or processing. */
-  pay: payoutsProcedure.input(payoutIdInput).mutation(async ({ ctx, input }) => {
-    const { stripe } = requireStripe(ctx);
-    const outcome = await payWithStripe(ctx.db, stripe, ctx.mailer, { actorId: ctx.user.id, meta: ctx.meta }, input.id);
-    return { outcome, transaction: await adminPayout(ctx.db, input.id) };
-  }),
+  pay: payoutsProcedure.input(payoutIdInput).mutation(({ ctx, input }) => payouts.pay(deps(ctx), input.id)),
 
   /** Without Stripe: records that the seller was paid, how and with which reference. */
-  recordManual: payoutsProcedure.input(manualPayoutInput).mutation(async ({ ctx, input }) => {
-    if (ctx.payments.stripe) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Payouts go through Stripe: use Pay' });
-    }
-    await ctx.db.$transaction((tx) => recordManualPayout(tx, ctx.mailer, { actorId: ctx.user.id, meta: ctx.meta }, input.id, input.method, input.reference));
-    return { transaction: await adminPayout(ctx.db, input.id) };
-  }),
+  recordManual: payoutsProcedure.input(manualPayoutInput).mutation(({ ctx, input }) => payouts.recordManual(deps(ctx), input)),
 });

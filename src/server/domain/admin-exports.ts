@@ -1,0 +1,27 @@
+// CSV exports of the admin lists: the file, and an audit row saying who took which rows out.
+import type { z } from 'zod';
+import { CSV_EXPORT_LIMIT, type activityFilters, type prototypeFilters } from '~/shared/schemas/admin.ts';
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { logActivity } from './activity-log.ts';
+import { activityCsv } from './views/activity-view.ts';
+import { prototypesCsv } from './views/prototype-view.ts';
+
+export interface ExportDeps {
+  db: Db;
+  meta: RequestMeta;
+  actorId: string;
+  now: Date;
+}
+
+export async function exportPrototypes(deps: ExportDeps, filters: z.output<typeof prototypeFilters>) {
+  const csv = await prototypesCsv(deps.db, filters, CSV_EXPORT_LIMIT, { userId: deps.actorId, now: deps.now });
+  await logActivity(deps.db, deps.meta, { userId: deps.actorId, action: 'admin.export.prototypes', details: { ...filters } });
+  return csv;
+}
+
+export async function exportActivity(deps: ExportDeps, filters: z.output<typeof activityFilters>) {
+  const csv = await activityCsv(deps.db, filters, CSV_EXPORT_LIMIT);
+  await logActivity(deps.db, deps.meta, { userId: deps.actorId, action: 'admin.export.activity', details: { ...filters } });
+  return csv;
+}

@@ -1,0 +1,50 @@
+// The admin's changes to a prototype that are not status transitions (priority, assignee, reviewer
+// comments): one update, its timeline row and audit row, in one transaction.
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { logActivity } from './activity-log.ts';
+import { InvalidInputError, NotFoundError } from './errors.ts';
+import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import { recordTimelineEvent } from './prototype-timeline.ts';
+import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
+
+export const ASSIGNEE_NOT_FOUND = 'Assignee not found';
+export const ASSIGNEE_NOT_ADMIN = 'Prototypes can only be assigned to administrators';
+
+export interface PrototypeFieldDeps {
+  db: Db;
+  meta: RequestMeta;
+  actorId: string;
+}
+
+type FieldChange =
+  | { action: 'priority_changed'; data: { priority: 'low' | 'medium' | 'high' } }
+  | { action: 'assigned'; data: { assignedTo: string | null } }
+  | { action: 'comments_updated'; data: { reviewerComments: string | null } };
+
+async function updatePrototypeField(deps: PrototypeFieldDeps, id: number, { action, data }: FieldChange) {
+  const { db, meta, actorId } = deps;
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.prototype.updateMany({ where: { id }, data });
+    if (count === 0) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
+    await recordTimelineEvent(tx, { prototypeId: id, event: action, performedBy: actorId, metadata: data });
+    await logActivity(tx, meta, { userId: actorId, action: `admin.prototype.${action}`, targetType: 'prototype', targetId: id, details: data });
+    return toAdminPrototypeView(await tx.prototype.findUniqueOrThrow({ where: { id }, select: adminPrototypeSelect }));
+  });
+}
+
+export const setPriority = (deps: PrototypeFieldDeps, id: number, priority: 'low' | 'medium' | 'high') =>
+  updatePrototypeField(deps, id, { action: 'priority_changed', data: { priority } });
+
+export const setReviewerComments = (deps: PrototypeFieldDeps, id: number, reviewerComments: string | null) =>
+  updatePrototypeField(deps, id, { action: 'comments_updated', data: { reviewerComments } });
+
+/** Assigns the prototype to an administrator, or to no one. */
+export async function assignPrototype(deps: PrototypeFieldDeps, id: number, assignedTo: string | null) {
+  if (assignedTo) {
+    const assignee = await deps.db.user.findUnique({ where: { id: assignedTo }, select: { role: true } });
+    if (!assignee) throw new NotFoundError(ASSIGNEE_NOT_FOUND);
+    if (assignee.role !== 'admin') throw new InvalidInputError(ASSIGNEE_NOT_ADMIN);
+  }
+  return updatePrototypeField(deps, id, { action: 'assigned', data: { assignedTo } });
+}

@@ -1,0 +1,223 @@
+// The seller's side of prototypes (spec sections 2-8, issue 4): submit, the dashboard's lists and
+// figures, the detail with documents and timeline, the answer to a quote, the pipeline; and the public
+// portfolio's counts. Reads go through the visibility rule (visiblePrototypes) or the seller's own
+// rows (`sellerId` in the query itself); another seller's rows are simply not found.
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { formatUsd } from '~/shared/format.ts';
+import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
+import { dueDates } from '~/shared/review-promise.ts';
+import type { z } from 'zod';
+import type { prototypeInput } from '~/shared/schemas/prototype.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { EmailLinks } from '../mail/mailer.ts';
+import { logActivity } from './activity-log.ts';
+import { ConflictError, NotFoundError } from './errors.ts';
+import { moneyNumber, moneyString } from './money.ts';
+import { notifyAdmins } from './notifications.ts';
+import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
+import { recordTimelineEvent } from './prototype-timeline.ts';
+import { recordAnswerOnCurrentVersion } from './quote-versions.ts';
+import { documentSelect } from './views/document-view.ts';
+import { sellerEvaluationFields } from './views/evaluation-view.ts';
+import { prototypeSelect, toPrototypeView } from './views/prototype-view.ts';
+import { sellerQuoteVersionSelect, toSellerQuoteVersion } from './views/quote-version-view.ts';
+import { sellerTransactionSelect, toSellerTransactionView } from './views/transaction-view.ts';
+
+export const ALREADY_RESPONDED = 'You have already responded to this quote';
+
+/** The seller acting on their own prototypes. */
+export interface SellerDeps {
+  db: Db;
+  meta: RequestMeta;
+  mailer: EmailLinks;
+  seller: Pick<SessionUser, 'id'>;
+  now: Date;
+}
+
+const timelineSelect = {
+  id: true,
+  event: true,
+  description: true,
+  eventDate: true,
+  performedBy: true,
+  metadata: true,
+  performer: { select: { firstName: true, role: true } },
+} satisfies Prisma.PrototypeTimelineSelect;
+
+/** Unanswered information requests ("Action needed" on the seller's screens). */
+const openInfoRequestsCount = { _count: { select: { infoRequests: { where: { answeredAt: null } } } } } satisfies Prisma.PrototypeSelect;
+
+const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
+
+/**
+ * A new prototype: the seller is the caller; status, stage and priority are the defaults. Its
+ * timeline row, the admins' notification and the audit row go in the same transaction.
+ * The caller checks first that the seller may submit (assertMaySubmit) and consumes the limit.
+ */
+export async function submitPrototype(deps: SellerDeps, input: z.output<typeof prototypeInput>) {
+  const { db, meta, mailer, seller } = deps;
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.prototype.create({
+      data: {
+        sellerId: seller.id,
+        inventorName: input.inventorName,
+        prototypeName: input.prototypeName,
+        energyType: input.energyType,
+        description: input.description,
+        powerOutput: input.powerOutput,
+        efficiency: input.efficiency,
+        notes: input.notes,
+      },
+      select: prototypeSelect,
+    });
+    await recordTimelineEvent(tx, {
+      prototypeId: created.id,
+      event: 'submitted',
+      performedBy: seller.id,
+      metadata: { to: created.status, stage: created.stage },
+    });
+    await notifyAdmins(tx, mailer, {
+      prototypeId: created.id,
+      type: 'prototype_submitted',
+      title: 'New prototype submitted',
+      message: `${created.prototypeName} (${created.energyType}) by ${created.inventorName} awaits review.`,
+      actionUrl: `/admin-panel/prototypes/${created.id}/evaluation`,
+    });
+    await logActivity(tx, meta, { userId: seller.id, action: 'prototype.submitted', targetType: 'prototype', targetId: created.id });
+    return created;
+  });
+  return toPrototypeView(row);
+}
+
+/** The seller's transactions, newest first. */
+export async function sellerTransactions(db: Db, sellerId: string) {
+  const rows = await db.transaction.findMany({ where: { sellerId }, select: sellerTransactionSelect, orderBy: [...newestFirst] });
+  return rows.map(toSellerTransactionView);
+}
+
+/** The dashboard's four figures, counted and summed by the database (revenue as a decimal string). */
+export async function sellerSummary(db: Db, sellerId: string) {
+  const [totalPrototypes, activePrototypes, quotedPrototypes, revenue] = await Promise.all([
+    db.prototype.count({ where: { sellerId } }),
+    db.prototype.count({ where: { sellerId, status: 'active' } }),
+    db.prototype.count({ where: { sellerId, atomixQuote: { gt: 0 } } }),
+    // Revenue is what has been paid out: pending or failed payouts are not money received yet.
+    db.transaction.aggregate({ where: { sellerId, status: 'completed' }, _sum: { sellerPayout: true } }),
+  ]);
+  return { totalPrototypes, activePrototypes, quotedPrototypes, revenue: moneyString(revenue._sum.sellerPayout) ?? '0.00' };
+}
+
+/** One prototype with its documents and timeline, as the viewer may see it (visiblePrototypes); else 404. */
+export async function prototypeDetail(db: Db, viewer: { id: string; role: string }, id: number) {
+  const row = await db.prototype.findFirst({
+    where: { id, ...visiblePrototypes(viewer) },
+    select: {
+      ...prototypeSelect,
+      documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
+      timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
+      ...openInfoRequestsCount,
+      quoteVersions: sellerQuoteVersionSelect,
+      nextMilestone: true,
+      milestoneDate: true,
+      initialReviewMetAt: true,
+      feedbackMetAt: true,
+    },
+  });
+  if (!row) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
+  const { documents, timeline, _count, quoteVersions, nextMilestone, milestoneDate, initialReviewMetAt, feedbackMetAt, ...prototype } = row;
+  // The released evaluation (null until released) and the milestone once in development (evaluation-view.ts).
+  const evaluation = await sellerEvaluationFields(db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
+  return {
+    ...toPrototypeView(prototype),
+    documents,
+    timeline,
+    openInfoRequests: _count.infoRequests,
+    quoteVersions: quoteVersions.map(toSellerQuoteVersion),
+    ...evaluation,
+    /** The review promise: when the initial review and the feedback are due, and when they were met. */
+    dueDates: dueDates({ createdAt: prototype.createdAt, initialReviewMetAt, feedbackMetAt }),
+  };
+}
+
+/**
+ * The seller accepts or declines a quote (status stays quoted; the admin team decides next).
+ * A conditional update built from the workflow table, so a second answer cannot slip in.
+ */
+export async function respondToQuote(deps: SellerDeps, input: { id: number; response: 'accepted' | 'declined'; note: string | null }) {
+  const { db, meta, mailer, seller, now: respondedAt } = deps;
+  const rule = PROTOTYPE_ACTIONS.respondToQuote;
+  const row = await db.$transaction(async (tx) => {
+    const { count } = await tx.prototype.updateMany({
+      where: { id: input.id, sellerId: seller.id, status: { in: [...rule.from] }, sellerResponse: null, atomixQuote: { gt: 0 } },
+      data: { sellerResponse: input.response, sellerResponseNote: input.note, sellerResponseAt: respondedAt },
+    });
+    const current = await tx.prototype.findFirst({ where: { id: input.id, sellerId: seller.id }, select: prototypeSelect });
+    if (!current) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
+    if (count === 0) {
+      const subject = { status: current.status, atomixQuote: moneyNumber(current.atomixQuote) };
+      throw new ConflictError(current.sellerResponse && current.status === 'quoted' ? ALREADY_RESPONDED : refusalMessage('respondToQuote', subject));
+    }
+    await recordAnswerOnCurrentVersion(tx, current.id, { sellerResponse: input.response, sellerResponseNote: input.note, sellerResponseAt: respondedAt });
+    const quote = moneyString(current.atomixQuote);
+    const amount = formatUsd(quote ?? 0);
+    const verb = input.response === 'accepted' ? 'accepted' : 'declined';
+    await recordTimelineEvent(tx, {
+      prototypeId: current.id,
+      event: 'quote_response',
+      performedBy: seller.id,
+      metadata: { response: input.response, note: input.note, quote },
+    });
+    await notifyAdmins(tx, mailer, {
+      prototypeId: current.id,
+      type: 'quote_response',
+      title: `Quote ${verb} by seller`,
+      message: `${current.prototypeName}: the seller ${verb} the quote of ${amount}.${input.note ? ` Note: ${input.note}` : ''}`,
+      actionUrl: `/admin-panel/prototypes/${current.id}/evaluation`,
+    });
+    await logActivity(tx, meta, {
+      userId: seller.id,
+      action: 'prototype.quote_response',
+      targetType: 'prototype',
+      targetId: current.id,
+      details: { response: input.response },
+    });
+    return current;
+  });
+  return toPrototypeView(row);
+}
+
+/** The seller's pipeline: each prototype's stage and status over time. */
+export function sellerPipeline(db: Db, sellerId: string) {
+  return db.prototype.findMany({
+    where: { sellerId },
+    orderBy: [...newestFirst],
+    select: {
+      id: true,
+      prototypeName: true,
+      energyType: true,
+      status: true,
+      stage: true,
+      createdAt: true,
+      updatedAt: true,
+      timeline: {
+        select: { id: true, event: true, description: true, eventDate: true, metadata: true },
+        orderBy: [{ eventDate: 'asc' }, { id: 'asc' }],
+      },
+    },
+  });
+}
+
+/** The public portfolio: counts per energy type and per stage, computed by the database. Nothing else. */
+export async function portfolio(db: Db) {
+  const [byEnergyType, byStage] = await Promise.all([
+    db.prototype.groupBy({ by: ['energyType'], _count: { _all: true }, orderBy: { energyType: 'asc' } }),
+    db.prototype.groupBy({ by: ['stage'], _count: { _all: true }, orderBy: { stage: 'asc' } }),
+  ]);
+  return {
+    total: byStage.reduce((sum, row) => sum + row._count._all, 0),
+    byEnergyType: byEnergyType.map((row) => ({ energyType: row.energyType, count: row._count._all })),
+    byStage: byStage.map((row) => ({ stage: row.stage, count: row._count._all })),
+  };
+}

@@ -1,0 +1,181 @@
+// Accounts and sign-in (spec sections 2, 4-8): register, sign in (with the second step when two-factor
+// sign-in is on), sign out, and the profile. Passwords are checked under the sign-in limits (counted
+// before Argon2 runs); a banned or suspended user gets no session. Sessions and the two-factor
+// challenge reach the browser through `cookie` (context.ts), which knows about HTTP; this file does not.
+import type { z } from 'zod';
+import type { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
+import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_EXPIRED } from '~/shared/schemas/security.ts';
+import type { AppConfig, RequestMeta, SessionCookie } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
+import { createSession, invalidateSession, invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
+import { type SessionUser, sessionUserSelect } from '../auth/session-user.ts';
+import {
+  clearTwoFactorAttempts,
+  consumeTwoFactorAttempt,
+  createTwoFactorChallenge,
+  findTwoFactorChallenge,
+  spendTwoFactorChallenge,
+  verifySecondFactor,
+} from '../auth/two-factor.ts';
+import { assertOwnPassword } from './account-security.ts';
+import { logActivity } from './activity-log.ts';
+import { ConflictError, ForbiddenError, UnauthorizedError } from './errors.ts';
+import { runningSuspension, suspendedMessage } from './moderation.ts';
+import { type Limiter, addressOf } from './rate-limit.ts';
+import { consumeSignInAttempt, signInSucceeded } from './sign-in-limits.ts';
+import { toCurrentUser } from './views/user-view.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+export interface SignInDeps {
+  db: Db;
+  meta: RequestMeta;
+  limiter: Limiter;
+  config: Pick<AppConfig, 'sessionDays' | 'sessionMaxDays' | 'adminRequireTwoFactor'>;
+  cookie: SessionCookie;
+  now: Date;
+}
+
+async function startSession(deps: SignInDeps, userId: string) {
+  const lifetime = { days: deps.config.sessionDays, maxDays: deps.config.sessionMaxDays };
+  const { token, session } = await createSession(deps.db, userId, lifetime, deps.meta, deps.now);
+  deps.cookie.set(token, session.expiresAt);
+}
+
+/** The password was right for an account with two-factor sign-in: no session yet, a challenge for the code. */
+async function startTwoFactorSignIn(deps: SignInDeps, userId: string) {
+  const { token, expiresAt } = await createTwoFactorChallenge(deps.db, userId, deps.now);
+  deps.cookie.setTwoFactorChallenge(token, expiresAt);
+  return { twoFactorRequired: true as const };
+}
+
+/** A running suspension refuses sign-in with its reason and end date (ADR 0016). */
+async function refuseSuspended(deps: SignInDeps, user: { id: string; suspendedUntil: Date | null }) {
+  if (!user.suspendedUntil || user.suspendedUntil.getTime() <= deps.now.getTime()) return;
+  const suspension = await runningSuspension(deps.db, user.id, deps.now);
+  throw new ForbiddenError(suspendedMessage(suspension ?? { reason: null, endDate: user.suspendedUntil }));
+}
+
+/** A new seller account, signed in at once. The registration limit counts per client address. */
+export async function register(deps: SignInDeps, input: z.output<typeof registerInput>) {
+  const { db, meta, limiter, config } = deps;
+  await limiter.consume('register', addressOf(meta));
+  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) throw new ConflictError(EMAIL_TAKEN);
+  const user = await db.$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: {
+        email: input.email,
+        password: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        businessName: input.businessName,
+        phoneNumber: input.phoneNumber,
+      },
+      select: sessionUserSelect,
+    });
+    await logActivity(tx, meta, { userId: created.id, action: 'auth.register', targetType: 'user', targetId: created.id });
+    return created;
+  });
+  await startSession(deps, user.id);
+  return { user: toCurrentUser(user, config) };
+}
+
+/** Email and password: a session, or the two-factor challenge when the account has it on. */
+export async function logIn(deps: SignInDeps, input: z.output<typeof loginInput>) {
+  const { db, meta, config } = deps;
+  await consumeSignInAttempt(deps, input.email);
+  const found = await db.user.findUnique({ where: { email: input.email }, select: { ...sessionUserSelect, password: true } });
+  const valid = found ? await verifyPassword(found.password, input.password) : await verifyAgainstDummy(input.password);
+  if (!found || !valid) {
+    await logActivity(db, meta, { userId: found?.id ?? null, action: 'auth.login_failed', details: { email: input.email } });
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  }
+  const { password: _hash, ...user } = found;
+  if (user.status === 'banned') throw new ForbiddenError(user.banReason ? `Your account has been banned: ${user.banReason}` : 'Your account has been banned.');
+  await refuseSuspended(deps, user);
+  await signInSucceeded(deps, input.email);
+  if (user.twoFactorEnabledAt) return startTwoFactorSignIn(deps, user.id);
+  await startSession(deps, user.id);
+  await logActivity(db, meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id });
+  return { user: toCurrentUser(user, config) };
+}
+
+/** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
+export async function verifyTwoFactor(deps: SignInDeps, challengeToken: string | null, code: string) {
+  const { db, meta, cookie, config, now } = deps;
+  const challenge = await findTwoFactorChallenge(db, challengeToken, now);
+  if (!challenge) {
+    cookie.clearTwoFactorChallenge();
+    throw new UnauthorizedError(TWO_FACTOR_EXPIRED);
+  }
+  await consumeTwoFactorAttempt(deps, challenge.userId);
+  const method = await verifySecondFactor(db, challenge.userId, code, now);
+  if (!method) {
+    await logActivity(db, meta, { userId: challenge.userId, action: 'auth.login_failed', details: { reason: 'two_factor_code' } });
+    throw new UnauthorizedError(INVALID_TWO_FACTOR_CODE);
+  }
+  cookie.clearTwoFactorChallenge();
+  if (!(await spendTwoFactorChallenge(db, challenge.id, now))) throw new UnauthorizedError(TWO_FACTOR_EXPIRED);
+  const user = await db.user.findUniqueOrThrow({ where: { id: challenge.userId }, select: sessionUserSelect });
+  if (user.status === 'banned') throw new ForbiddenError('Your account has been banned.');
+  await refuseSuspended(deps, user);
+  await clearTwoFactorAttempts(deps, user.id);
+  await startSession(deps, user.id);
+  await logActivity(db, meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id, details: { twoFactor: method } });
+  return { user: toCurrentUser(user, config) };
+}
+
+/** Ends the current session, if any; the cookie is cleared either way. */
+export async function logOut(deps: Pick<SignInDeps, 'db' | 'meta' | 'cookie'>, current: { sessionId: string; userId: string | null } | null) {
+  if (current) {
+    await invalidateSession(deps.db, current.sessionId);
+    await logActivity(deps.db, deps.meta, { userId: current.userId, action: 'auth.logout' });
+  }
+  deps.cookie.clear();
+  return { success: true as const };
+}
+
+/**
+ * The profile, after the current password. A new password voids every reset link, half-done
+ * two-factor sign-in and other device; this session carries on under a new token, so a copy of the
+ * old cookie is worthless.
+ */
+export async function updateProfile(deps: SignInDeps & { user: Pick<SessionUser, 'id' | 'email'>; sessionId: string }, input: z.output<typeof profileInput>) {
+  const { db, meta, user: me, sessionId, cookie, config } = deps;
+  await assertOwnPassword(deps, input.currentPassword, 'Too many wrong current passwords.');
+  if (input.email !== me.email) {
+    const taken = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (taken) throw new ConflictError(EMAIL_TAKEN);
+  }
+  const { user, rotated } = await db.$transaction(async (tx) => {
+    const updated = await tx.user.update({
+      where: { id: me.id },
+      data: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        businessName: input.businessName,
+        phoneNumber: input.phoneNumber,
+        ...(input.newPassword ? { password: await hashPassword(input.newPassword) } : {}),
+      },
+      select: sessionUserSelect,
+    });
+    await logActivity(tx, meta, {
+      userId: me.id,
+      action: 'user.profile_updated',
+      targetType: 'user',
+      targetId: me.id,
+      details: { emailChanged: input.email !== me.email, passwordChanged: !!input.newPassword },
+    });
+    if (!input.newPassword) return { user: updated, rotated: null };
+    await tx.passwordResetToken.deleteMany({ where: { userId: me.id } });
+    await tx.twoFactorChallenge.deleteMany({ where: { userId: me.id } });
+    await invalidateUserSessions(tx, me.id, sessionId);
+    return { user: updated, rotated: await rotateSessionToken(tx, sessionId) };
+  });
+  if (rotated) cookie.set(rotated.token, rotated.session.expiresAt);
+  return { user: toCurrentUser(user, config) };
+}
