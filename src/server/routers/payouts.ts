@@ -2,7 +2,7 @@
 // transaction list; the admin's Payouts view, totals and the pay action. With Stripe configured the
 // admin pays by Stripe transfer; without it the admin records how the seller was paid.
 import { TRPCError } from '@trpc/server';
-import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
+import { manualPayoutInput, payoutIdInput, payoutPageInput } from '~/shared/schemas/payouts.ts';
 import { createOnboardingLink, refreshAccountState } from '../payments/connect.ts';
 import { recordManualPayout } from '../payments/payout-state.ts';
 import { payWithStripe } from '../payments/stripe-payout.ts';
@@ -56,7 +56,7 @@ export const payoutsRouter = router({
 
   // --- Admin -------------------------------------------------------------------------------------
   mode: payoutsProcedure.query(({ ctx }) => ({ mode: mode(ctx) })),
-  list: payoutsProcedure.input(payoutListInput).query(({ ctx, input }) => listPayouts(ctx.db, input)),
+  list: payoutsProcedure.input(payoutPageInput).query(({ ctx, input }) => listPayouts(ctx.db, input)),
   totals: payoutsProcedure.query(({ ctx }) => payoutTotals(ctx.db)),
 
   /** Pays by Stripe transfer (idempotent per attempt); the outcome says completed, failed or processing. */
