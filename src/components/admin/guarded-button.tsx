@@ -24,7 +24,7 @@ export function GuardedButton({
 }) {
   const reasonId = useId();
   return (
-    <div className="flex flex-col gap-1" data-testid={testId}>
+    <div className="flex flex-col items-start gap-1" data-testid={testId}>
       <button
         type="button"
         className={`btn ${className}`}

@@ -19,9 +19,13 @@ export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBal
         {sellers.map((s) => (
           <li key={s.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="seller-balance">
             <div className="min-w-0">
-              <button type="button" className="link link-primary text-left font-medium" onClick={() => onChoose(s.id)}>
+              <button
+                type="button"
+                className="link link-primary text-left font-medium"
+                onClick={() => onChoose(s.id)}
+                aria-label={`${s.name}: show only their entries`}
+              >
                 {s.name}
-                <span className="sr-only">: show only their entries</span>
               </button>
               <p className="break-all text-xs text-base-content/70">{s.email}</p>
               <p className="text-xs text-base-content/70">
@@ -57,9 +61,13 @@ export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBal
             {sellers.map((s) => (
               <tr key={s.id} data-testid="seller-balance-row">
                 <th scope="row" className="font-normal">
-                  <button type="button" className="link link-primary text-left font-medium" onClick={() => onChoose(s.id)}>
+                  <button
+                    type="button"
+                    className="link link-primary text-left font-medium"
+                    onClick={() => onChoose(s.id)}
+                    aria-label={`${s.name}: show only their entries`}
+                  >
                     {s.name}
-                    <span className="sr-only">: show only their entries</span>
                   </button>
                   <span className="block text-xs text-base-content/70">{s.email}</span>
                 </th>

@@ -18,7 +18,7 @@ export function LedgerList({ rows, label, oneSeller = true }: { rows: (Statement
         const credit = !row.amount.startsWith('-');
         return (
           <li key={row.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3" data-testid="ledger-row">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-48 flex-1">
               <p className="font-medium">{LEDGER_ENTRY_TYPES[row.type]}</p>
               <p className="break-words text-sm">{row.description}</p>
               <p className="text-xs text-base-content/70">

@@ -2,7 +2,8 @@
 // every action, reviewers and lead, the caller's own scorecard, the others' scorecards once the
 // caller's is in, the lead's final evaluation, and the release to the seller. "Back" returns to where
 // the admin came from: the pipeline board or the prototype list.
-import { Link } from '@tanstack/react-router';
+import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import { ReportButton } from '~/components/reports/report-button.tsx';
 import { Spinner } from '~/components/spinner.tsx';
@@ -21,15 +22,7 @@ export function EvaluationPage({ id, from }: { id: number; from: EvaluationOrigi
   const query = trpc.evaluation.evaluation.useQuery({ id }, { retry: false });
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      {from === 'board' ? (
-        <Link to="/admin-panel" search={{ tab: 'prototypes', view: 'board' }} className="link link-hover text-sm">
-          ← Pipeline board
-        </Link>
-      ) : (
-        <Link to="/admin-panel" search={{ tab: 'prototypes' }} className="link link-hover text-sm">
-          ← Prototype Management
-        </Link>
-      )}
+      <BackLink from={from} />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Evaluation: {query.data?.prototypeName ?? `prototype #${id}`}</h1>
         {query.data && (
@@ -53,6 +46,30 @@ export function EvaluationPage({ id, from }: { id: number; from: EvaluationOrigi
         <Workbench evaluation={query.data} />
       )}
     </div>
+  );
+}
+
+/**
+ * Back to the board or the list. Opened from one of them in this tab, it goes back in history, so
+ * the filters and page the admin left are still there; otherwise it opens the board or the list.
+ */
+function BackLink({ from }: { from: EvaluationOrigin | undefined }) {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const back = (event: MouseEvent) => {
+    if (!from || !canGoBack || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    router.history.back();
+  };
+  return (
+    <Link
+      to="/admin-panel"
+      search={from === 'board' ? { tab: 'prototypes', view: 'board' } : { tab: 'prototypes' }}
+      className="link link-hover text-sm"
+      onClick={back}
+    >
+      ← {from === 'board' ? 'Pipeline board' : 'Prototype Management'}
+    </Link>
   );
 }
 
