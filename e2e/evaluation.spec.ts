@@ -100,7 +100,15 @@ test('two reviewers score, the lead finalises and releases, the seller sees the 
   await page.goto(`/admin-panel/prototypes/${id}/evaluation`);
   const finalForm = page.getByRole('form', { name: 'Final evaluation' });
   await expect(finalForm.getByTestId('spread-technicalFeasibility')).toHaveText('Reviewers: mean 70, range 60–80, SD 10');
+  // Reviewer chips say in words whose scorecard is in.
+  await expect(page.getByTestId('reviewer-chip').filter({ hasText: `Lead${tag}` })).toContainText('Scorecard in');
+  // Some figures without the others: one message at the form naming what is missing, not one per field.
   await finalForm.getByLabel('Technical feasibility (0–100)', { exact: true }).fill('72');
+  await finalForm.getByRole('button', { name: 'Save final evaluation' }).click();
+  await expect(finalForm.getByTestId('final-form-error')).toHaveText(
+    'Give all final figures together: Commercial viability (0–100), Technology readiness level (TRL 1–9), Estimated value (USD), Investment required (USD), Timeline (weeks) still missing',
+  );
+  await expect(finalForm.getByText('Give all final figures together')).toHaveCount(1);
   await finalForm.getByLabel('Commercial viability (0–100)', { exact: true }).fill('55');
   await finalForm.getByLabel('Technology readiness level (TRL 1–9)').fill('4');
   await finalForm.getByLabel('Estimated value (USD)').fill('750000');

@@ -92,8 +92,13 @@ test('admin switches to the board, sees counted columns, reaches a card by keybo
   }
   expect(reached).toBe(true);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/admin-panel/prototypes/${ids[0]}/evaluation$`));
+  await expect(page).toHaveURL(new RegExp(`/admin-panel/prototypes/${ids[0]}/evaluation\\?from=board$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(names.technical);
+  // Back returns to the board as it was left, its filter still on (issue 34, point 7).
+  await page.getByRole('link', { name: '← Pipeline board' }).click();
+  await expect(page).toHaveURL(/view=board/);
+  await expect(page).toHaveURL(/mine=true/);
+  await expect(page.getByLabel('Only where I am lead reviewer')).toBeChecked();
 });
 
 for (const viewport of [

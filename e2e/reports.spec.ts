@@ -93,7 +93,8 @@ test('a seller reads their statement; an admin reads the ledger and filters it b
   await page.context().clearCookies();
   await signInAs(page, admin);
   await page.goto(`/admin/ledger?user=${seller.id}`);
-  await expect(page.getByTestId('ledger-seller-filter')).toContainText('Lena');
+  await expect(page.getByLabel('Seller', { exact: true }).locator('option:checked')).toContainText('Lena');
+  await expect(page.getByRole('heading', { name: /^Totals for Lena/ })).toBeVisible();
   await expect(page.getByTestId('ledger-row')).toHaveCount(2);
   await page.getByLabel('Type').selectOption('payout_sent');
   await expect(page.getByTestId('ledger-row')).toHaveCount(1);

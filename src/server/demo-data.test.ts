@@ -127,4 +127,24 @@ describe('demo data', () => {
     expect(await db.contentReport.count({ where: { status: { in: ['pending', 'reviewed'] }, openKey: null } })).toBe(0);
     expect(await db.financialRecord.count({ where: { user: { email: { endsWith: `@${DEMO_DOMAIN}` } } } })).toBeGreaterThan(0);
   });
+
+  it('dates the money in order: owed when the quote was accepted, paid after that and before deployment, the ledger newest first (issue 34)', async () => {
+    await seedTwice();
+    const db = t.db.prisma;
+    const transactions = await db.transaction.findMany({
+      where: { seller: { email: { endsWith: `@${DEMO_DOMAIN}` } } },
+      select: { createdAt: true, completedAt: true, prototype: { select: { sellerResponseAt: true, completedAt: true } } },
+    });
+    expect(transactions.length).toBeGreaterThan(1);
+    for (const row of transactions) {
+      expect(row.createdAt.getTime()).toBe(row.prototype.sellerResponseAt!.getTime());
+      expect(row.createdAt.getTime()).toBeLessThan(NOW.getTime());
+      if (row.completedAt) {
+        expect(row.completedAt.getTime()).toBeGreaterThan(row.createdAt.getTime());
+        if (row.prototype.completedAt) expect(row.completedAt.getTime()).toBeLessThan(row.prototype.completedAt.getTime());
+      }
+    }
+    const ledger = await db.financialRecord.findMany({ orderBy: { id: 'asc' }, select: { createdAt: true } });
+    for (let i = 1; i < ledger.length; i++) expect(ledger[i]!.createdAt.getTime()).toBeGreaterThanOrEqual(ledger[i - 1]!.createdAt.getTime());
+  });
 });

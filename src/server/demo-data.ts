@@ -7,6 +7,7 @@ import type { PrototypeStatus } from '~/shared/constants.ts';
 import type { PrototypeStage } from '~/shared/prototype-stages.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
 import type { Db } from './db/index.ts';
+import { transactionReference } from './domain/ledger.ts';
 import { recordAcceptedQuote } from './domain/prototype-transitions.ts';
 import type { EmailLinks } from './mail/mailer.ts';
 import { recordManualPayout } from './payments/payout-state.ts';
@@ -351,6 +352,14 @@ export interface DemoSeedOptions {
 
 const DEMO_META = { ip: null, userAgent: 'demo data (npm run db:seed)' };
 
+/** An accepted quote: its payout is owed from acceptedAt, and paid at paidAt (null: not yet). */
+interface DemoDeal {
+  prototype: Parameters<typeof recordAcceptedQuote>[1]['prototype'];
+  quote: string;
+  acceptedAt: Date;
+  paidAt: Date | null;
+}
+
 /** Replaces the demo accounts and their data; returns the demo sellers. */
 export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   const now = options.now ?? new Date();
@@ -379,6 +388,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   const lise = await createAdmin(db, { email: `lise.reviewer@${DEMO_DOMAIN}`, firstName: 'Lise', lastName: 'Meitner', password: generateRandomPassword(24) });
   const admins = { first, lise };
 
+  const deals: DemoDeal[] = [];
   for (const item of CATALOGUE) {
     const seller = sellerOf[item.seller];
     const createdAt = at(item.ageDays);
@@ -513,27 +523,46 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
       }
     }
     if (accepted && quote) {
-      // The app's own money path: a pending transaction and the ledger row owing the payout, then,
-      // for a deployed prototype, the payout recorded as sent (so balances add up by construction).
-      await db.$transaction(async (tx) => {
-        const { transactionId } = await recordAcceptedQuote(tx, {
-          prototype: { ...prototype, sellerId: seller.id },
-          quote: quote.amount,
-          feePercent,
-          actorId: first.id,
-        });
-        if (item.status !== 'active') return;
-        await recordManualPayout(
-          tx,
-          options.links ?? { publicUrl: 'http://localhost:3000' },
-          { actorId: first.id, meta: DEMO_META, now },
-          transactionId,
-          'wire',
-          `DEMO-WIRE-${transactionId}`,
-        );
-        await tx.transaction.update({ where: { id: transactionId }, data: { completedAt: at(item.ageDays, item.completedAfterDays ?? item.ageDays) } });
+      // Owed when the seller accepted the quote, paid a week later (deployed prototypes only).
+      deals.push({
+        prototype: { ...prototype, sellerId: seller.id },
+        quote: quote.amount,
+        acceptedAt: at(item.ageDays, quote.afterDays + 2),
+        paidAt: item.status === 'active' ? at(item.ageDays, quote.afterDays + 9) : null,
       });
     }
+  }
+
+  // The app's own money path, in the order it happened (issue 34, point 12: the ledger reads newest
+  // first and each seller's balance runs in that order): a pending transaction and the ledger row
+  // owing the payout when a quote was accepted; the payout recorded as sent when it was paid (so
+  // balances add up by construction). Then each row gets the date it happened on.
+  const events = deals
+    .flatMap((deal) => [{ on: deal.acceptedAt, deal, paid: false }, ...(deal.paidAt ? [{ on: deal.paidAt, deal, paid: true }] : [])])
+    .sort((a, b) => a.on.getTime() - b.on.getTime());
+  const transactionOf = new Map<DemoDeal, number>();
+  for (const { on, deal, paid } of events) {
+    await db.$transaction(async (tx) => {
+      if (!paid) {
+        const { transactionId } = await recordAcceptedQuote(tx, { prototype: deal.prototype, quote: deal.quote, feePercent, actorId: first.id });
+        transactionOf.set(deal, transactionId);
+        await tx.transaction.update({ where: { id: transactionId }, data: { createdAt: on, updatedAt: on } });
+        await tx.financialRecord.updateMany({ where: { reference: transactionReference(transactionId), type: 'payout_due' }, data: { createdAt: on } });
+        return;
+      }
+      const transactionId = transactionOf.get(deal)!;
+      const reference = `DEMO-WIRE-${transactionId}`;
+      await recordManualPayout(
+        tx,
+        options.links ?? { publicUrl: 'http://localhost:3000' },
+        { actorId: first.id, meta: DEMO_META, now: on },
+        transactionId,
+        'wire',
+        reference,
+      );
+      await tx.transaction.update({ where: { id: transactionId }, data: { completedAt: on, updatedAt: on } });
+      await tx.financialRecord.updateMany({ where: { reference, type: 'payout_sent' }, data: { createdAt: on } });
+    });
   }
 
   const welcome = await db.adminMessage.create({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  datedFileName,
   formatDate,
   formatDateTime,
   formatAmount,
@@ -13,6 +14,7 @@ import {
   firstNameAndInitial,
   fullName,
   humanize,
+  isoDay,
   stateInSentence,
   stateLabel,
 } from './format.ts';
@@ -148,6 +150,11 @@ describe('dates', () => {
   it('accepts ISO strings and names the zone when one is given', () => {
     expect(formatDateTime('2026-11-22T15:05:00Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026, 3:05 PM UTC');
     expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026');
+  });
+  it('writes the ISO day of a date input and an export file name', () => {
+    expect(isoDay('2026-11-22T23:30:00Z')).toBe('2026-11-22');
+    expect(isoDay(new Date(Date.UTC(2027, 0, 3)))).toBe('2027-01-03');
+    expect(datedFileName('ledger', 'csv', '2026-11-22T08:00:00Z')).toBe('ledger-2026-11-22.csv');
   });
 });
 

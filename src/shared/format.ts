@@ -184,6 +184,16 @@ export function formatDateTime(value: DateInput, options: { seconds?: boolean; t
   return format.format(new Date(value));
 }
 
+/** "2026-11-22" (UTC): a date input's value and a dated file name's part. */
+export function isoDay(value: DateInput = new Date()): string {
+  return new Date(value).toISOString().slice(0, 10);
+}
+
+/** "ledger-2026-11-22.csv": an export named after what it holds and the day it was made. */
+export function datedFileName(what: string, extension = 'csv', now: DateInput = new Date()): string {
+  return `${what}-${isoDay(now)}.${extension}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // State names: one table for every status, stage and level shown to admins and sellers alike.
 

@@ -5,10 +5,14 @@ import {
   PROTOTYPE_ACTIONS,
   PROTOTYPE_ACTION_NAMES,
   type PrototypeAction,
+  RELEASABLE_STATUSES,
   type SellerAnswer,
+  actionRefusal,
   availableActions,
+  evaluationRefusal,
   isAllowed,
   refusalMessage,
+  releaseRefusal,
   stageAfterAction,
 } from './prototype-workflow.ts';
 
@@ -113,5 +117,39 @@ describe('prototype workflow (spec section 4, issue 14)', () => {
     expect(stageAfterAction('startDevelopment', 'negotiation')).toBe('development');
     expect(stageAfterAction('markDeployed', 'development')).toBe('deployment');
     for (const stage of PROTOTYPE_STAGES) expect(stageAfterAction('respondToQuote', stage)).toBe(stage);
+  });
+});
+
+describe('why an action is refused, for a disabled button (issue 34, point 6)', () => {
+  it('actionRefusal is null exactly when the table allows the action, else the 409 words', () => {
+    for (const status of PROTOTYPE_STATUSES) {
+      for (const atomixQuote of [null, 500]) {
+        for (const sellerResponse of [null, 'accepted', 'declined'] as const) {
+          for (const action of PROTOTYPE_ACTION_NAMES) {
+            const subject = { status, atomixQuote, sellerResponse };
+            const reason = actionRefusal(action, subject);
+            if (isAllowed(action, subject)) expect(reason).toBeNull();
+            else expect(reason).toBe(refusalMessage(action, subject));
+          }
+        }
+      }
+    }
+    expect(actionRefusal('markDeployed', { status: 'accepted', atomixQuote: 10 })).toBe('Mark Deployed is not possible while the prototype is accepted');
+  });
+  it('an evaluation is released only after a decision, and its scores only once the final evaluation is recorded', () => {
+    for (const status of PROTOTYPE_STATUSES) {
+      const releasable = (RELEASABLE_STATUSES as readonly string[]).includes(status);
+      expect(releaseRefusal({ status, finalRecorded: true }) === null, status).toBe(releasable);
+      expect(releasable).toBe(!['submitted', 'under_review'].includes(status));
+    }
+    expect(releaseRefusal({ status: 'submitted', finalRecorded: true })).toBe('An evaluation can be released only after a decision (approve, reject or quote)');
+    expect(releaseRefusal({ status: 'approved', finalRecorded: false })).toBeNull();
+    expect(releaseRefusal({ status: 'approved', finalRecorded: false }, true)).toBe('Record the final evaluation before releasing its scores');
+    expect(releaseRefusal({ status: 'approved', finalRecorded: true }, true)).toBeNull();
+  });
+  it('scoring ends with a rejection or a closed stage', () => {
+    expect(evaluationRefusal({ status: 'under_review', stage: 'technical_evaluation' })).toBeNull();
+    expect(evaluationRefusal({ status: 'rejected', stage: 'technical_evaluation' })).toBe('The evaluation is closed');
+    expect(evaluationRefusal({ status: 'approved', stage: 'closed' })).toBe('The evaluation is closed');
   });
 });

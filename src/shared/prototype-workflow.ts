@@ -185,3 +185,48 @@ export function refusalMessage(action: PrototypeAction, subject: WorkflowSubject
   if (rule.answer === 'unanswered') return 'You have already responded to this quote';
   return `${rule.label} is not possible now`;
 }
+
+/** Null when `action` is allowed now; otherwise why not, in the words of the server's 409 (for a disabled button). */
+export function actionRefusal(action: PrototypeAction, subject: WorkflowSubject): string | null {
+  return isAllowed(action, subject) ? null : refusalMessage(action, subject);
+}
+
+// --- The evaluation workbench's rules (issue 14): scoring, the final evaluation, release ---------
+
+/** Statuses after a decision: an evaluation may be released to the seller from these. */
+export const RELEASABLE_STATUSES = ['approved', 'rejected', 'quoted', 'accepted', 'in_development', 'active'] as const satisfies readonly PrototypeStatus[];
+export const RELEASE_BEFORE_DECISION = 'An evaluation can be released only after a decision (approve, reject or quote)';
+export const RELEASE_SCORES_WITHOUT_FINAL = 'Record the final evaluation before releasing its scores';
+export const EVALUATION_CLOSED = 'The evaluation is closed';
+
+export interface EvaluationSubject {
+  status: PrototypeStatus;
+  stage: PrototypeStage;
+}
+
+/** Scoring, the final evaluation and questions to the seller end with a rejection or a closed stage. */
+export function isEvaluationClosed(subject: EvaluationSubject): boolean {
+  return subject.status === 'rejected' || subject.stage === 'closed';
+}
+
+/** Null when scorecards and the final evaluation may still be recorded; otherwise why not. */
+export function evaluationRefusal(subject: EvaluationSubject): string | null {
+  return isEvaluationClosed(subject) ? EVALUATION_CLOSED : null;
+}
+
+/**
+ * Null when an evaluation may be released to the seller (with the final scores when `includeScores`);
+ * otherwise why not. `finalRecorded`: the lead has recorded the final figures.
+ */
+export function releaseRefusal(subject: { status: PrototypeStatus; finalRecorded: boolean }, includeScores = false): string | null {
+  if (!(RELEASABLE_STATUSES as readonly PrototypeStatus[]).includes(subject.status)) return RELEASE_BEFORE_DECISION;
+  if (includeScores && !subject.finalRecorded) return RELEASE_SCORES_WITHOUT_FINAL;
+  return null;
+}
+
+export const QUESTIONS_CLOSED = 'This prototype is closed: no more questions can be asked about it';
+
+/** Null when an admin may still ask the seller a question about the prototype; otherwise why not. */
+export function questionRefusal(subject: EvaluationSubject): string | null {
+  return isEvaluationClosed(subject) ? QUESTIONS_CLOSED : null;
+}

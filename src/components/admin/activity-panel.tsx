@@ -3,13 +3,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toastError } from '~/components/toast/toast-store.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, activityQueryInput } from './admin-search.ts';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
-import { FilterSelect } from './prototype-panel.tsx';
-import { formatDateTime } from '~/shared/format.ts';
+import { FilterSelect } from './list-parts.tsx';
+import { datedFileName, formatDateTime } from '~/shared/format.ts';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 import { useSearchText } from './use-search-text.ts';
 
@@ -30,9 +30,9 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
     setExporting(true);
     try {
       const csv = await utils.admin.exportActivityCsv.fetch({ user: input.user, action: input.action }, { staleTime: 0 });
-      downloadText(`activity-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      downloadText(datedFileName('activity'), csv);
     } catch {
-      toast({ title: 'Error', description: 'Failed to export the activity log', variant: 'destructive' });
+      toastError('Failed to export the activity log');
     } finally {
       setExporting(false);
     }

@@ -1,6 +1,6 @@
 // The admin panel's toasts, word for word from spec section 8, and the refresh after each action.
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 
 export const ADMIN_TOASTS = {
   approve: { success: 'Prototype approved successfully', failure: 'Failed to approve prototype' },
@@ -26,19 +26,25 @@ export type AdminToastKey = keyof typeof ADMIN_TOASTS;
 
 /**
  * onSuccess/onError handlers for an admin mutation: the spec's toast, then every admin list and
- * counter is refetched (also after a failure, which usually means the row changed meanwhile).
+ * counter, the board and the evaluation page are refetched (also after a failure, which usually
+ * means the row changed meanwhile).
  */
 export function useAdminFeedback() {
   const utils = trpc.useUtils();
+  const refresh = () => {
+    void utils.admin.invalidate();
+    void utils.pipeline.invalidate();
+    void utils.evaluation.invalidate();
+  };
   return (key: AdminToastKey, after?: () => void) => ({
     onSuccess: () => {
       toast({ title: ADMIN_TOASTS[key].success });
       after?.();
-      void utils.admin.invalidate();
+      refresh();
     },
     onError: () => {
-      toast({ title: 'Error', description: ADMIN_TOASTS[key].failure, variant: 'destructive' });
-      void utils.admin.invalidate();
+      toastError(ADMIN_TOASTS[key].failure);
+      refresh();
     },
   });
 }

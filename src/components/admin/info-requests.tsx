@@ -7,31 +7,39 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, formatFileSize } from '~/shared/format.ts';
 import { INFO_TEXT_MAX, askInfoForm } from '~/shared/schemas/info-requests.ts';
+import type { PrototypeStatus } from '~/shared/constants.ts';
+import type { PrototypeStage } from '~/shared/prototype-stages.ts';
+import { questionRefusal } from '~/shared/prototype-workflow.ts';
 import type { SetSearch } from './admin-search.ts';
+import { GuardedButton } from './guarded-button.tsx';
 
 type Outputs = inferRouterOutputs<AppRouter>['infoRequests'];
 type ExchangeItem = Outputs['forPrototype'][number];
 
 /** Under a prototype of the admin list: "Ask the seller", and the exchange once opened. */
-export function InfoRequestExchange({ prototype }: { prototype: { id: number; prototypeName: string; status: string; stage: string } }) {
-  const [open, setOpen] = useState(false);
+export function InfoRequestExchange({
+  prototype,
+  initiallyOpen = false,
+}: {
+  prototype: { id: number; prototypeName: string; status: PrototypeStatus; stage: PrototypeStage };
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [asking, setAsking] = useState(false);
-  const closed = prototype.status === 'rejected' || prototype.stage === 'closed';
+  const refusal = questionRefusal(prototype);
   return (
     <div className="mt-3 flex flex-col gap-2" data-testid="info-exchange">
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <button type="button" className="btn btn-outline btn-xs" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           {open ? 'Hide information requests' : 'Information requests'}
         </button>
-        {!closed && (
-          <button type="button" className="btn btn-outline btn-xs" onClick={() => setAsking(true)}>
-            Ask the seller
-          </button>
-        )}
+        <GuardedButton refusal={refusal} className="btn-outline btn-xs" onClick={() => setAsking(true)}>
+          Ask the seller
+        </GuardedButton>
       </div>
       {open && <Exchange prototypeId={prototype.id} />}
       <AskSellerDialog prototype={asking ? prototype : null} onClose={() => setAsking(false)} onAsked={() => setOpen(true)} />
@@ -110,7 +118,7 @@ function AskSellerDialog({
       void utils.infoRequests.invalidate();
     },
     // The typed question stays in the dialog.
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send the question'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to send the question', error),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,6 +11,9 @@ import { type PrototypeStage, neighbourStages, stageMoveRefusal } from '~/shared
 import type { PrototypeStatus } from '~/shared/constants.ts';
 import { quoteForm } from '~/shared/schemas/admin.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
+import { GuardedButton } from './guarded-button.tsx';
+
+const STAGE_SET_BY_STATUS = 'The stage now follows the status: it changes with Start Development and Mark Deployed';
 
 export interface QuotedTarget {
   id: number;
@@ -142,34 +145,53 @@ function ConfirmActions({ onCancel, submitLabel, pending }: { onCancel: () => vo
   );
 }
 
-/** "Move to <previous>" / "Move to <next>": the one-step moves the stage table allows now. */
-export function StageMoveButtons({ prototype }: { prototype: { id: number; prototypeName: string; status: PrototypeStatus; stage: PrototypeStage } }) {
+/**
+ * "Move to <previous>" / "Move to <next>": the one-step moves of the stage table. In a list only the
+ * moves allowed now; with `explain` (the evaluation page) each neighbouring move, disabled with the
+ * stage table's reason when it is refused, or why the stage cannot be moved at all.
+ */
+export function StageMoveButtons({
+  prototype,
+  explain = false,
+}: {
+  prototype: { id: number; prototypeName: string; status: PrototypeStatus; stage: PrototypeStage };
+  explain?: boolean;
+}) {
   const feedback = useAdminFeedback();
   const [target, setTarget] = useState<PrototypeStage | null>(null);
   const move = trpc.admin.moveStage.useMutation({ ...feedback('moveStage'), onSettled: () => setTarget(null) });
   const { previous, next } = neighbourStages(prototype.stage);
-  const moves = [previous, next].filter((stage): stage is NonNullable<typeof stage> => !!stage && stageMoveRefusal(prototype, stage) === null);
-  if (moves.length === 0) return null;
+  const moves = [previous, next]
+    .filter((stage): stage is NonNullable<typeof stage> => !!stage)
+    .map((stage) => ({ stage, refusal: stageMoveRefusal(prototype, stage) }))
+    .filter((m) => explain || m.refusal === null);
+  if (moves.length === 0) {
+    if (!explain) return null;
+    return (
+      <GuardedButton refusal={stageMoveRefusal(prototype, 'initial_review') ?? STAGE_SET_BY_STATUS} className="btn-sm btn-outline" onClick={() => undefined}>
+        Move stage
+      </GuardedButton>
+    );
+  }
   return (
     <>
-      {moves.map((stage) => (
-        <button
+      {moves.map(({ stage, refusal }) => (
+        <GuardedButton
           key={stage}
-          type="button"
-          className="btn btn-sm btn-outline"
-          disabled={move.isPending}
+          refusal={refusal}
+          className="btn-sm btn-outline"
+          pending={move.isPending && target === stage}
           onClick={() => {
             setTarget(stage);
             move.mutate({ id: prototype.id, stage });
           }}
-          aria-label={`Move to ${stateLabel(stage)}: ${prototype.prototypeName}`}
-          data-testid={`move-stage-${stage}`}
+          label={`Move to ${stateLabel(stage)}: ${prototype.prototypeName}`}
+          testId={`move-stage-${stage}`}
         >
-          {move.isPending && target === stage && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           {stage === previous && <span aria-hidden="true">←</span>}
           Move to {stateLabel(stage)}
           {stage === next && <span aria-hidden="true">→</span>}
-        </button>
+        </GuardedButton>
       ))}
     </>
   );

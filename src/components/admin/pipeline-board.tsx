@@ -13,7 +13,7 @@ import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/
 import { STAGES } from '~/shared/prototype-stages.ts';
 import { type AdminSearch, type SetSearch, boardQueryInput } from './admin-search.ts';
 import { priorityBadgeClass } from './badges.tsx';
-import { FilterSelect } from './prototype-panel.tsx';
+import { FilterSelect } from './list-parts.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 
 type Board = inferRouterOutputs<AppRouter>['pipeline']['board'];
@@ -178,6 +178,7 @@ function BoardCard({ card, now }: { card: Card; now: Date }) {
         <Link
           to="/admin-panel/prototypes/$prototypeId/evaluation"
           params={{ prototypeId: String(card.id) }}
+          search={{ from: 'board' }}
           className="after:absolute after:inset-0 focus:outline-none hover:underline"
         >
           {card.prototypeName}

@@ -2,15 +2,15 @@
 // prototype with its badges, quote, seller's response and documents, and the actions the
 // workflow table offers for its state.
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toastError } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/shared/prototype-workflow.ts';
 import { ENERGY_TYPES, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
-import { energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, fullName, stateLabel } from '~/shared/format.ts';
+import { datedFileName, energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, fullName, stateLabel } from '~/shared/format.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { DueBadges } from './due-badges.tsx';
 import { LEVELS, PROTOTYPE_SORTS } from '~/shared/schemas/admin.ts';
@@ -21,7 +21,7 @@ import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { Pager } from './pager.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
-import { useSearchText } from './use-search-text.ts';
+import { FilterSelect, SearchBox } from './list-parts.tsx';
 import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
 import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from './lifecycle-dialogs.tsx';
@@ -87,45 +87,31 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
 }
 
 function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
-  const [text, setText] = useSearchText(search.q);
   const utils = trpc.useUtils();
   const [exporting, setExporting] = useState(false);
   const admins = trpc.admin.admins.useQuery();
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, cursor: undefined, dir: undefined });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ q: text.trim() || undefined });
-  };
   const exportCsv = async () => {
     setExporting(true);
     try {
       const { cursor: _c, direction: _d, limit: _l, ...filters } = prototypeQueryInput(search);
       const csv = await utils.admin.exportPrototypesCsv.fetch(filters, { staleTime: 0 });
-      downloadText(`prototypes-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      downloadText(datedFileName('prototypes'), csv);
     } catch {
-      toast({ title: 'Error', description: 'Failed to export prototypes', variant: 'destructive' });
+      toastError('Failed to export prototypes');
     } finally {
       setExporting(false);
     }
   };
   return (
     <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4">
-      <form role="search" onSubmit={submit} className="flex gap-2">
-        <label htmlFor="prototype-search" className="sr-only">
-          Search prototypes
-        </label>
-        <input
-          id="prototype-search"
-          type="search"
-          className="input input-bordered w-full"
-          placeholder="Search by name, inventor or id"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <SearchBox
+        id="prototype-search"
+        label="Search prototypes"
+        placeholder="Search by name, inventor or id"
+        applied={search.q}
+        onSearch={(q) => apply({ q })}
+      />
       <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
         <FilterSelect
           id="filter-status"
@@ -190,38 +176,6 @@ function FilterToggle({ id, label, checked, onChange }: { id: string; label: str
         <input id={id} type="checkbox" className="toggle toggle-primary toggle-sm" checked={checked} onChange={(e) => onChange(e.target.checked)} />
         <span className="text-sm">{label}</span>
       </label>
-    </div>
-  );
-}
-
-export function FilterSelect({
-  id,
-  label: text,
-  value,
-  options,
-  onChange,
-  allLabel = 'All',
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  options: [string, string][];
-  onChange: (value: string | undefined) => void;
-  allLabel?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-base-content/70">
-        {text}
-      </label>
-      <select id={id} className="select select-bordered select-sm w-full" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">{allLabel}</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }
@@ -388,6 +342,7 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
       <Link
         to="/admin-panel/prototypes/$prototypeId/evaluation"
         params={{ prototypeId: String(id) }}
+        search={{ from: 'list' }}
         className="btn btn-sm btn-ghost"
         aria-label={`Evaluation: ${name}`}
       >

@@ -1,13 +1,11 @@
 // /admin/reports: the concern reports queue (issue 15, point 5; ADR 0018). Filters live in the URL;
 // newest first; each open report can be marked reviewed, resolved or dismissed (with the outcome the
 // reporter is told).
-import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminReport, ReportSummary } from '~/components/reports/report-list.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { stateLabel } from '~/shared/format.ts';
 import {
   OPEN_REPORT_STATUSES,
@@ -19,6 +17,7 @@ import {
   type ReportTargetType,
 } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
+import { AdminPageHeader, Figure, FilterSelect } from './list-parts.tsx';
 import { Pager } from './pager.tsx';
 import { type ReportsSearch, reportsQueueInput } from './reports-search.ts';
 import { NoMatches } from '~/components/no-matches.tsx';
@@ -31,72 +30,41 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
   const filtered = search.status !== undefined || search.reason !== undefined || search.target !== undefined;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/admin-panel">Admin Panel</Link>
-          </li>
-          <li aria-current="page">Reports</li>
-        </ul>
-      </nav>
-      <h1 className="text-2xl font-bold sm:text-3xl">Concern reports</h1>
-      <p className="mt-1 text-base-content/70">What users reported and what admins flagged, newest first.</p>
+      <AdminPageHeader current="Reports" title="Concern reports" description="What users reported and what admins flagged, newest first." />
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="report-counts">
         {REPORT_STATUSES.map((s) => (
-          <div key={s} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-            <dt className="text-sm text-base-content/70">{stateLabel(s)}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{counts.data?.[s] ?? '—'}</dd>
-          </div>
+          <Figure key={s} label={stateLabel(s)}>
+            {counts.data?.[s] ?? '—'}
+          </Figure>
         ))}
       </dl>
 
       <form role="search" aria-label="Filter reports" className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Status
-          <select
-            className="select select-bordered w-full"
-            value={search.status ?? ''}
-            onChange={(e) => filter({ status: (e.target.value || undefined) as ReportStatus | undefined })}
-          >
-            <option value="">All statuses</option>
-            {REPORT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {stateLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Reason
-          <select
-            className="select select-bordered w-full"
-            value={search.reason ?? ''}
-            onChange={(e) => filter({ reason: (e.target.value || undefined) as ReportReason | undefined })}
-          >
-            <option value="">All reasons</option>
-            {REPORT_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {REPORT_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Target
-          <select
-            className="select select-bordered w-full"
-            value={search.target ?? ''}
-            onChange={(e) => filter({ target: (e.target.value || undefined) as ReportTargetType | undefined })}
-          >
-            <option value="">Everything</option>
-            {REPORT_TARGET_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {REPORT_TARGET_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          id="reports-status"
+          label="Status"
+          allLabel="All statuses"
+          value={search.status}
+          options={REPORT_STATUSES.map((s) => [s, stateLabel(s)])}
+          onChange={(status) => filter({ status: status as ReportStatus | undefined })}
+        />
+        <FilterSelect
+          id="reports-reason"
+          label="Reason"
+          allLabel="All reasons"
+          value={search.reason}
+          options={REPORT_REASONS.map((r) => [r, REPORT_REASON_LABELS[r]])}
+          onChange={(reason) => filter({ reason: reason as ReportReason | undefined })}
+        />
+        <FilterSelect
+          id="reports-target"
+          label="Target"
+          allLabel="Everything"
+          value={search.target}
+          options={REPORT_TARGET_TYPES.map((t) => [t, REPORT_TARGET_LABELS[t]])}
+          onChange={(target) => filter({ target: target as ReportTargetType | undefined })}
+        />
       </form>
 
       <section aria-labelledby="reports-title" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5">
@@ -145,7 +113,7 @@ function ReportDecision({ report }: { report: AdminReport }) {
       toast({ title: `Report ${stateLabel(row.status).toLowerCase()}`, description: row.status === 'reviewed' ? undefined : 'The reporter has been told.' });
       await utils.reports.invalidate();
     },
-    onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'The report could not be updated.'), variant: 'destructive' }),
+    onError: (e) => toastError('The report could not be updated.', e),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

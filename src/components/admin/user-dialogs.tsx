@@ -10,7 +10,7 @@ import { adminMessageForm, banForm } from '~/shared/schemas/admin.ts';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 
 export interface UserTarget {
   id: string;
@@ -234,7 +234,7 @@ function ResetPasswordForm({ user, onClose }: { user: UserTarget; onClose: () =>
           onClick={() =>
             void navigator.clipboard.writeText(password).then(
               () => toast({ title: 'Password copied' }),
-              () => toast({ title: 'Error', description: 'Could not copy the password', variant: 'destructive' }),
+              () => toastError('Could not copy the password'),
             )
           }
         >

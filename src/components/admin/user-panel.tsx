@@ -3,7 +3,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { ROLES, USER_STATUSES } from '~/shared/constants.ts';
@@ -13,12 +13,11 @@ import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { Pager } from './pager.tsx';
-import { FilterSelect } from './prototype-panel.tsx';
+import { FilterSelect, SearchBox } from './list-parts.tsx';
 import { useCapability } from '~/client/use-capability.ts';
 import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
-import { useSearchText } from './use-search-text.ts';
 
 type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
 type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message' | 'permissions';
@@ -138,30 +137,10 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
 }
 
 function UserFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
-  const [text, setText] = useSearchText(search.uq);
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, ucursor: undefined, udir: undefined });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ uq: text.trim() || undefined });
-  };
   return (
     <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4">
-      <form role="search" onSubmit={submit} className="flex gap-2">
-        <label htmlFor="user-search" className="sr-only">
-          Search users
-        </label>
-        <input
-          id="user-search"
-          type="search"
-          className="input input-bordered w-full"
-          placeholder="Search by name, email or business"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <SearchBox id="user-search" label="Search users" placeholder="Search by name, email or business" applied={search.uq} onSearch={(uq) => apply({ uq })} />
       <div className="grid grid-cols-2 gap-2 md:grid-cols-3">
         <FilterSelect
           id="filter-role"

@@ -1,84 +1,111 @@
-// /admin/ledger: the sellers' ledger (issue 15, point 7; ADR 0018). Every money movement between the
-// platform and a seller, newest first, with that seller's running balance after it; filter by seller
-// (from a user page or a row) and type; the filtered rows as CSV.
-import { Link } from '@tanstack/react-router';
+// /admin/ledger: the sellers' ledger (issue 15, point 7; issue 34, point 12; ADR 0018). The totals of
+// what was owed, sent and reversed; each seller's balance; then every money movement, newest first,
+// with that seller's running balance after it. Filter by seller and type; the filtered rows as CSV.
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { compact } from '~/client/search-params.ts';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { downloadText } from '~/components/admin/download.ts';
+import { AdminPageHeader, Figure, FilterSelect } from '~/components/admin/list-parts.tsx';
 import { Pager } from '~/components/admin/pager.tsx';
+import { Amount } from '~/components/amount.tsx';
+import { NoMatches } from '~/components/no-matches.tsx';
 import { QueryView } from '~/components/query-view.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toastError } from '~/components/toast/toast-store.ts';
+import { datedFileName, formatNumber } from '~/shared/format.ts';
 import { LEDGER_ENTRY_TYPES, LEDGER_TYPE_NAMES, type LedgerEntryType } from '~/shared/ledger.ts';
 import { LedgerList } from './ledger-list.tsx';
 import { type LedgerSearch, ledgerInput } from './ledger-search.ts';
-import { NoMatches } from '~/components/no-matches.tsx';
-import { keepPreviousData } from '@tanstack/react-query';
+import { SellerBalances } from './ledger-balances.tsx';
 
 export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; setSearch: (next: LedgerSearch) => void }) {
   const list = trpc.ledger.admin.useQuery(ledgerInput(search), { placeholderData: keepPreviousData });
-  const seller = list.data?.items[0]?.seller;
+  const everyone = trpc.ledger.summary.useQuery({});
+  const summary = trpc.ledger.summary.useQuery(compact({ userId: search.user }), { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
     try {
       const csv = await utils.ledger.adminCsv.fetch(compact({ userId: search.user, type: search.type }), { staleTime: 0 });
-      downloadText(`ledger-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      downloadText(datedFileName('ledger'), csv);
     } catch (error) {
-      toast({ title: 'Error', description: serverMessage(error, 'The ledger could not be exported.'), variant: 'destructive' });
+      toastError('The ledger could not be exported.', error);
     } finally {
       setExporting(false);
     }
   };
+  const filter = (patch: Partial<LedgerSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });
   const filtered = search.user !== undefined || search.type !== undefined;
+  const sellers = everyone.data?.sellers ?? [];
+  const chosen = summary.data?.sellers.find((s) => s.id === search.user);
+  const sellerOptions: [string, string][] = sellers.map((s) => [s.id, `${s.name} (${s.email})`]);
+  if (chosen && !sellers.some((s) => s.id === chosen.id)) sellerOptions.push([chosen.id, `${chosen.name} (${chosen.email})`]);
+  const totals = summary.data?.totals;
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/admin-panel">Admin Panel</Link>
-          </li>
-          <li>
-            <Link to="/admin/payouts">Payouts</Link>
-          </li>
-          <li aria-current="page">Ledger</li>
-        </ul>
-      </nav>
-      <h1 className="text-2xl font-bold sm:text-3xl">Ledger</h1>
-      <p className="mt-1 text-base-content/70">Every payout owed, sent or reversed, newest first, with the seller’s balance after it.</p>
-
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <label className="flex min-w-48 flex-col gap-1 text-sm font-medium">
-          Type
-          <select
-            className="select select-bordered"
-            value={search.type ?? ''}
-            onChange={(e) => setSearch({ ...search, type: (e.target.value || undefined) as LedgerEntryType | undefined, cursor: undefined, dir: undefined })}
-          >
-            <option value="">All types</option>
-            {LEDGER_TYPE_NAMES.map((t) => (
-              <option key={t} value={t}>
-                {LEDGER_ENTRY_TYPES[t]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {search.user && (
-          <p className="flex items-center gap-2 text-sm" data-testid="ledger-seller-filter">
-            Seller: <span className="font-medium">{seller ? `${seller.name} (${seller.email})` : 'this seller'}</span>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setSearch({ ...search, user: undefined, cursor: undefined, dir: undefined })}>
-              Show every seller
-            </button>
-          </p>
-        )}
-        <button type="button" className="btn btn-outline btn-sm ml-auto" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+      <AdminPageHeader
+        current="Ledger"
+        trail={[{ label: 'Payouts', to: '/admin/payouts' }]}
+        title="Ledger"
+        description="Every payout owed, sent or reversed, newest first, with each seller’s own balance after it."
+      >
+        <button type="button" className="btn btn-outline btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
           Export CSV
         </button>
-      </div>
+      </AdminPageHeader>
 
-      <section aria-label="Ledger entries" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5">
+      <form role="search" aria-label="Filter the ledger" className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect
+          id="ledger-seller"
+          label="Seller"
+          allLabel="All sellers"
+          value={search.user}
+          options={sellerOptions}
+          onChange={(user) => filter({ user })}
+        />
+        <FilterSelect
+          id="ledger-type"
+          label="Type"
+          allLabel="All types"
+          value={search.type}
+          options={LEDGER_TYPE_NAMES.map((t) => [t, LEDGER_ENTRY_TYPES[t]])}
+          onChange={(type) => filter({ type: type as LedgerEntryType | undefined })}
+        />
+      </form>
+
+      <section aria-labelledby="ledger-totals-title" className="mt-6">
+        <h2 id="ledger-totals-title" className="text-lg font-semibold">
+          {chosen ? `Totals for ${chosen.name}` : 'Totals, all sellers'}
+        </h2>
+        <dl className="mt-2 grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="ledger-totals">
+          <Figure label="Owed in all" testId="ledger-total-due">
+            {totals ? <Amount value={totals.due} maxRem={1.5} /> : '—'}
+          </Figure>
+          <Figure label="Sent" testId="ledger-total-sent">
+            {totals ? <Amount value={totals.sent} maxRem={1.5} /> : '—'}
+          </Figure>
+          <Figure label="Reversed" testId="ledger-total-reversed">
+            {totals ? <Amount value={totals.reversed} maxRem={1.5} /> : '—'}
+          </Figure>
+          <Figure label="Still owed" testId="ledger-total-balance">
+            {totals ? <Amount value={totals.balance} maxRem={1.5} /> : '—'}
+          </Figure>
+          <Figure label="Entries" testId="ledger-total-entries" className="col-span-2 lg:col-span-1">
+            {totals ? formatNumber(totals.entries) : '—'}
+          </Figure>
+        </dl>
+      </section>
+
+      {!search.user && everyone.data && everyone.data.sellers.length > 0 && (
+        <SellerBalances sellers={everyone.data.sellers} more={everyone.data.moreSellers} onChoose={(user) => filter({ user })} />
+      )}
+
+      <section aria-labelledby="ledger-entries-title" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5">
+        <h2 id="ledger-entries-title" className="text-lg font-semibold">
+          Entries
+        </h2>
         <QueryView
           query={list}
           what="the ledger"
@@ -90,7 +117,7 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
             />
           }
         >
-          {(page) => <LedgerList rows={page.items} label="Ledger entries" />}
+          {(page) => <LedgerList rows={page.items} label="Ledger entries" oneSeller={search.user !== undefined} />}
         </QueryView>
         {list.data && (
           <Pager

@@ -1,15 +1,21 @@
-// /admin/payouts: transactions by status with totals, and the pay action. With Stripe configured,
-// Pay sends a Stripe transfer; without it the admin records how the seller was paid.
+// /admin/payouts: transactions by status with totals, and the pay action; the status and the page live
+// in the URL, like every admin list. With Stripe configured, Pay sends a Stripe transfer; without it
+// the admin records how the seller was paid.
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
+import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
+import { Field } from '~/components/forms/field.tsx';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { Amount } from '~/components/amount.tsx';
 import { formatDate, formatUsd, stateInSentence, stateLabel } from '~/shared/format.ts';
-import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
+import { AdminPageHeader } from '~/components/admin/list-parts.tsx';
+import { Pager } from '~/components/admin/pager.tsx';
+import { QueryView } from '~/components/query-view.tsx';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type PayoutsSearch, payoutsInput } from './payouts-search.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { MANUAL_PAYOUT_METHODS, PAYOUT_METHOD_LABELS, PAYOUT_STATUSES, type PayoutStatus, manualPayoutInput } from '~/shared/schemas/payouts.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
@@ -17,37 +23,29 @@ import { PayoutStatusBadge } from './payout-status-badge.tsx';
 type AdminPayout = inferRouterOutputs<AppRouter>['payouts']['list']['items'][number];
 const PAYABLE: PayoutStatus[] = ['pending', 'failed', 'reversed'];
 
-export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus | undefined; setStatus: (s: PayoutStatus | undefined) => void }) {
+export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch; setSearch: (next: PayoutsSearch) => void }) {
   const mode = trpc.payouts.mode.useQuery();
   const totals = trpc.payouts.totals.useQuery();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
-  const list = trpc.payouts.list.useQuery({ status, cursor });
+  const list = trpc.payouts.list.useQuery(payoutsInput(search), { placeholderData: keepPreviousData });
   const [paying, setPaying] = useState<AdminPayout | null>(null);
   const manual = mode.data?.mode === 'manual';
-
-  const choose = (next: PayoutStatus | undefined) => {
-    setCursors([]);
-    setStatus(next);
-  };
+  const status = search.status;
+  const choose = (next: PayoutStatus | undefined) => setSearch(next ? { status: next } : {});
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/admin-panel">Admin Panel</Link>
-          </li>
-          <li aria-current="page">Payouts</li>
-        </ul>
-      </nav>
-      <h1 className="text-2xl font-bold sm:text-3xl">Payouts</h1>
-      <p className="mt-1 text-base-content/70">
-        Seller payouts for accepted quotes, by status.{' '}
-        <Link to="/admin/ledger" className="link link-primary">
-          Open the ledger
-        </Link>
-      </p>
+      <AdminPageHeader
+        current="Payouts"
+        title="Payouts"
+        description={
+          <>
+            Seller payouts for accepted quotes, by status.{' '}
+            <Link to="/admin/ledger" className="link link-primary">
+              Open the ledger
+            </Link>
+          </>
+        }
+      />
       {mode.data && (
         <div role="note" className={`alert mt-4 ${manual ? 'alert-info' : 'alert-success'}`} data-testid="payout-mode">
           {manual
@@ -78,99 +76,101 @@ export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus |
         <h2 id="payout-list-title" className="px-5 pt-5 text-lg font-semibold">
           {status ? `${stateLabel(status)} payouts` : 'All payouts'}
         </h2>
-        {list.isLoading && <Spinner label="Loading payouts" className="py-10" />}
-        {list.isError && (
-          <p role="alert" className="alert alert-error m-5">
-            {serverMessage(list.error, 'Could not load payouts.')}
-          </p>
-        )}
-        {list.data?.items.length === 0 && <p className="px-5 py-10 text-center text-base-content/70">No payouts here yet</p>}
-        {list.data && list.data.items.length > 0 && (
-          <ul className="divide-y divide-base-300 md:hidden">
-            {list.data.items.map((t) => (
-              <li key={t.id} className="flex flex-col gap-1 px-5 py-4" data-testid={`payout-card-${t.id}`}>
-                <div className="flex items-center justify-between gap-2">
-                  <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</span>
-                  <PayoutStatusBadge status={t.status} />
-                </div>
-                <span className="text-sm font-medium">
-                  #{t.id} · {t.prototypeName}
-                </span>
-                <span className="text-xs text-base-content/70">
-                  {t.seller.name} · <span className="whitespace-nowrap tabular-nums">{formatUsd(t.amount)}</span> less{' '}
-                  <span className="whitespace-nowrap tabular-nums">{formatUsd(t.platformFee)}</span> fee
-                </span>
-                <PaidDetails payout={t} />
-                <PayButton payout={t} manual={manual} ready={!!mode.data} onPay={setPaying} className="mt-2 self-start" />
-              </li>
-            ))}
-          </ul>
-        )}
-        {list.data && list.data.items.length > 0 && (
-          <div className="hidden overflow-x-auto p-2 md:block">
-            <table className="table">
-              <caption className="sr-only">Payouts{status ? ` with status ${stateInSentence(status)}` : ''}</caption>
-              <thead>
-                <tr className="text-base-content/85">
-                  <th scope="col">Transaction</th>
-                  <th scope="col">Seller</th>
-                  <th scope="col" className="text-right">
-                    Amount
-                  </th>
-                  <th scope="col" className="text-right">
-                    Fee
-                  </th>
-                  <th scope="col" className="text-right">
-                    Payout
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((t) => (
-                  <tr key={t.id} data-testid={`payout-${t.id}`}>
-                    <td>
-                      <span className="font-medium">
-                        #{t.id} · {t.prototypeName}
-                      </span>
-                      <span className="block text-xs text-base-content/70">Created {formatDate(t.createdAt)}</span>
-                    </td>
-                    <td>
-                      <span>{t.seller.name}</span>
-                      <span className="block text-xs text-base-content/70">{t.seller.email}</span>
-                      {!manual && (
-                        <span className={`badge badge-xs mt-1 ${t.seller.payoutsEnabled ? 'badge-success' : 'badge-ghost'}`}>
-                          {t.seller.payoutsEnabled ? 'Payouts enabled' : t.seller.payoutAccountConnected ? 'Onboarding incomplete' : 'No payout account'}
-                        </span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.amount)}</td>
-                    <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.platformFee)}</td>
-                    <td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</td>
-                    <td>
+        <QueryView
+          query={list}
+          what="payouts"
+          isEmpty={(page) => page.items.length === 0}
+          empty={<p className="px-5 py-10 text-center text-base-content/70">{status ? `No ${stateInSentence(status)} payouts` : 'No payouts here yet'}</p>}
+        >
+          {(page) => (
+            <div aria-busy={list.isFetching}>
+              <ul className="divide-y divide-base-300 md:hidden">
+                {page.items.map((t) => (
+                  <li key={t.id} className="flex flex-col gap-1 px-5 py-4" data-testid={`payout-card-${t.id}`}>
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</span>
                       <PayoutStatusBadge status={t.status} />
-                      <PaidDetails payout={t} />
-                    </td>
-                    <td className="text-right">
-                      <PayButton payout={t} manual={manual} ready={!!mode.data} onPay={setPaying} />
-                    </td>
-                  </tr>
+                    </div>
+                    <span className="text-sm font-medium">
+                      #{t.id} · {t.prototypeName}
+                    </span>
+                    <span className="text-xs text-base-content/70">
+                      {t.seller.name} · <span className="whitespace-nowrap tabular-nums">{formatUsd(t.amount)}</span> less{' '}
+                      <span className="whitespace-nowrap tabular-nums">{formatUsd(t.platformFee)}</span> fee
+                    </span>
+                    <PaidDetails payout={t} />
+                    <PayButton payout={t} manual={manual} ready={!!mode.data} onPay={setPaying} className="mt-2 self-start" />
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {(cursors.length > 0 || list.data?.nextCursor) && (
-          <div className="flex justify-end gap-2 px-5 pb-5">
-            <button type="button" className="btn btn-sm" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Previous
-            </button>
-            <button type="button" className="btn btn-sm" disabled={!list.data?.nextCursor} onClick={() => setCursors((c) => [...c, list.data!.nextCursor!])}>
-              Next
-            </button>
+              </ul>
+              <div className="hidden overflow-x-auto p-2 md:block">
+                <table className="table">
+                  <caption className="sr-only">Payouts{status ? ` with status ${stateInSentence(status)}` : ''}</caption>
+                  <thead>
+                    <tr className="text-base-content/85">
+                      <th scope="col">Transaction</th>
+                      <th scope="col">Seller</th>
+                      <th scope="col" className="text-right">
+                        Amount
+                      </th>
+                      <th scope="col" className="text-right">
+                        Fee
+                      </th>
+                      <th scope="col" className="text-right">
+                        Payout
+                      </th>
+                      <th scope="col">Status</th>
+                      <th scope="col">
+                        <span className="sr-only">Action</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.items.map((t) => (
+                      <tr key={t.id} data-testid={`payout-${t.id}`}>
+                        <td>
+                          <span className="font-medium">
+                            #{t.id} · {t.prototypeName}
+                          </span>
+                          <span className="block text-xs text-base-content/70">Created {formatDate(t.createdAt)}</span>
+                        </td>
+                        <td>
+                          <span>{t.seller.name}</span>
+                          <span className="block text-xs text-base-content/70">{t.seller.email}</span>
+                          {!manual && (
+                            <span className={`badge badge-xs mt-1 ${t.seller.payoutsEnabled ? 'badge-success' : 'badge-ghost'}`}>
+                              {t.seller.payoutsEnabled ? 'Payouts enabled' : t.seller.payoutAccountConnected ? 'Onboarding incomplete' : 'No payout account'}
+                            </span>
+                          )}
+                        </td>
+                        <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.amount)}</td>
+                        <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(t.platformFee)}</td>
+                        <td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatUsd(t.sellerPayout)}</td>
+                        <td>
+                          <PayoutStatusBadge status={t.status} />
+                          <PaidDetails payout={t} />
+                        </td>
+                        <td className="text-right">
+                          <PayButton payout={t} manual={manual} ready={!!mode.data} onPay={setPaying} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )}
+        </QueryView>
+        {list.data && (
+          <div className="px-5 pb-5">
+            <Pager
+              label="Payout"
+              prevCursor={list.data.prevCursor}
+              nextCursor={list.data.nextCursor}
+              busy={list.isFetching}
+              onFirst={() => setSearch({ ...search, cursor: undefined, dir: undefined })}
+              onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })}
+            />
           </div>
         )}
       </section>
@@ -231,7 +231,7 @@ function usePayoutFeedback(onClose: () => void) {
       void utils.payouts.invalidate();
       void utils.prototypes.invalidate();
     },
-    onError: (error: unknown) => toast({ title: 'Error', description: serverMessage(error, 'Failed to record payout'), variant: 'destructive' }),
+    onError: (error: unknown) => toastError('Failed to record payout', error),
     done: onClose,
   };
 }
@@ -267,11 +267,11 @@ function StripePayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
   );
 }
 
+const manualPayoutForm = manualPayoutInput.omit({ id: true });
+
 function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
   const feedback = usePayoutFeedback(onClose);
-  const [method, setMethod] = useState('');
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(manualPayoutForm, { method: '', reference: '' });
   const record = trpc.payouts.recordManual.useMutation({
     onSettled: feedback.onSettled,
     onError: feedback.onError,
@@ -282,13 +282,8 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = manualPayoutInput.safeParse({ id: payout.id, method, reference });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    record.mutate(parsed.data);
+    const input = form.validate();
+    if (input) record.mutate({ id: payout.id, ...input });
   };
   return (
     <ModalDialog
@@ -299,15 +294,8 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
       testId="manual-pay-dialog"
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <label className="form-control w-full">
-          <span className="label-text mb-1 block font-medium">Method</span>
-          <select
-            className={`select select-bordered w-full ${errors.method ? 'select-error' : ''}`}
-            value={method}
-            onChange={(e) => setMethod(e.target.value)}
-            aria-invalid={!!errors.method}
-            aria-describedby={errors.method ? 'payout-method-error' : undefined}
-          >
+        <Field name="method" label="Method" error={form.errors.method}>
+          <select {...form.field('method')} className={`select select-bordered w-full ${form.errors.method ? 'select-error' : ''}`}>
             <option value="">Choose…</option>
             {MANUAL_PAYOUT_METHODS.map((m) => (
               <option key={m} value={m}>
@@ -315,29 +303,15 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
               </option>
             ))}
           </select>
-          {errors.method && (
-            <span id="payout-method-error" className="mt-1 block text-sm text-error">
-              {errors.method}
-            </span>
-          )}
-        </label>
-        <label className="form-control w-full">
-          <span className="label-text mb-1 block font-medium">Reference</span>
+        </Field>
+        <Field name="reference" label="Reference" error={form.errors.reference}>
           <input
-            className={`input input-bordered w-full ${errors.reference ? 'input-error' : ''}`}
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
+            {...form.field('reference')}
+            className={`input input-bordered w-full ${form.errors.reference ? 'input-error' : ''}`}
             placeholder="e.g. bank transfer or check number"
             maxLength={200}
-            aria-invalid={!!errors.reference}
-            aria-describedby={errors.reference ? 'payout-reference-error' : undefined}
           />
-          {errors.reference && (
-            <span id="payout-reference-error" className="mt-1 block text-sm text-error">
-              {errors.reference}
-            </span>
-          )}
-        </label>
+        </Field>
         <DialogActions onCancel={onClose} submitLabel="Record payment" pending={record.isPending} />
       </form>
     </ModalDialog>

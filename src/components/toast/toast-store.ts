@@ -1,5 +1,6 @@
 // Toast state (spec sections 4 and 9): one visible at a time, default or destructive, shown 5,000 ms.
 import { useSyncExternalStore } from 'react';
+import { serverMessage } from '~/client/errors.ts';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '~/shared/constants.ts';
 
 export type ToastVariant = 'default' | 'destructive';
@@ -55,4 +56,12 @@ export function useToasts(): Toast[] {
     () => toasts,
     () => toasts,
   );
+}
+
+/**
+ * The one error toast (spec section 8): "Error" and the screen's words; given the failure, the
+ * server's own message instead when it sent one.
+ */
+export function toastError(words: string, error?: unknown): number {
+  return toast({ title: 'Error', description: error === undefined ? words : serverMessage(error, words), variant: 'destructive' });
 }

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
 import { AdminPayoutsPage } from '~/components/payouts/admin-payouts-page.tsx';
-import { PAYOUT_STATUSES, type PayoutStatus } from '~/shared/constants.ts';
+import { type PayoutsSearch, parsePayoutsSearch, payoutsInput } from '~/components/payouts/payouts-search.ts';
 
-/** /admin/payouts: the admin Payouts view (the status filter lives in the URL). */
+/** /admin/payouts: the admin Payouts view (the status filter and the page live in the URL). */
 export const Route = createFileRoute('/_admin/admin_/payouts')({
-  validateSearch: (search: Record<string, unknown>): { status?: PayoutStatus } =>
-    (PAYOUT_STATUSES as readonly unknown[]).includes(search.status) ? { status: search.status as PayoutStatus } : {},
+  validateSearch: parsePayoutsSearch,
   head: () => pageHead('Payouts', 'Seller payouts by status, with totals.'),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
@@ -14,14 +13,14 @@ export const Route = createFileRoute('/_admin/admin_/payouts')({
       ? Promise.all([
           context.trpc.payouts.mode.ensureData(),
           context.trpc.payouts.totals.ensureData(),
-          context.trpc.payouts.list.ensureData({ status: deps.status, cursor: undefined }),
+          context.trpc.payouts.list.ensureData(payoutsInput(deps)),
         ]).catch(() => undefined)
       : undefined,
   component: Screen,
 });
 
 function Screen() {
-  const { status } = Route.useSearch();
+  const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AdminPayoutsPage status={status} setStatus={(next) => void navigate({ search: next ? { status: next } : {} })} />;
+  return <AdminPayoutsPage search={search} setSearch={(next: PayoutsSearch) => void navigate({ search: next })} />;
 }

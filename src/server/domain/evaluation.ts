@@ -5,6 +5,7 @@
 // timeline, and nothing of a scorecard reaches the seller before a release.
 import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { releaseRefusal } from '~/shared/prototype-workflow.ts';
 import type { finalInput, releaseInput, reviewersInput, scorecardInput } from '~/shared/schemas/evaluation.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -28,8 +29,6 @@ export interface EvaluationRequest {
 }
 
 const NOT_FOUND = 'Prototype not found';
-/** Statuses after a decision: an evaluation may be released to the seller from these. */
-export const RELEASABLE_STATUSES = ['approved', 'rejected', 'quoted', 'accepted', 'in_development', 'active'] as const;
 /** Where scoring and the final evaluation are over. */
 const CLOSED_WHERE: Prisma.PrototypeWhereInput = { OR: [{ status: 'rejected' }, { stage: 'closed' }] };
 const OPEN_WHERE: Prisma.PrototypeWhereInput = { NOT: CLOSED_WHERE };
@@ -204,10 +203,8 @@ export async function release(request: EvaluationRequest, input: Omit<z.output<t
       },
     });
     if (!prototype) throw new NotFoundError(NOT_FOUND);
-    if (!(RELEASABLE_STATUSES as readonly string[]).includes(prototype.status)) {
-      throw new ConflictError('An evaluation can be released only after a decision (approve, reject or quote)');
-    }
-    if (input.includeScores && prototype.technicalFeasibility === null) throw new ConflictError('Record the final evaluation before releasing its scores');
+    const refusal = releaseRefusal({ status: prototype.status, finalRecorded: prototype.technicalFeasibility !== null }, input.includeScores);
+    if (refusal) throw new ConflictError(refusal);
     const now = clock.now();
     const created = await tx.evaluationRelease.create({
       data: {

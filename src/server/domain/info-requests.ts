@@ -2,6 +2,7 @@
 // the seller answers once. Each write is one transaction with its timeline row, the other side's
 // notification (and e-mail) and the audit row; the answer is one conditional update, so of two
 // answers sent at once exactly one wins.
+import { QUESTIONS_CLOSED, questionRefusal } from '~/shared/prototype-workflow.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
@@ -14,7 +15,7 @@ import { infoRequestSelect, toAdminInfoRequestView, toInfoRequestView } from './
 
 export const INFO_REQUEST_NOT_FOUND = 'Information request not found';
 export const ALREADY_ANSWERED = 'This information request has already been answered';
-export const CLOSED_PROTOTYPE = 'This prototype is closed: no more questions can be asked about it';
+export const CLOSED_PROTOTYPE = QUESTIONS_CLOSED;
 /** Lists answer at most this many requests (a prototype never has nearly as many). */
 export const INFO_REQUEST_LIST_MAX = 500;
 
@@ -30,7 +31,6 @@ export interface InfoRequestDeps {
 export const sellerPrototypePath = (prototypeId: number) => `/prototypes/${prototypeId}`;
 
 /** A prototype that was rejected or has left the pipeline takes no more questions. */
-const acceptsQuestions = (prototype: { status: string; stage: string }) => prototype.status !== 'rejected' && prototype.stage !== 'closed';
 
 export async function askInfo(deps: InfoRequestDeps, input: { prototypeId: number; question: string; wantsDocuments: boolean }) {
   const { db, meta, mailer, actorId, now } = deps;
@@ -40,7 +40,7 @@ export async function askInfo(deps: InfoRequestDeps, input: { prototypeId: numbe
       select: { id: true, sellerId: true, prototypeName: true, status: true, stage: true },
     });
     if (!prototype) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
-    if (!acceptsQuestions(prototype)) throw new ConflictError(CLOSED_PROTOTYPE);
+    if (questionRefusal(prototype)) throw new ConflictError(CLOSED_PROTOTYPE);
     const created = await tx.infoRequest.create({
       data: { prototypeId: prototype.id, askedBy: actorId, question: input.question, wantsDocuments: input.wantsDocuments, createdAt: now },
       select: infoRequestSelect,

@@ -291,6 +291,12 @@ describe('manual payouts (no Stripe keys)', () => {
     const next = await a.adminCaller.payouts.list({ status: 'pending', limit: 1, cursor: pending.nextCursor! });
     expect(next.items.map((i) => i.id)).toEqual([a.transaction.id]);
     expect(next.nextCursor).toBeNull();
+    expect(pending.prevCursor).toBeNull();
+    // Back again: the page before is the first one, with nothing before it.
+    const back = await a.adminCaller.payouts.list({ status: 'pending', limit: 1, cursor: next.prevCursor!, direction: 'prev' });
+    expect(back.items.map((i) => i.id)).toEqual([c.transaction.id]);
+    expect(back.prevCursor).toBeNull();
+    expect(back.nextCursor).toBe(String(c.transaction.id));
     const all = await a.adminCaller.payouts.list({});
     expect(all.items.map((i) => i.status)).toEqual(['pending', 'completed', 'pending']);
     expect(all.items[0]!.seller).toMatchObject({ payoutAccountConnected: false, payoutsEnabled: false });

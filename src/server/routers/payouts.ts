@@ -1,6 +1,6 @@
 // Seller payouts (issue 7): the seller's payout account and transactions; the admin's Payouts view,
 // totals and the pay action. Thin: validate, call domain/payouts.ts and the payout views.
-import { manualPayoutInput, payoutIdInput, payoutListInput } from '~/shared/schemas/payouts.ts';
+import { manualPayoutInput, payoutIdInput, payoutPageInput } from '~/shared/schemas/payouts.ts';
 import type { Context } from '../context.ts';
 import * as payouts from '../domain/payouts.ts';
 import { listPayouts, payoutTotals, sellerPayouts } from '../domain/views/transaction-view.ts';
@@ -33,7 +33,7 @@ export const payoutsRouter = router({
 
   // --- Admin -------------------------------------------------------------------------------------
   mode: payoutsProcedure.query(({ ctx }) => ({ mode: payouts.payoutMode(ctx.payments) })),
-  list: payoutsProcedure.input(payoutListInput).query(({ ctx, input }) => listPayouts(ctx.db, input)),
+  list: payoutsProcedure.input(payoutPageInput).query(({ ctx, input }) => listPayouts(ctx.db, input)),
   totals: payoutsProcedure.query(({ ctx }) => payoutTotals(ctx.db)),
 
   /** Pays by Stripe transfer (idempotent per attempt); the outcome says completed, failed or processing. */

@@ -16,6 +16,8 @@ const page = {
 export const ledgerFilters = z.object({ userId: uuidId('user').optional(), type: type.optional() });
 export const adminLedgerInput = ledgerFilters.extend(page);
 export type AdminLedgerInput = z.input<typeof adminLedgerInput>;
+/** The balances and totals: every seller, or one. */
+export const ledgerSummaryInput = z.object({ userId: uuidId('user').optional() });
 
 /** GET /api/seller/financial-records */
 export const sellerLedgerInput = z.object(page);

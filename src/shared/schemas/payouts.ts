@@ -40,3 +40,6 @@ export const payoutListInput = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(PAYOUT_PAGE_SIZE),
 });
 export type PayoutListInput = z.input<typeof payoutListInput>;
+/** The admin Payouts page's pages, both ways (the REST list pages forward only). */
+export const payoutPageInput = payoutListInput.extend({ direction: z.enum(['next', 'prev']).optional().default('next') });
+export type PayoutPageInput = z.input<typeof payoutPageInput>;

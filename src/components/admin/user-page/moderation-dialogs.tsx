@@ -1,10 +1,9 @@
 // Warn and Suspend dialogs of the admin user page (issue 15, ADR 0016), driven by the shared schemas.
 import { type FormEvent, useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { stateLabel } from '~/shared/format.ts';
 import { WARNING_SEVERITIES, WARNING_TYPES } from '~/shared/moderation.ts';
 import { MODERATION_TEXT_MAX, TITLE_MAX, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
@@ -23,7 +22,7 @@ function useModerationMutation(onDone: () => void, title: string) {
       await utils.invalidate();
       onDone();
     },
-    onError: (error: unknown) => toast({ title: 'Error', description: serverMessage(error, 'The action failed.'), variant: 'destructive' as const }),
+    onError: (error: unknown) => toastError('The action failed.', error),
   };
 }
 

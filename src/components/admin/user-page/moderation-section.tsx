@@ -2,10 +2,9 @@
 // Resolve) and the whole history in time order, with each appeal and its decision.
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { AppealDecision } from '../appeal-decision.tsx';
@@ -78,7 +77,7 @@ function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
       toast({ title, description: 'The user has been notified.' });
       await utils.invalidate();
     },
-    onError: (error: unknown) => toast({ title: 'Error', description: serverMessage(error, 'The action failed.'), variant: 'destructive' as const }),
+    onError: (error: unknown) => toastError('The action failed.', error),
   });
   const resolve = trpc.moderation.resolveWarning.useMutation(done('Warning resolved'));
   const lift = trpc.moderation.liftSuspension.useMutation(done('Suspension lifted'));

@@ -8,7 +8,7 @@ import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatUntil } from '~/components/permissions/format.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { ADMIN_ONLY_CAPABILITIES, CAPABILITIES, CAPABILITY_LABELS, type Capability } from '~/shared/capabilities.ts';
 import { PERMISSION_REASON_MAX, permissionChangeInput } from '~/shared/schemas/permissions.ts';
 
@@ -72,7 +72,7 @@ function OverrideList({ userId, overrides }: { userId: string; overrides: Permis
       toast({ title: 'Override removed' });
       await utils.permissions.forUser.invalidate({ id: userId });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to remove the override'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to remove the override', error),
   });
   return (
     <>

@@ -9,6 +9,7 @@
 // aggregate.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
+import { moneyNumber } from '../money.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
 import type { z } from 'zod';
@@ -32,6 +33,11 @@ export const evaluationPrototypeSelect = {
   status: true,
   stage: true,
   assignedTo: true,
+  priority: true,
+  reviewerComments: true,
+  atomixQuote: true,
+  quoteNotes: true,
+  sellerResponse: true,
   createdAt: true,
   initialReviewMetAt: true,
   feedbackMetAt: true,
@@ -118,6 +124,12 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string): Evaluati
     stage: row.stage,
     dueDates: dueDates(row),
     leadId: row.assignedTo,
+    // What the prototype's actions need (the evaluation page is its one admin page, issue 34 point 7).
+    priority: row.priority,
+    reviewerComments: row.reviewerComments,
+    atomixQuote: moneyNumber(row.atomixQuote),
+    quoteNotes: row.quoteNotes,
+    sellerResponse: row.sellerResponse,
     reviewers: row.reviewers.map((r) => ({
       id: r.reviewerId,
       name: fullName(r.reviewer),

@@ -7,7 +7,7 @@ import { formatAmount, fullName } from '~/shared/format.ts';
 import type { Db } from '../../db/index.ts';
 import { batched, toCsv } from '../csv.ts';
 import { asInt, keysetPage, parseIntId } from '../keyset.ts';
-import { moneyString } from '../money.ts';
+import { type Decimal, moneyString, toDecimal } from '../money.ts';
 import type { z } from 'zod';
 import type { adminLedgerRow, statementRow } from './shapes/ledger.ts';
 
@@ -119,4 +119,62 @@ export async function statementCsv(db: Db, userId: string, max: number): Promise
     max,
   );
   return toCsv(CSV_HEADER, rows.map(csvRow));
+}
+
+/** The most sellers the ledger's balance table lists (largest balance first); the rest by the seller filter. */
+export const SELLER_BALANCES_MAX = 200;
+
+/**
+ * Each seller's balance (what the platform owes them now) and what was owed, sent and reversed in all,
+ * largest balance first; and the totals over the same rows (one seller with `userId`). Summed by the
+ * database. A seller's balance is the sum of their signed amounts, which is also their last row's
+ * running balance (auditLedger checks that the rows chain).
+ */
+export async function ledgerSummary(db: Db, filters: { userId?: string | undefined }) {
+  const where = whereOf({ userId: filters.userId });
+  const [byType, bySeller] = await Promise.all([
+    db.financialRecord.groupBy({ by: ['type'], where, _sum: { amount: true }, _count: { _all: true } }),
+    db.financialRecord.groupBy({
+      by: ['userId'],
+      where,
+      _sum: { amount: true },
+      _max: { createdAt: true },
+      orderBy: [{ _sum: { amount: 'desc' } }, { userId: 'asc' }],
+      take: SELLER_BALANCES_MAX + 1,
+    }),
+  ]);
+  const shown = bySeller.slice(0, SELLER_BALANCES_MAX);
+  const ids = shown.map((row) => row.userId);
+  const [users, perType] = await Promise.all([
+    db.user.findMany({ where: { id: { in: ids } }, select: { id: true, firstName: true, lastName: true, email: true } }),
+    db.financialRecord.groupBy({ by: ['userId', 'type'], where: { userId: { in: ids } }, _sum: { amount: true } }),
+  ]);
+  const sumOf = (rows: { type: string; _sum: { amount: Decimal | null } }[], type: LedgerEntryType) =>
+    (rows.find((row) => row.type === type)?._sum.amount ?? toDecimal(0)).abs();
+  const totalsOf = (rows: { type: string; _sum: { amount: Decimal | null } }[]) => ({
+    due: moneyString(sumOf(rows, 'payout_due'))!,
+    sent: moneyString(sumOf(rows, 'payout_sent'))!,
+    reversed: moneyString(sumOf(rows, 'payout_reversed'))!,
+  });
+  const balanceOf = (rows: { _sum: { amount: Decimal | null } }[]) => rows.reduce((sum, row) => sum.plus(row._sum.amount ?? 0), toDecimal(0));
+  return {
+    totals: {
+      ...totalsOf(byType),
+      balance: moneyString(balanceOf(byType))!,
+      entries: byType.reduce((n, row) => n + row._count._all, 0),
+    },
+    sellers: shown.map((row) => {
+      const user = users.find((u) => u.id === row.userId);
+      return {
+        id: row.userId,
+        name: user ? fullName(user) : 'Deleted user',
+        email: user?.email ?? '',
+        balance: moneyString(row._sum.amount ?? toDecimal(0))!,
+        ...totalsOf(perType.filter((t) => t.userId === row.userId)),
+        lastEntryAt: row._max.createdAt,
+      };
+    }),
+    /** More sellers have rows than are listed (filter by seller to see one). */
+    moreSellers: bySeller.length > SELLER_BALANCES_MAX,
+  };
 }

@@ -71,20 +71,37 @@ function toAdminPayoutView(row: AdminPayoutRow): AdminPayoutView {
 export type AdminPayoutView = z.infer<typeof adminPayoutShape>;
 
 /** Newest first (ids grow with creation); the cursor is the last id of the page. */
-export async function listPayouts(db: Db, input: { status?: PayoutStatus | undefined; cursor?: string | undefined; limit: number }) {
-  const before = input.cursor ? parseRecordId(input.cursor) : null;
-  if (input.cursor && before === null) throw new InvalidInputError('Invalid cursor');
+/**
+ * The admin's payouts, newest first, a page at a time. The cursor is a transaction id (as the REST
+ * list has always sent it): `next` reads the rows below it, `prev` the rows above it.
+ */
+export async function listPayouts(
+  db: Db,
+  input: { status?: PayoutStatus | undefined; cursor?: string | undefined; direction?: 'next' | 'prev' | undefined; limit: number },
+) {
+  const at = input.cursor ? parseRecordId(input.cursor) : null;
+  if (input.cursor && at === null) throw new InvalidInputError('Invalid cursor');
+  const backwards = at !== null && input.direction === 'prev';
   const rows = await db.transaction.findMany({
     where: {
       ...(input.status ? { status: input.status } : {}),
-      ...(before !== null ? { id: { lt: before } } : {}),
+      ...(at !== null ? { id: backwards ? { gt: at } : { lt: at } } : {}),
     },
-    orderBy: { id: 'desc' },
+    orderBy: { id: backwards ? 'asc' : 'desc' },
     take: input.limit + 1,
     select: adminPayoutSelect,
   });
-  const items = rows.slice(0, input.limit).map(toAdminPayoutView);
-  return { items, nextCursor: rows.length > input.limit ? String(items.at(-1)!.id) : null };
+  const more = rows.length > input.limit;
+  const page = rows.slice(0, input.limit);
+  if (backwards) page.reverse();
+  const items = page.map(toAdminPayoutView);
+  const first = items[0];
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: last && (backwards || more) ? String(last.id) : null,
+    prevCursor: first && (backwards ? more : at !== null) ? String(first.id) : null,
+  };
 }
 
 export async function adminPayout(db: Db, id: number) {

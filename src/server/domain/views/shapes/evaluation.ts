@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LEVELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
+import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { dueDates, finalScoreFields } from './prototype.ts';
 import { id, timestamp, uuid } from './common.ts';
 
@@ -33,6 +34,12 @@ export const evaluation = z.strictObject({
   stage: z.enum(PROTOTYPE_STAGES),
   dueDates,
   leadId: uuid.nullable(),
+  /** What the prototype's actions need (issue 34, point 7). */
+  priority: z.enum(LEVELS),
+  reviewerComments: z.string().nullable(),
+  atomixQuote: z.number().nullable(),
+  quoteNotes: z.string().nullable(),
+  sellerResponse: z.enum(QUOTE_RESPONSES).nullable(),
   reviewers: z.array(z.strictObject({ id: uuid, name: z.string(), email: z.string(), lead: z.boolean(), submitted: z.boolean(), assignedAt: timestamp })),
   viewer: z.strictObject({ isReviewer: z.boolean(), isLead: z.boolean(), submitted: z.boolean(), canSeeScorecards: z.boolean() }),
   scorecardCount: z.number().int().nonnegative(),

@@ -1,0 +1,98 @@
+// Reviewers and lead (issue 14, point 3): who scores, whose scorecard is in, and the assignment form
+// (checked by the shared reviewers schema; its list of ids is not a text field, so no useZodForm).
+import { type FormEvent, useState } from 'react';
+import { trpc } from '~/client/trpc.ts';
+import { Spinner } from '~/components/spinner.tsx';
+import { fullName } from '~/shared/format.ts';
+import { reviewersForm } from '~/shared/schemas/evaluation.ts';
+import type { Evaluation } from './score-fields.tsx';
+import { useEvaluationFeedback } from './use-evaluation-feedback.ts';
+
+export function ReviewersSection({ evaluation: e }: { evaluation: Evaluation }) {
+  const admins = trpc.admin.admins.useQuery();
+  const [chosen, setChosen] = useState<string[]>(e.reviewers.map((r) => r.id));
+  const [lead, setLead] = useState(e.leadId ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const save = trpc.evaluation.setReviewers.useMutation(useEvaluationFeedback(e.id, 'Reviewers saved'));
+  const toggle = (adminId: string, on: boolean) => {
+    setChosen((list) => (on ? [...list, adminId] : list.filter((x) => x !== adminId)));
+    if (!on && lead === adminId) setLead('');
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen.length > 0 && !chosen.includes(lead)) return setError('Choose the lead among the reviewers');
+    const parsed = reviewersForm.safeParse({ reviewerIds: chosen, leadId: lead });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    save.mutate({ id: e.id, ...parsed.data });
+  };
+  return (
+    <section aria-labelledby="reviewers-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="reviewers-title" className="text-lg font-semibold">
+        Reviewers
+      </h2>
+      {e.reviewers.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Current reviewers">
+          {e.reviewers.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center gap-2 rounded-box border border-base-300 px-3 py-1.5 text-sm" data-testid="reviewer-chip">
+              <span className="font-medium">{r.name}</span>
+              {r.lead && <span className="badge badge-primary badge-sm">Lead</span>}
+              <span className={`badge badge-sm ${r.submitted ? 'badge-success' : 'badge-ghost'}`}>{r.submitted ? 'Scorecard in' : 'No scorecard yet'}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-base-content/70">No reviewers assigned yet.</p>
+      )}
+      <form onSubmit={submit} className="mt-4" noValidate>
+        <fieldset>
+          <legend className="text-sm font-medium">Assign reviewers (administrators) and choose the lead</legend>
+          {admins.data === undefined ? (
+            <Spinner label="Loading administrators" className="py-4" />
+          ) : (
+            <ul className="mt-2 flex flex-col gap-2">
+              {admins.data.map((admin) => {
+                const name = fullName(admin);
+                return (
+                  <li key={admin.id} className="flex flex-wrap items-center gap-4">
+                    <label className="flex cursor-pointer items-center gap-2">
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-sm"
+                        checked={chosen.includes(admin.id)}
+                        onChange={(ev) => toggle(admin.id, ev.target.checked)}
+                      />
+                      <span>
+                        {name} <span className="text-xs text-base-content/70">{admin.email}</span>
+                      </span>
+                    </label>
+                    <label className="flex cursor-pointer items-center gap-1 text-sm">
+                      <input
+                        type="radio"
+                        name="lead"
+                        className="radio radio-sm"
+                        checked={lead === admin.id}
+                        disabled={!chosen.includes(admin.id)}
+                        onChange={() => setLead(admin.id)}
+                        aria-label={`Lead: ${name}`}
+                      />
+                      Lead
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </fieldset>
+        {error && (
+          <p className="mt-2 text-sm text-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-sm mt-3" disabled={save.isPending} aria-busy={save.isPending}>
+          Save reviewers
+        </button>
+      </form>
+    </section>
+  );
+}

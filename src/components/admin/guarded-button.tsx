@@ -1,0 +1,47 @@
+// An admin action that the workflow rules may forbid now: disabled, with the rule's reason beside it
+// (issue 34, point 6), so nobody fills a dialog only to be refused. The reason comes from the shared
+// rule tables (src/shared/prototype-workflow.ts, prototype-stages.ts), the same words as the server's 409.
+import { type ReactNode, useId } from 'react';
+
+export function GuardedButton({
+  refusal,
+  onClick,
+  className = 'btn-sm',
+  pending = false,
+  label,
+  testId,
+  children,
+}: {
+  /** Why the action is not possible now; null when it is. */
+  refusal: string | null;
+  onClick: () => void;
+  className?: string;
+  pending?: boolean;
+  /** The accessible name when the visible text needs more context ("Approve: Solar Cell"). */
+  label?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const reasonId = useId();
+  return (
+    <div className="flex flex-col items-start gap-1" data-testid={testId}>
+      <button
+        type="button"
+        className={`btn ${className}`}
+        onClick={onClick}
+        disabled={refusal !== null || pending}
+        aria-busy={pending || undefined}
+        aria-label={label}
+        aria-describedby={refusal ? reasonId : undefined}
+      >
+        {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {children}
+      </button>
+      {refusal && (
+        <p id={reasonId} className="text-xs text-base-content/70" data-testid="refusal">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The parts every admin list page shares (issue 29, point 6): the header (breadcrumb, title, one line
+// of what the list holds), the figures above a list, a filter select and the search box. The pager is
+// pager.tsx; the list's loading, error and empty states are QueryView.
+import { Link } from '@tanstack/react-router';
+import type { FormEvent, ReactNode } from 'react';
+import { useSearchText } from './use-search-text.ts';
+
+/** Pages between the Admin Panel and a list (the ledger sits under Payouts). */
+type Crumb = { label: string; to: '/admin/payouts' };
+
+/** Breadcrumb from the Admin Panel, the page's title and what it lists; `children` go on the right (actions). */
+export function AdminPageHeader({
+  current,
+  trail = [],
+  title,
+  description,
+  children,
+}: {
+  /** The page's own crumb. */
+  current: string;
+  /** Crumbs between the Admin Panel and this page. */
+  trail?: Crumb[];
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <header>
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to="/admin-panel">Admin Panel</Link>
+          </li>
+          {trail.map((crumb) => (
+            <li key={crumb.to}>
+              <Link to={crumb.to}>{crumb.label}</Link>
+            </li>
+          ))}
+          <li aria-current="page">{current}</li>
+        </ul>
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+          <p className="mt-1 text-base-content/70">{description}</p>
+        </div>
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** A figure above a list (a count, a sum), as a <dt>/<dd> pair inside the caller's <dl>. */
+export function Figure({ label, children, testId, className = '' }: { label: string; children: ReactNode; testId?: string; className?: string }) {
+  return (
+    <div className={`@container rounded-box border border-base-300 bg-base-100 p-4 shadow-sm ${className}`}>
+      <dt className="text-sm text-base-content/70">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** A labelled select whose empty value means "no filter". */
+export function FilterSelect({
+  id,
+  label: text,
+  value,
+  options,
+  onChange,
+  allLabel = 'All',
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: [string, string][];
+  onChange: (value: string | undefined) => void;
+  allLabel?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-base-content/70">
+        {text}
+      </label>
+      <select id={id} className="select select-bordered select-sm w-full" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{allLabel}</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The search box: typed freely, applied on submit, reset when the applied value changes elsewhere. */
+export function SearchBox({
+  id,
+  label,
+  placeholder,
+  applied,
+  onSearch,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  applied: string | undefined;
+  onSearch: (text: string | undefined) => void;
+}) {
+  const [text, setText] = useSearchText(applied);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim() || undefined);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input id={id} type="search" className="input input-bordered w-full" placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="btn btn-primary">
+        Search
+      </button>
+    </form>
+  );
+}
