@@ -6,8 +6,8 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import { type AudienceInput, parseAudienceKey } from '~/shared/schemas/messages.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import type { ClaimedJob } from '../mail/queue.ts';
-import { enqueueJob } from '../mail/queue.ts';
+import type { ClaimedJob } from '../jobs/queue.ts';
+import { enqueueJob } from '../jobs/queue.ts';
 import { notify } from './notifications.ts';
 import { publishLive } from '../live/publish.ts';
 

@@ -2,7 +2,7 @@
 // procedures' own, it is served with Swagger UI under the CSP, and the REST test client's check
 // (test/contract-check.ts) refuses answers that drift from it.
 import { describe, expect, it } from 'vitest';
-import { acceptedQuote, useManualPayouts } from '../payments/testing/payments-harness.ts';
+import { acceptedQuote, useManualPayouts } from '../test/payments-harness.ts';
 import { assertMatchesContract } from '../test/contract-check.ts';
 import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
 import { restClient, useTestDatabase } from '../test/harness.ts';
