@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '~/shared/review-promise.ts';
 import { createWorker, jobHandlers } from '../jobs/worker.ts';
-import { fixedClock, testMailer } from '../services.ts';
+import { fixedClock, testMailer } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { useTestDatabase } from '../test/harness.ts';
 import { REVIEW_REMINDERS_JOB, daysUntil, ensureReviewRemindersScheduled, nextRunAt, runReviewReminders } from './review-reminders.ts';

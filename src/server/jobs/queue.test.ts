@@ -9,7 +9,7 @@ import { EMAIL_JOB, enqueueEmails } from '../mail/outbox.ts';
 import { backoffMs, claimJob, completeJob, enqueueJob } from './queue.ts';
 import { type MailTransport, outboxTransport, smtpTransport } from '../mail/transport.ts';
 import { createWorker, jobHandlers, pruneFinishedJobs } from './worker.ts';
-import { testMailer } from '../services.ts';
+import { testMailer } from '../test/services.ts';
 
 const t = useTestDatabase();
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -3,7 +3,7 @@
 // state matrix, with what each writes (timeline with who, notifications, audit, due dates).
 import { describe, expect, it } from 'vitest';
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { fixedClock } from '../services.ts';
+import { fixedClock } from '../test/services.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 

@@ -7,7 +7,7 @@ import { newTotpSecret, totpCodeAt, totpStep } from '../auth/two-factor.ts';
 import { endDueSuspensions } from '../domain/moderation.ts';
 import { SUSPENSION_ENDS_JOB, ensureSuspensionEndsScheduled } from '../domain/suspension-ends.ts';
 import { createWorker, jobHandlers } from '../jobs/worker.ts';
-import { fixedClock, testMailer } from '../services.ts';
+import { fixedClock, testMailer } from '../test/services.ts';
 import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
 import { restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
 

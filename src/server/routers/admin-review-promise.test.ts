@@ -3,7 +3,7 @@
 // overdue, sorts by the final scores (nulls last) with keyset pages both ways, and the counter.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '~/shared/review-promise.ts';
-import { fixedClock } from '../services.ts';
+import { fixedClock } from '../test/services.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 

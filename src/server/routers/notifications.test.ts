@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { notify } from '../domain/notifications.ts';
 import { createWorker, jobHandlers } from '../jobs/worker.ts';
-import { testMailer } from '../services.ts';
+import { testMailer } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 

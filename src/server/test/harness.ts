@@ -7,7 +7,8 @@ import { type Context, createContextInner } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { type Env, parseEnv } from '../env.ts';
 import { createCaller } from '../routers/_app.ts';
-import { type Services, testServices } from '../services.ts';
+import type { Services } from '../services.ts';
+import { testServices } from './services.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { resetDatabase, testDatabase } from './database.ts';
 import { assertMatchesContract } from './contract-check.ts';
@@ -41,11 +42,12 @@ export async function callerAs(
   meta: Context['meta'] = { ip: '203.0.113.9', userAgent: 'vitest' },
   services: Partial<Services> = {},
 ) {
-  if (!userId) return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, meta }));
+  const chosen = testServices(db.prisma, { ...servicesOfTest, ...services });
+  if (!userId) return createCaller(createContextInner({ ...chosen, db: db.prisma, meta }));
   const { session } = await createSession(db.prisma, userId, 30);
   const user = await db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
   // No list version: this caller's requests read the seller's list from the database each time.
-  return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, user, session: { ...session, listVersion: null }, meta }));
+  return createCaller(createContextInner({ ...chosen, db: db.prisma, user, session: { ...session, listVersion: null }, meta }));
 }
 
 /** The Hono app over the test database, with a small cookie-keeping client for REST tests. */
