@@ -4,20 +4,18 @@
 import { ReportButton } from '~/components/reports/report-button.tsx';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import type { inferRouterOutputs } from '@trpc/server';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDate, formatNumber, formatWholeUsd, fullName, stateLabel } from '~/shared/format.ts';
 import { MILESTONE_MAX, NUMERIC_SCORE_FIELDS, type NumericScoreField, finalForm, releaseForm, scorecardForm } from '~/shared/schemas/evaluation.ts';
 
-type Evaluation = inferRouterOutputs<AppRouter>['evaluation']['evaluation'];
+type Evaluation = RouterOutputs['evaluation']['evaluation'];
 type Values = Record<string, string>;
 type Errors = Record<string, string | undefined>;
 

@@ -1,20 +1,18 @@
 // /admin/payouts: transactions by status with totals, and the pay action. With Stripe configured,
 // Pay sends a Stripe transfer; without it the admin records how the seller was paid.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { Amount } from '~/components/amount.tsx';
 import { formatDate, formatUsd, stateInSentence, stateLabel } from '~/shared/format.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { MANUAL_PAYOUT_METHODS, PAYOUT_METHOD_LABELS, PAYOUT_STATUSES, type PayoutStatus, manualPayoutInput } from '~/shared/schemas/payouts.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
-type AdminPayout = inferRouterOutputs<AppRouter>['payouts']['list']['items'][number];
+type AdminPayout = RouterOutputs['payouts']['list']['items'][number];
 const PAYABLE: PayoutStatus[] = ['pending', 'failed', 'reversed'];
 
 export function AdminPayoutsPage({ status, setStatus }: { status: PayoutStatus | undefined; setStatus: (s: PayoutStatus | undefined) => void }) {

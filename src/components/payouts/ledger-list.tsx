@@ -2,13 +2,12 @@
 // balance after it; the seller too when an admin reads several sellers' rows. One list for the seller's
 // statement, the admin ledger and the admin user page.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 import { formatDateTime, formatUsd } from '~/shared/format.ts';
 import { LEDGER_ENTRY_TYPES } from '~/shared/ledger.ts';
 
-type StatementRow = inferRouterOutputs<AppRouter>['ledger']['mine']['items'][number];
-type AdminRow = inferRouterOutputs<AppRouter>['ledger']['admin']['items'][number];
+type StatementRow = RouterOutputs['ledger']['mine']['items'][number];
+type AdminRow = RouterOutputs['ledger']['admin']['items'][number];
 
 export function LedgerList({ rows, label }: { rows: (StatementRow | AdminRow)[]; label: string }) {
   return (
