@@ -11,7 +11,7 @@ import { serveApp } from './src/server/http/serve-app.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 import { pruneExpiredSessions } from './src/server/auth/session.ts';
-import { startBackgroundWorker } from './src/server/mail/worker.ts';
+import { startBackgroundWorker } from './src/server/jobs/worker.ts';
 import { createDocumentStore } from './src/server/storage/choose-store.ts';
 import { paymentsFromEnv } from './src/server/payments/config.ts';
 import { configFromEnv, servicesFromEnv } from './src/server/services.ts';

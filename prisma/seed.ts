@@ -8,7 +8,7 @@ import { env } from '../src/server/env.ts';
 import { ensureFirstAdmin } from '../src/server/first-admin.ts';
 import { publicUrlOf } from '../src/server/mail/mailer.ts';
 import { createDocumentStore } from '../src/server/storage/choose-store.ts';
-import { DEFAULT_PASSWORD } from '../src/server/test/factories.ts';
+import { DEFAULT_PASSWORD } from '../src/server/demo/factories.ts';
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const db = database.prisma;

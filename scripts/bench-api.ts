@@ -4,6 +4,7 @@
 // server (created and dropped here; never the database the URL names).
 import { sessionUserSelect } from '../src/server/auth/session-user.ts';
 import { createContextInner } from '../src/server/context.ts';
+import { testServices } from '../src/server/test/services.ts';
 import { type Database, openDatabase } from '../src/server/db/index.ts';
 import { createCaller } from '../src/server/routers/_app.ts';
 import { createBenchDatabase } from './bench-database.ts';
@@ -105,7 +106,12 @@ try {
     select: sessionUserSelect,
   });
   const caller = createCaller(
-    createContextInner({ db: db.prisma, user, session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000), listVersion: null } }),
+    createContextInner({
+      ...testServices(db.prisma),
+      db: db.prisma,
+      user,
+      session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000), listVersion: null },
+    }),
   );
   const middle = await caller.admin.prototypes({ limit: 50 });
   const byScore = await caller.admin.prototypes({ limit: 50, sort: 'feasibility' });

@@ -5,6 +5,10 @@ import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
+import type { inferRouterOutputs } from '@trpc/server';
+
+/** What each procedure answers, as the client sees it (superjson keeps dates and decimals); declared only here. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export const trpc = createTRPCReact<AppRouter>();
 

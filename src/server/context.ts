@@ -7,7 +7,7 @@ import type { SessionUser } from './auth/session-user.ts';
 import type { Db } from './db/index.ts';
 import type { RateLimits } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
-import { type Services, testServices } from './services.ts';
+import type { Services } from './services.ts';
 
 export interface RequestMeta {
   ip: string | null;
@@ -47,10 +47,9 @@ export interface ContextInner extends Services {
   twoFactorChallenge: string | null;
 }
 
-export function createContextInner(input: Partial<ContextInner> & { db: Db }): ContextInner {
+/** A context outside a request (tests, scripts): the services are the caller's (test/services.ts has safe ones). */
+export function createContextInner(input: Partial<ContextInner> & Services & { db: Db }): ContextInner {
   return {
-    // Tests and scripts that pass no services get safe ones (a temporary document directory, no SMTP, no Stripe).
-    ...testServices(input.db, input),
     user: null,
     session: null,
     meta: { ip: null, userAgent: null },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { DEMO_DOMAIN, seedDemoData } from './demo-data.ts';
 import { auditLedger, ledgerBalance } from './domain/ledger.ts';
-import { fixedClock, testServices } from './services.ts';
+import { fixedClock, testServices } from './test/services.ts';
 import { createAdmin } from './test/factories.ts';
 import { callerAs, useTestDatabase } from './test/harness.ts';
 

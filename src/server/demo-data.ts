@@ -15,7 +15,7 @@ import { seedModerationDemo } from './demo/moderation-demo.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 import { seedPermissionsDemo } from './demo/permissions-demo.ts';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './test/factories.ts';
+import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './demo/factories.ts';
 import { seedSupportDemo } from './demo/support-demo.ts';
 import { seedReportsDemo } from './demo/reports-demo.ts';
 

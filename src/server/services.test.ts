@@ -1,5 +1,5 @@
-// Services reach procedures through the context: a context built without an app gets safe defaults
-// (documents in a temporary directory, never ./data), and createApp builds the services from env.
+// Services reach procedures through the context: tests build safe ones (test/services.ts: documents in
+// a temporary directory, never ./data), and createApp builds the services from env.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createContextInner } from './context.ts';
-import { configFromEnv, fixedClock, temporaryDocumentsDir } from './services.ts';
+import { configFromEnv } from './services.ts';
+import { fixedClock, temporaryDocumentsDir, testServices } from './test/services.ts';
 import { createPrototype, createUser } from './test/factories.ts';
 import { testEnv, useTestDatabase } from './test/harness.ts';
 import { parseEnv } from './env.ts';
@@ -15,8 +16,8 @@ import { parseEnv } from './env.ts';
 const t = useTestDatabase();
 
 describe('services on the context', () => {
-  it('a context built without services stores documents in a temporary directory, not under DATA_DIR', async () => {
-    const ctx = createContextInner({ db: t.db.prisma });
+  it('the test services store documents in a temporary directory, not under DATA_DIR', async () => {
+    const ctx = createContextInner({ ...testServices(t.db.prisma), db: t.db.prisma });
     const seller = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, seller.id);
     const key = `prototypes/${prototype.id}/${randomUUID()}`;

@@ -1,18 +1,13 @@
 // The services a procedure reaches through `ctx`: built once from the environment in createApp
-// (servicesFromEnv), or, when a test or script passes none, test-safe defaults (testServices): a
-// temporary document directory, the system clock, no SMTP, no Stripe, a quiet log. Stripe payouts are the one
-// service built before: paymentsFromEnv loads the Stripe SDK, so server.ts awaits it and passes it
-// in. No other module reads the environment when it is imported.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// (servicesFromEnv); tests build theirs with test/services.ts. Stripe payouts are the one service
+// built before: paymentsFromEnv loads the Stripe SDK, so server.ts awaits it and passes it in. No
+// other module reads the environment when it is imported.
 import type { AppConfig } from './context.ts';
 import type { Db } from './db/index.ts';
-import { DEFAULT_RATE_LIMITS, type Limiter, createLimiter, rateLimitsOf } from './domain/rate-limit.ts';
+import { type Limiter, createLimiter, rateLimitsOf } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './http/request-log.ts';
 import { type Mailer, mailerFromEnv, publicUrlOf } from './mail/mailer.ts';
-import { outboxTransport } from './mail/transport.ts';
 import { type PaymentsConfig, manualPayments } from './payments/config.ts';
 import { documentsDir } from './storage/choose-store.ts';
 import { createDiskDocumentStore } from './storage/disk-store.ts';
@@ -25,22 +20,10 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock that stands still at `at` until moved (tests). */
-export function fixedClock(at: Date): Clock & { set(at: Date): void } {
-  let current = at;
-  return { now: () => new Date(current), set: (next) => void (current = next) };
-}
-
 export type { Logger };
 
 /** A log that writes nothing (tests and scripts that pass none). */
 export const quietLogger: Logger = () => {};
-
-/** A log that keeps its lines for a test to read. */
-export function capturingLogger(): Logger & { lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  return Object.assign((line: Record<string, unknown>) => void lines.push(line), { lines });
-}
 
 export interface Services {
   config: AppConfig;
@@ -91,49 +74,6 @@ export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> & Pi
     documentStore: chosen.documentStore ?? createDiskDocumentStore(documentsDir(env.DATA_DIR), db),
     mailer: chosen.mailer ?? mailerFromEnv(env),
     payments: chosen.payments ?? envPayments(env, config.publicUrl),
-    limiter: chosen.limiter ?? createLimiter({ db, config }),
-    live: chosen.live ?? null,
-  };
-}
-
-/** The defaults of the environment schema, as a context built without createApp sees them. */
-export const TEST_CONFIG: AppConfig = {
-  sessionDays: 30,
-  sessionMaxDays: 90,
-  adminRequireTwoFactor: false,
-  limits: DEFAULT_RATE_LIMITS,
-  storageQuotaBytes: 1024 ** 3,
-  platformFeePercent: 10,
-  publicUrl: 'http://localhost:3000',
-};
-
-/** E-mail that stays in the in-app outbox (unless a test gives its own transport). */
-export function testMailer(overrides: Partial<Mailer> = {}): Mailer {
-  return { publicUrl: TEST_CONFIG.publicUrl, from: 'Atomix Energy <no-reply@atomix.local>', transport: outboxTransport, ...overrides };
-}
-
-let temporaryDocuments: string | null = null;
-
-/** One temporary directory per process for documents written by tests, removed when it exits. */
-export function temporaryDocumentsDir(): string {
-  if (!temporaryDocuments) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-documents-'));
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-    temporaryDocuments = dir;
-  }
-  return temporaryDocuments;
-}
-
-/** What a context gets for every service it is not given: nothing leaves the process or touches ./data. */
-export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
-  const config = chosen.config ?? TEST_CONFIG;
-  return {
-    config,
-    clock: chosen.clock ?? systemClock,
-    log: chosen.log ?? quietLogger,
-    documentStore: chosen.documentStore ?? createDiskDocumentStore(temporaryDocumentsDir(), db),
-    mailer: chosen.mailer ?? testMailer({ publicUrl: config.publicUrl }),
-    payments: chosen.payments ?? manualPayments(config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),
     live: chosen.live ?? null,
   };

@@ -1,11 +1,10 @@
 // The signed-in user as every screen sees it. Kept outside the data layer so that the navbar works
 // without it: guests on the marketing pages never load tRPC and React Query. Once the data layer is
 // loaded (src/client/data/data-layer.tsx) it keeps this store in step with `auth.me`.
-import type { inferRouterOutputs } from '@trpc/server';
 import { useSyncExternalStore } from 'react';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 
-export type CurrentUser = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
+export type CurrentUser = NonNullable<RouterOutputs['auth']['me']>;
 
 export interface CurrentUserState {
   user: CurrentUser | null;

@@ -1,14 +1,12 @@
 // The admin's side of information requests (issue 14, point 5): "Ask the seller" on a prototype,
 // the exchange (questions, answers, documents) under it, and the open requests across prototypes.
-import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, formatFileSize } from '~/shared/format.ts';
 import { INFO_TEXT_MAX, askInfoForm } from '~/shared/schemas/info-requests.ts';
 import type { PrototypeStatus } from '~/shared/constants.ts';
@@ -17,7 +15,7 @@ import { questionRefusal } from '~/shared/prototype-workflow.ts';
 import type { SetSearch } from './admin-search.ts';
 import { GuardedButton } from './guarded-button.tsx';
 
-type Outputs = inferRouterOutputs<AppRouter>['infoRequests'];
+type Outputs = RouterOutputs['infoRequests'];
 type ExchangeItem = Outputs['forPrototype'][number];
 
 /** Under a prototype of the admin list: "Ask the seller", and the exchange once opened. */

@@ -4,10 +4,8 @@
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { inferRouterOutputs } from '@trpc/server';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { ENERGY_TYPES, LEVELS } from '~/shared/constants.ts';
 import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/format.ts';
 import { STAGES } from '~/shared/prototype-stages.ts';
@@ -16,7 +14,7 @@ import { priorityBadgeClass } from './badges.tsx';
 import { FilterSelect } from './list-parts.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 
-type Board = inferRouterOutputs<AppRouter>['pipeline']['board'];
+type Board = RouterOutputs['pipeline']['board'];
 type Column = Board['columns'][number];
 type Card = Column['cards'][number];
 type Due = NonNullable<Card['due']>;

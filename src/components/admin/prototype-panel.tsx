@@ -4,10 +4,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { toastError } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
-import type { inferRouterOutputs } from '@trpc/server';
 import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/shared/prototype-workflow.ts';
 import { ENERGY_TYPES, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
 import { datedFileName, energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, fullName, stateLabel } from '~/shared/format.ts';
@@ -35,7 +33,7 @@ const SORT_LABELS: Record<(typeof PROTOTYPE_SORTS)[number], string> = {
 };
 import { documentUrl } from '~/shared/document-urls.ts';
 
-type AdminPrototype = inferRouterOutputs<AppRouter>['admin']['prototypes']['items'][number];
+type AdminPrototype = RouterOutputs['admin']['prototypes']['items'][number];
 type DialogKind = 'reject' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
 
 export function PrototypePanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {

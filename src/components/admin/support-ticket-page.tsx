@@ -2,10 +2,9 @@
 // box, and the controls for status (only the moves the status table allows), assignee, priority and
 // the resolution (required to resolve). Appeal tickets get their decision panel above the controls.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { TicketConversation } from '~/components/support/conversation.tsx';
@@ -13,7 +12,6 @@ import { ticketStatusLabel } from '~/components/support/format.ts';
 import { TicketHeading } from '~/components/support/ticket-parts.tsx';
 import { TicketReplyForm } from '~/components/support/ticket-reply-form.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { LEVELS, type Level } from '~/shared/constants.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import type { TicketStatus } from '~/shared/moderation.ts';
@@ -21,7 +19,7 @@ import { TICKET_TEXT_MAX } from '~/shared/schemas/support.ts';
 import { TICKET_TRANSITIONS } from '~/shared/ticket-workflow.ts';
 import { AppealDecision } from './appeal-decision.tsx';
 
-type AdminTicket = inferRouterOutputs<AppRouter>['support']['adminById'];
+type AdminTicket = RouterOutputs['support']['adminById'];
 
 export function SupportTicketPage({ ticketId }: { ticketId: number }) {
   const ticket = trpc.support.adminById.useQuery({ id: ticketId });

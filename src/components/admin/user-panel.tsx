@@ -2,10 +2,8 @@
 // Restrict / Ban / Delete / Reset Password dialogs for non-admins, Message and Verify for all.
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
-import { useState } from 'react';
-import { trpc } from '~/client/trpc.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import { type FormEvent, useState } from 'react';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { ROLES, USER_STATUSES } from '~/shared/constants.ts';
 import { USER_SORTS } from '~/shared/schemas/admin.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
@@ -19,7 +17,7 @@ import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 
-type AdminUser = inferRouterOutputs<AppRouter>['admin']['users']['items'][number];
+type AdminUser = RouterOutputs['admin']['users']['items'][number];
 type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message' | 'permissions';
 
 const orNA = (value: string | null) => (value && value.trim() ? value : 'N/A');

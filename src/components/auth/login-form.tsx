@@ -7,7 +7,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { CurrentUser } from '~/server/domain/views/user-view.ts';
+import type { CurrentUser } from '~/client/auth/current-user.ts';
 import { REDIRECT_AFTER_LOGIN_MS } from '~/shared/constants.ts';
 import { safeRedirect } from '~/shared/safe-redirect.ts';
 import { loginInput } from '~/shared/schemas/auth.ts';

@@ -9,7 +9,7 @@ import { EmailPreferenceCard } from '~/components/notifications/email-preference
 import { MyPermissionsCard } from '~/components/permissions/my-permissions-card.tsx';
 import { SecuritySection } from '~/components/security/security-section.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { CurrentUser } from '~/server/domain/views/user-view.ts';
+import type { CurrentUser } from '~/client/auth/current-user.ts';
 import { profileForm } from '~/shared/schemas/auth.ts';
 
 /** Profile settings (spec section 2): shows "Loading..." until the user is known. */

@@ -5,7 +5,7 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { CurrentUser } from '~/server/domain/views/user-view.ts';
+import type { CurrentUser } from '~/client/auth/current-user.ts';
 import { twoFactorCodeInput } from '~/shared/schemas/security.ts';
 
 const initial = { code: '' };

@@ -2,13 +2,11 @@
 // marker and New badge) and the selected message on the right with Reply and the Conversation
 // thread. On a phone it is the list, then the message. Opening an unread message marks it read.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatDateTime } from '~/shared/format.ts';
 import { preview } from './format.ts';
@@ -16,7 +14,7 @@ import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { ThreadView } from './thread-view.tsx';
 
-type Message = inferRouterOutputs<AppRouter>['messages']['list'][number];
+type Message = RouterOutputs['messages']['list'][number];
 
 export function MessagesPage({ selectedId, onSelect }: { selectedId: number | undefined; onSelect: (id: number | undefined) => void }) {
   const { user } = useCurrentUser();

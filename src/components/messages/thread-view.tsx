@@ -1,10 +1,9 @@
 // A conversation, oldest first: the viewer's own messages on the right, the other side's on the left.
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { ReportButton } from '~/components/reports/report-button.tsx';
 
-export type ThreadMessage = inferRouterOutputs<AppRouter>['messages']['thread'][number];
+export type ThreadMessage = RouterOutputs['messages']['thread'][number];
 
 /** `reportable`: the reader may report the other side's messages (a seller reading the team's). */
 export function ThreadView({ messages, label = 'Conversation', reportable = false }: { messages: ThreadMessage[]; label?: string; reportable?: boolean }) {

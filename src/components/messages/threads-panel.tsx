@@ -1,11 +1,9 @@
 // Conversations with sellers: the list (unread first) and the open thread with an answer form.
-import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useRef } from 'react';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import type { InboxSearch, SetInboxSearch } from './inbox-search.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
@@ -14,7 +12,7 @@ import { preview } from './format.ts';
 import { ReplyForm } from './reply-form.tsx';
 import { ThreadView } from './thread-view.tsx';
 
-type Thread = inferRouterOutputs<AppRouter>['messages']['inbox'][number];
+type Thread = RouterOutputs['messages']['inbox'][number];
 
 export function ThreadsPanel({ search, setSearch }: { search: InboxSearch; setSearch: SetInboxSearch }) {
   const filter = search.filter ?? 'replied';

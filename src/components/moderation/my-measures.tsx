@@ -1,16 +1,14 @@
 // The user's measures of the appeal window on their dashboard (issue 15, ADR 0016): each with its
 // appeal, or an Appeal button while the window is open.
-import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDate } from '~/shared/format.ts';
 import { AppealMessageForm } from './appeal-form.tsx';
 
-type Measure = inferRouterOutputs<AppRouter>['moderation']['myMeasures'][number];
+type Measure = RouterOutputs['moderation']['myMeasures'][number];
 
 const KIND_LABEL = { warning: 'Warning', restriction: 'Restriction', suspension: 'Suspension', ban: 'Ban' } as const;
 

@@ -2,10 +2,9 @@
 // in the URL, like every admin list. With Stripe configured, Pay sends a Stripe transfer; without it
 // the admin records how the seller was paid.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import { type FormEvent, useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { Amount } from '~/components/amount.tsx';
@@ -16,11 +15,10 @@ import { Pager } from '~/components/admin/pager.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type PayoutsSearch, payoutsInput } from './payouts-search.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { MANUAL_PAYOUT_METHODS, PAYOUT_METHOD_LABELS, PAYOUT_STATUSES, type PayoutStatus, manualPayoutInput } from '~/shared/schemas/payouts.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
-type AdminPayout = inferRouterOutputs<AppRouter>['payouts']['list']['items'][number];
+type AdminPayout = RouterOutputs['payouts']['list']['items'][number];
 const PAYABLE: PayoutStatus[] = ['pending', 'failed', 'reversed'];
 
 export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch; setSearch: (next: PayoutsSearch) => void }) {

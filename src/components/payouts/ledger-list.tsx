@@ -3,13 +3,12 @@
 // named as that seller's own (a running balance never spans sellers). One list for the seller's
 // statement, the admin ledger and the admin user page.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 import { formatDateTime, formatUsd } from '~/shared/format.ts';
 import { LEDGER_ENTRY_TYPES } from '~/shared/ledger.ts';
 
-type StatementRow = inferRouterOutputs<AppRouter>['ledger']['mine']['items'][number];
-type AdminRow = inferRouterOutputs<AppRouter>['ledger']['admin']['items'][number];
+type StatementRow = RouterOutputs['ledger']['mine']['items'][number];
+type AdminRow = RouterOutputs['ledger']['admin']['items'][number];
 
 export function LedgerList({ rows, label, oneSeller = true }: { rows: (StatementRow | AdminRow)[]; label: string; oneSeller?: boolean }) {
   return (

@@ -1,11 +1,10 @@
 // Reports as admins read them: target (linked), reason, reporter, status and outcome. Used by the
 // reports queue and the admin user page.
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS } from '~/shared/schemas/reports.ts';
 
-export type AdminReport = inferRouterOutputs<AppRouter>['reports']['queue']['items'][number];
+export type AdminReport = RouterOutputs['reports']['queue']['items'][number];
 
 const STATUS_CLASS: Record<AdminReport['status'], string> = {
   pending: 'badge-warning',

@@ -1,19 +1,17 @@
 // The seller's side of information requests and document access (issue 14, points 5 and 8): the
 // questions the evaluation team asked, an answer form for each open one (text and documents, the
 // same upload rules as the submission), and who from the team opened which document, and when.
-import type { inferRouterOutputs } from '@trpc/server';
 import { useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, formatFileSize } from '~/shared/format.ts';
 import { INFO_TEXT_MAX, answerInfoForm } from '~/shared/schemas/info-requests.ts';
 
-type InfoRequest = inferRouterOutputs<AppRouter>['infoRequests']['forPrototype'][number];
+type InfoRequest = RouterOutputs['infoRequests']['forPrototype'][number];
 
 /** "Action needed" beside a prototype with unanswered questions. */
 export function ActionNeededBadge({ count }: { count: number }) {

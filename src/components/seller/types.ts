@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 
-type Outputs = inferRouterOutputs<AppRouter>['prototypes'];
+type Outputs = RouterOutputs['prototypes'];
 export type SellerPrototype = Outputs['mine'][number];
 export type SellerTransaction = Outputs['transactions'][number];
 export type SellerSummary = Outputs['summary'];

@@ -1,7 +1,7 @@
 // Sessions keep the request's time (ctx.clock): sign-in stamps it, the session check slides and ends
 // the session by it, so moving the clock moves every expiry with it, without waiting.
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../services.ts';
+import { fixedClock } from '../test/services.ts';
 import { DEFAULT_PASSWORD, createUser } from '../test/factories.ts';
 import { restClient, testEnv, useTestDatabase } from '../test/harness.ts';
 

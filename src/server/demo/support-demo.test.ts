@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { TICKET_STATUSES } from '~/shared/moderation.ts';
 import { seedDemoData } from '../demo-data.ts';
-import { testServices } from '../services.ts';
+import { testServices } from '../test/services.ts';
 import { createAdmin } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 

@@ -7,8 +7,8 @@ import { type AudienceInput, audienceKey, audienceLabel, parseAudienceKey } from
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import type { ClaimedJob } from '../mail/queue.ts';
-import { enqueueJob } from '../mail/queue.ts';
+import type { ClaimedJob } from '../jobs/queue.ts';
+import { enqueueJob } from '../jobs/queue.ts';
 import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';

@@ -5,7 +5,7 @@
 // independent integer-cent model: what was quoted, minus what actually moved in (the fake) Stripe
 // and what the test itself recorded as paid by hand. The model never reads the database.
 import { describe, expect, it } from 'vitest';
-import { acceptedQuote, MANUAL_PAYMENTS, signedWebhook, useFakeStripe } from '../payments/testing/payments-harness.ts';
+import { acceptedQuote, MANUAL_PAYMENTS, signedWebhook, useFakeStripe } from '../test/payments-harness.ts';
 import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
 import { createUser } from '../test/factories.ts';
 import { auditLedger, ledgerBalance, recordLedgerEntry } from './ledger.ts';

@@ -3,7 +3,7 @@
 // through each place that reads by it (detail, information requests, document access, messages).
 import { afterEach, describe, expect, it } from 'vitest';
 import { withEnrolledRole } from '../auth/two-factor.ts';
-import { TEST_CONFIG } from '../services.ts';
+import { TEST_CONFIG } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, setTestServices, useTestDatabase } from '../test/harness.ts';
 import { documentAccessOf } from './document-access.ts';

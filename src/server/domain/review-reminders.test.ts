@@ -3,8 +3,8 @@
 // queued run at all times, however many instances schedule or run it at once.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '~/shared/review-promise.ts';
-import { createWorker, jobHandlers } from '../mail/worker.ts';
-import { fixedClock, testMailer } from '../services.ts';
+import { createWorker, jobHandlers } from '../jobs/worker.ts';
+import { fixedClock, testMailer } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { useTestDatabase } from '../test/harness.ts';
 import { REVIEW_REMINDERS_JOB, daysUntil, ensureReviewRemindersScheduled, nextRunAt, runReviewReminders } from './review-reminders.ts';

@@ -12,7 +12,7 @@ import { formatDate } from '~/shared/format.ts';
 import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, REMINDER_DAYS_BEFORE, addDays } from '~/shared/review-promise.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import { ensureJobScheduled } from '../mail/queue.ts';
+import { ensureJobScheduled } from '../jobs/queue.ts';
 import { notify } from './notifications.ts';
 import { milestoneOverdueWhere } from './views/review-promise-view.ts';
 

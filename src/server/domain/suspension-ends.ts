@@ -4,7 +4,7 @@
 // transaction-scoped advisory lock and queues a run only when none is queued.
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import { ensureJobScheduled } from '../mail/queue.ts';
+import { ensureJobScheduled } from '../jobs/queue.ts';
 import { endDueSuspensions } from './moderation.ts';
 
 export const SUSPENSION_ENDS_JOB = 'suspension-ends';

@@ -1,6 +1,6 @@
 // The `email` job: sends one email_messages row through the transport and marks it sent, once.
 import type { Db } from '../db/index.ts';
-import type { ClaimedJob } from './queue.ts';
+import type { ClaimedJob } from '../jobs/queue.ts';
 import type { MailTransport } from './transport.ts';
 
 export const SCRUBBED_BODY = '[Removed after delivery: this e-mail contained a single-use link.]';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../domain/ledger.ts';
 import { restClient, useTestDatabase } from '../test/harness.ts';
 import { createUser } from '../test/factories.ts';
-import { acceptedQuote, signedWebhook, useFakeStripe, useManualPayouts } from './testing/payments-harness.ts';
+import { acceptedQuote, signedWebhook, useFakeStripe, useManualPayouts } from '../test/payments-harness.ts';
 
 const t = useTestDatabase();
 const PATH = '/api/stripe/webhook';

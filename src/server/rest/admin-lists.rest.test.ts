@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from '../domain/csv.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { callerAs, restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 
@@ -90,8 +90,7 @@ describe('prototype list', () => {
     const seller = await createUser(t.db.prisma);
     const rows = await manyPrototypes(seller.id, 5);
     const admin = await createAdmin(t.db.prisma);
-    const client = restClient(t.db);
-    await client.request('POST', '/api/login', { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signedInClient(t.db, admin);
     const all = await client.request('GET', '/api/admin/prototypes');
     expect(Array.isArray(all.json)).toBe(true);
     expect(all.json.map((p: { id: number }) => p.id)).toEqual(rows.map((r) => r.id).reverse());
@@ -119,8 +118,7 @@ describe('user list', () => {
     expect((await caller.admin.users({ search: 'ada love' })).items.map((u) => u.email)).toEqual(['ada@example.test']);
     expect((await caller.admin.users({ status: 'banned' })).items.map((u) => u.email)).toEqual(['alan@example.test']);
     expect((await caller.admin.users({ role: 'admin' })).items.map((u) => u.id)).toEqual([admin.id]);
-    const client = restClient(t.db);
-    await client.request('POST', '/api/login', { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signedInClient(t.db, admin);
     const res = await client.request('GET', '/api/admin/users?limit=2');
     expect(res.json).toHaveLength(2);
     expect(res.headers.get('link')).toContain('rel="next"');

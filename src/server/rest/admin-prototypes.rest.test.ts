@@ -2,19 +2,10 @@
 // which transitions the state table allows, what each one writes, and the race between admins.
 import { describe, expect, it } from 'vitest';
 import { PROTOTYPE_ACTIONS } from '~/shared/prototype-workflow.ts';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { callerAs, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
-
-async function signedIn(role: 'admin' | 'user' | null) {
-  const client = restClient(t.db);
-  if (!role) return { client, user: null };
-  const user = role === 'admin' ? await createAdmin(t.db.prisma) : await createUser(t.db.prisma);
-  const res = await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD });
-  expect(res.status).toBe(200);
-  return { client, user };
-}
 
 async function seededPrototype(overrides: Parameters<typeof createPrototype>[2] = {}) {
   const seller = await createUser(t.db.prisma, {
@@ -41,11 +32,11 @@ describe('who may call the admin prototype paths', () => {
         status: path.startsWith('final') ? 'quoted' : 'submitted',
         atomixQuote: path.startsWith('final') ? 500 : null,
       });
-      const guest = await (await signedIn(null)).client.request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, body);
+      const guest = await (await signedInClient(t.db, null)).request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, body);
       expect(guest.status).toBe(401);
-      const seller = await (await signedIn('user')).client.request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, body);
+      const seller = await (await signedInClient(t.db, 'user')).request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, body);
       expect(seller.status).toBe(403);
-      const { client } = await signedIn('admin');
+      const client = await signedInClient(t.db, 'admin');
       const missing = await client.request('PATCH', `/api/admin/prototypes/999999/${path}`, body);
       expect(missing.status).toBe(404);
       expect(missing.json.message).toBe('Prototype not found');
@@ -61,8 +52,8 @@ describe('who may call the admin prototype paths', () => {
 
   it('GET /api/admin/prototypes and /api/admin/users: guest 401, seller 403', async () => {
     for (const path of ['/api/admin/prototypes', '/api/admin/users']) {
-      expect((await (await signedIn(null)).client.request('GET', path)).status).toBe(401);
-      expect((await (await signedIn('user')).client.request('GET', path)).status).toBe(403);
+      expect((await (await signedInClient(t.db, null)).request('GET', path)).status).toBe(401);
+      expect((await (await signedInClient(t.db, 'user')).request('GET', path)).status).toBe(403);
     }
   });
 });
@@ -70,7 +61,8 @@ describe('who may call the admin prototype paths', () => {
 describe('approve and reject', () => {
   it('approve: status, timeline, seller notification and audit row with IP and user agent', async () => {
     const { prototype, seller } = await seededPrototype();
-    const { client, user: admin } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
+    const admin = client.user;
     const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/approve`, undefined, { 'user-agent': 'AdminBrowser/1.0' });
     expect(res.status).toBe(200);
     // Approved is no dead end: Provide Quote is offered next (issue 14).
@@ -103,7 +95,7 @@ describe('approve and reject', () => {
 
   it('reject requires a reason with the spec message, and stores it', async () => {
     const { prototype, seller } = await seededPrototype({ status: 'under_review' });
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     for (const body of [undefined, {}, { reason: '   ' }]) {
       const bad = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/reject`, body);
       expect(bad.status).toBe(400);
@@ -118,7 +110,7 @@ describe('approve and reject', () => {
 
   it("refuses a transition from the wrong status with 409 and the table's message, writing nothing", async () => {
     const { prototype } = await seededPrototype({ status: 'accepted' });
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     for (const path of ['approve', 'reject', 'quote']) {
       const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/${path}`, { reason: 'x', atomixQuote: 10 });
       expect(res.status).toBe(409);
@@ -135,7 +127,8 @@ describe('approve and reject', () => {
 describe('quotes', () => {
   it('provide quote: amount as a number, status quoted, quoter recorded; a second quote is a 409', async () => {
     const { prototype } = await seededPrototype();
-    const { client, user: admin } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
+    const admin = client.user;
     const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, {
       atomixQuote: 12500.5,
       quoteNotes: 'Initial offer',
@@ -155,7 +148,7 @@ describe('quotes', () => {
 
   it('writes the quote one way: timeline, the seller\'s notification and the ledger say "$12,500.50"', async () => {
     const { prototype, seller } = await seededPrototype();
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 12500.5 });
     const timeline = await t.db.prisma.prototypeTimeline.findFirstOrThrow({ where: { prototypeId: prototype.id } });
     expect(timeline.description).toBe('Quote of $12,500.50 provided');
@@ -168,7 +161,7 @@ describe('quotes', () => {
 
   it('says a review start as a sentence, and a rejection with its reason', async () => {
     const { prototype } = await seededPrototype();
-    const { user: admin } = await signedIn('admin');
+    const { user: admin } = await signedInClient(t.db, 'admin');
     const caller = await callerAs(t.db, admin!.id);
     await caller.admin.startReview({ id: prototype.id });
     await caller.admin.reject({ id: prototype.id, reason: 'Not reproducible' });
@@ -183,7 +176,7 @@ describe('quotes', () => {
 
   it('refuses a quote when one already exists even in an allowed status', async () => {
     const { prototype } = await seededPrototype({ status: 'under_review', atomixQuote: 300 });
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 1 });
     expect(res.status).toBe(409);
     expect(res.json.message).toBe('Provide Quote is not possible: a quote has already been provided');
@@ -191,7 +184,7 @@ describe('quotes', () => {
 
   it('answers missing, negative, non-numeric, over-precision and oversized amounts with 400', async () => {
     const { prototype } = await seededPrototype();
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     const cases: [unknown, string][] = [
       [undefined, 'Please provide quote amount'],
       ['', 'Please provide quote amount'],
@@ -213,7 +206,7 @@ describe('quotes', () => {
 
   it('accept quote: finalAmount, one pending transaction with a 10% fee rounded half-up', async () => {
     const { prototype, seller } = await seededPrototype();
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: '1234.55' });
     const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/final-approve`, { status: 'accepted' });
     expect(res.status).toBe(200);
@@ -232,7 +225,7 @@ describe('quotes', () => {
   it('reject quote: rejected, no transaction; not offered without a quote', async () => {
     const { prototype } = await seededPrototype({ status: 'quoted', atomixQuote: 800 });
     const { prototype: unquoted } = await seededPrototype({ status: 'quoted', atomixQuote: null });
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     const none = await client.request('PATCH', `/api/admin/prototypes/${unquoted.id}/final-reject`);
     expect(none.status).toBe(409);
     expect(none.json.message).toBe('Reject Quote is not possible: no quote has been provided');

@@ -6,30 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { capturingLogger } from '../services.ts';
+import { capturingLogger } from '../test/services.ts';
 import { createDiskDocumentStore } from '../storage/disk-store.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { callerAs, restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
-
-async function signedIn(role: 'admin' | 'user' | null, services: NonNullable<Parameters<typeof restClient>[1]>['services'] = {}) {
-  const client = restClient(t.db, { services });
-  if (!role) return { client, user: null };
-  const user = role === 'admin' ? await createAdmin(t.db.prisma) : await createUser(t.db.prisma);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return { client, user };
-}
-
-/** A signed-in seller whose session the tests can watch. */
-async function sellerWithSession() {
-  const seller = await createUser(t.db.prisma, { businessName: 'Volta Labs' });
-  const client = restClient(t.db);
-  await client.request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD });
-  expect((await client.request('GET', '/api/auth/user')).status).toBe(200);
-  return { seller, client };
-}
 
 const validBodies = (id: string) => [
   { method: 'PATCH', path: `/api/admin/users/${id}/status`, body: { status: 'restricted', restrictedUntil: null } },
@@ -41,9 +24,9 @@ const validBodies = (id: string) => [
 describe('who may call the admin user paths', () => {
   it('guest 401, seller 403, unknown user 404 on every path', async () => {
     const target = await createUser(t.db.prisma);
-    const guest = (await signedIn(null)).client;
-    const seller = (await signedIn('user')).client;
-    const admin = (await signedIn('admin')).client;
+    const guest = await signedInClient(t.db, null);
+    const seller = await signedInClient(t.db, 'user');
+    const admin = await signedInClient(t.db, 'admin');
     for (const { method, path: p, body } of validBodies(target.id)) {
       expect((await guest.request(method, p, body)).status, `${method} ${p}`).toBe(401);
       expect((await seller.request(method, p, body)).status, `${method} ${p}`).toBe(403);
@@ -58,7 +41,7 @@ describe('who may call the admin user paths', () => {
   });
 
   it('refuses to restrict, ban, re-password or delete an administrator (403, nothing changes)', async () => {
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     const other = await createAdmin(t.db.prisma);
     const attempts = [
       ['PATCH', `/api/admin/users/${other.id}/status`, { status: 'banned', banReason: 'x' }, 'Administrators cannot be restricted or banned'],
@@ -76,7 +59,7 @@ describe('who may call the admin user paths', () => {
   });
 
   it('answers bad bodies with 400', async () => {
-    const { client } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
     const target = await createUser(t.db.prisma);
     const bad = [
       ['PATCH', `/api/admin/users/${target.id}/status`, { status: 'deleted' }, 'status'],
@@ -101,8 +84,9 @@ describe('who may call the admin user paths', () => {
 
 describe('status, password and verification', () => {
   it('restrict until a time, then reactivate; a restriction keeps the session', async () => {
-    const { seller, client: sellerClient } = await sellerWithSession();
-    const { client } = await signedIn('admin');
+    const sellerClient = await signedInClient(t.db, 'user', { fields: { businessName: 'Volta Labs' } });
+    const seller = sellerClient.user;
+    const client = await signedInClient(t.db, 'admin');
     const until = new Date(Date.now() + 86_400_000).toISOString();
     const res = await client.request('PATCH', `/api/admin/users/${seller.id}/status`, {
       status: 'restricted',
@@ -132,8 +116,9 @@ describe('status, password and verification', () => {
   });
 
   it("ban with a reason ends the user's sessions", async () => {
-    const { seller, client: sellerClient } = await sellerWithSession();
-    const { client } = await signedIn('admin');
+    const sellerClient = await signedInClient(t.db, 'user', { fields: { businessName: 'Volta Labs' } });
+    const seller = sellerClient.user;
+    const client = await signedInClient(t.db, 'admin');
     const res = await client.request('PATCH', `/api/admin/users/${seller.id}/status`, { status: 'banned', banReason: 'Fraud', restrictedUntil: null });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'banned', banReason: 'Fraud' });
@@ -142,8 +127,9 @@ describe('status, password and verification', () => {
   });
 
   it('password reset: new password works, old one and old sessions do not', async () => {
-    const { seller, client: sellerClient } = await sellerWithSession();
-    const { client } = await signedIn('admin');
+    const sellerClient = await signedInClient(t.db, 'user', { fields: { businessName: 'Volta Labs' } });
+    const seller = sellerClient.user;
+    const client = await signedInClient(t.db, 'admin');
     const res = await client.request('PUT', `/api/admin/users/${seller.id}/password`, { newPassword: 'Xy7!ab' });
     expect(res.status).toBe(200);
     expect((await sellerClient.request('GET', '/api/auth/user')).status).toBe(401);
@@ -164,7 +150,8 @@ describe('status, password and verification', () => {
 
 describe('DELETE /api/admin/users/:id', () => {
   it('removes the user with prototypes, documents (files too), messages, transactions and sessions', async () => {
-    const { seller, client: sellerClient } = await sellerWithSession();
+    const sellerClient = await signedInClient(t.db, 'user', { fields: { businessName: 'Volta Labs' } });
+    const seller = sellerClient.user;
     const other = await createUser(t.db.prisma);
     const keep = await createPrototype(t.db.prisma, other.id);
     const prototype = await createPrototype(t.db.prisma, seller.id, { status: 'accepted', atomixQuote: 100, finalAmount: 100 });
@@ -183,7 +170,8 @@ describe('DELETE /api/admin/users/:id', () => {
     await t.db.prisma.transaction.create({
       data: { prototypeId: prototype.id, sellerId: seller.id, amount: 100, platformFee: 10, sellerPayout: 90 },
     });
-    const { client, user: admin } = await signedIn('admin', { documentStore: store });
+    const client = await signedInClient(t.db, 'admin', { services: { documentStore: store } });
+    const admin = client.user;
     await client.request('POST', '/api/admin/messages', { userId: seller.id, subject: 'Hi', content: 'Before delete' });
 
     const res = await client.request('DELETE', `/api/admin/users/${seller.id}`);
@@ -236,7 +224,8 @@ describe('DELETE /api/admin/users/:id', () => {
 describe('POST /api/admin/messages', () => {
   it('stores an admin_to_user message without parent and notifies the user', async () => {
     const seller = await createUser(t.db.prisma);
-    const { client, user: admin } = await signedIn('admin');
+    const client = await signedInClient(t.db, 'admin');
+    const admin = client.user;
     const res = await client.request('POST', '/api/admin/messages', { userId: seller.id, subject: 'Your submission', content: 'Please send the test data.' });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({

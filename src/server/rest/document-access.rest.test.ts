@@ -2,22 +2,15 @@
 // (who, which document, when) before the bytes go out; the seller's own downloads write none; the
 // seller reads the list, nobody else's seller can.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(256, 0x20), Buffer.from('\n%%EOF\n')]);
 
-async function signIn(user: { email: string }) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
-type Client = Awaited<ReturnType<typeof signIn>>;
-
-async function upload(client: Client, prototypeId: number, fileName: string): Promise<number> {
+async function upload(client: RestClient, prototypeId: number, fileName: string): Promise<number> {
   const res = await client.app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(fileName), cookie: client.cookie },
@@ -27,13 +20,13 @@ async function upload(client: Client, prototypeId: number, fileName: string): Pr
   return ((await res.json()) as { id: number }).id;
 }
 
-const download = (client: Client, documentId: number) => client.request('GET', `/api/documents/${documentId}`);
-const accessList = (client: Client, prototypeId: number | string) => client.request('GET', `/api/seller/prototypes/${prototypeId}/document-access`);
+const download = (client: RestClient, documentId: number) => client.request('GET', `/api/documents/${documentId}`);
+const accessList = (client: RestClient, prototypeId: number | string) => client.request('GET', `/api/seller/prototypes/${prototypeId}/document-access`);
 
 async function setUp() {
   const seller = await createUser(t.db.prisma);
   const prototype = await createPrototype(t.db.prisma, seller.id);
-  const sellerClient = await signIn(seller);
+  const sellerClient = await signedInClient(t.db, seller);
   const documentId = await upload(sellerClient, prototype.id, 'design.pdf');
   return { seller, prototype, sellerClient, documentId };
 }
@@ -45,8 +38,8 @@ describe('GET /api/documents/:id records admin downloads', () => {
     const { prototype, sellerClient, documentId } = await setUp();
     const dana = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
     const omar = await createAdmin(t.db.prisma, { firstName: 'Omar', lastName: 'Reyes' });
-    const danaClient = await signIn(dana);
-    const omarClient = await signIn(omar);
+    const danaClient = await signedInClient(t.db, dana);
+    const omarClient = await signedInClient(t.db, omar);
 
     const own = await download(sellerClient, documentId);
     expect(own.status).toBe(200);
@@ -82,10 +75,10 @@ describe('GET /api/documents/:id records admin downloads', () => {
 
   it('a download that is refused or not found writes nothing', async () => {
     const { documentId } = await setUp();
-    const stranger = await signIn(await createUser(t.db.prisma));
+    const stranger = await signedInClient(t.db, await createUser(t.db.prisma));
     expect((await download(stranger, documentId)).status).toBe(404);
     expect((await download(restClient(t.db), documentId)).status).toBe(401);
-    const admin = await signIn(await createAdmin(t.db.prisma));
+    const admin = await signedInClient(t.db, await createAdmin(t.db.prisma));
     expect((await download(admin, 999_999)).status).toBe(404);
     expect(await t.db.prisma.documentAccess.count()).toBe(0);
   });
@@ -93,7 +86,7 @@ describe('GET /api/documents/:id records admin downloads', () => {
   it('when the access row cannot be written, the admin gets no document', async () => {
     const { documentId } = await setUp();
     const admin = await createAdmin(t.db.prisma);
-    const client = await signIn(admin);
+    const client = await signedInClient(t.db, admin);
     // A trigger that refuses every access row: the recording fails, so must the download.
     await t.db.prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_access() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no'; END $$`);
     await t.db.prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_access BEFORE INSERT ON document_access FOR EACH ROW EXECUTE FUNCTION refuse_access()`);
@@ -112,7 +105,7 @@ describe('GET /api/seller/prototypes/:id/document-access', () => {
   it('401 guest, 404 another seller or unknown', async () => {
     const { prototype } = await setUp();
     expect((await accessList(restClient(t.db), prototype.id)).status).toBe(401);
-    const stranger = await signIn(await createUser(t.db.prisma));
+    const stranger = await signedInClient(t.db, await createUser(t.db.prisma));
     expect((await accessList(stranger, prototype.id)).status).toBe(404);
     expect((await accessList(stranger, 999_999)).status).toBe(404);
     expect((await accessList(stranger, 'abc')).status).toBe(404);

@@ -2,8 +2,8 @@
 // state, 400 bad body and the happy path of each; every answer is checked against the OpenAPI
 // contract by the harness.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 
@@ -31,12 +31,6 @@ const final = {
   timelineWeeks: 24,
 };
 
-async function login(user: { email: string } | null) {
-  const client = restClient(t.db);
-  if (user) expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
-
 async function setup(status: 'submitted' | 'approved' = 'submitted') {
   const db = t.db.prisma;
   const seller = await createUser(db);
@@ -59,11 +53,11 @@ describe('who may call the evaluation paths', () => {
     it(`${method} /api/admin/prototypes/:id${suffix}: guest 401, seller 403, unknown id 404`, async () => {
       const s = await setup();
       const body = method === 'GET' ? undefined : { summary: 'x', includeScores: false, reviewerIds: [s.lead.id], leadId: s.lead.id, ...scorecard };
-      expect((await (await login(null)).request(method, `${s.base}${suffix}`, body)).status).toBe(401);
-      const seller = await login(s.seller);
+      expect((await (await signedInClient(t.db, null)).request(method, `${s.base}${suffix}`, body)).status).toBe(401);
+      const seller = await signedInClient(t.db, s.seller);
       const forbidden = await seller.request(method, `${s.base}${suffix}`, body);
       expect(forbidden.status).toBe(403);
-      const admin = await login(s.lead);
+      const admin = await signedInClient(t.db, s.lead);
       expect((await admin.request(method, `/api/admin/prototypes/999999${suffix}`, method === 'PATCH' ? final : body)).status).toBe(404);
     });
   }
@@ -72,7 +66,7 @@ describe('who may call the evaluation paths', () => {
 describe('the evaluation paths', () => {
   it('PUT reviewers: 200 with the reviewers and lead; 400 for a lead outside the list or a seller as reviewer', async () => {
     const s = await setup();
-    const admin = await login(s.other);
+    const admin = await signedInClient(t.db, s.other);
     const bad = await admin.request('PUT', `${s.base}/reviewers`, { reviewerIds: [s.lead.id], leadId: s.other.id });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toContain('The lead must be one of the reviewers');
@@ -85,7 +79,7 @@ describe('the evaluation paths', () => {
 
   it('PUT scorecard: 403 when not a reviewer, 400 bad body, 200 happy, 409 once rejected', async () => {
     const s = await setup();
-    const lead = await login(s.lead);
+    const lead = await signedInClient(t.db, s.lead);
     expect((await lead.request('PUT', `${s.base}/scorecard`, scorecard)).status).toBe(403);
     await lead.request('PUT', `${s.base}/reviewers`, { reviewerIds: [s.lead.id], leadId: s.lead.id });
     const bad = await lead.request('PUT', `${s.base}/scorecard`, { ...scorecard, trl: 12 });
@@ -100,7 +94,7 @@ describe('the evaluation paths', () => {
 
   it('GET evaluation: stage, due dates, scorecards, final', async () => {
     const s = await setup();
-    const res = await (await login(s.other)).request('GET', `${s.base}/evaluation`);
+    const res = await (await signedInClient(t.db, s.other)).request('GET', `${s.base}/evaluation`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ stage: 'initial_review', scorecards: [], aggregate: null, final: { technicalFeasibility: null, nextMilestone: null } });
     expect(Date.parse(res.json.dueDates.initialReview.dueAt) - s.prototype.createdAt.getTime()).toBe(14 * 86_400_000);
@@ -108,10 +102,10 @@ describe('the evaluation paths', () => {
 
   it('PATCH evaluation: 409 without a lead, 403 not the lead, 400 partial figures, 200 for the lead', async () => {
     const s = await setup();
-    const lead = await login(s.lead);
+    const lead = await signedInClient(t.db, s.lead);
     expect((await lead.request('PATCH', `${s.base}/evaluation`, final)).status).toBe(409);
     await lead.request('PUT', `${s.base}/reviewers`, { reviewerIds: [s.lead.id, s.other.id], leadId: s.lead.id });
-    expect((await (await login(s.other)).request('PATCH', `${s.base}/evaluation`, final)).status).toBe(403);
+    expect((await (await signedInClient(t.db, s.other)).request('PATCH', `${s.base}/evaluation`, final)).status).toBe(403);
     expect((await lead.request('PATCH', `${s.base}/evaluation`, { trl: 3 })).status).toBe(400);
     const ok = await lead.request('PATCH', `${s.base}/evaluation`, { ...final, nextMilestone: 'Field test', milestoneDate: '2027-01-15T00:00:00.000Z' });
     expect(ok.status).toBe(200);
@@ -120,7 +114,7 @@ describe('the evaluation paths', () => {
 
   it('POST release: 409 before a decision, 400 without a summary, 201 after; the seller then sees it', async () => {
     const s = await setup();
-    const admin = await login(s.other);
+    const admin = await signedInClient(t.db, s.other);
     expect((await admin.request('POST', `${s.base}/evaluation/release`, { summary: 'Early', includeScores: false })).status).toBe(409);
     await t.db.prisma.prototype.update({ where: { id: s.prototype.id }, data: { status: 'approved' } });
     expect((await admin.request('POST', `${s.base}/evaluation/release`, { summary: '', includeScores: false })).status).toBe(400);
@@ -128,7 +122,7 @@ describe('the evaluation paths', () => {
     const ok = await admin.request('POST', `${s.base}/evaluation/release`, { summary: 'Promising', includeScores: false });
     expect(ok.status).toBe(201);
     expect(ok.json.latestRelease).toMatchObject({ summary: 'Promising', includeScores: false, scores: null });
-    const seen = await (await login(s.seller)).request('GET', `/api/seller/prototypes/${s.prototype.id}`);
+    const seen = await (await signedInClient(t.db, s.seller)).request('GET', `/api/seller/prototypes/${s.prototype.id}`);
     expect(seen.status).toBe(200);
     expect(seen.json).toMatchObject({ evaluation: { summary: 'Promising', strengths: null, concerns: null, scores: null }, nextMilestone: null });
   });
@@ -137,11 +131,11 @@ describe('the evaluation paths', () => {
 describe('the seller before release (REST)', () => {
   it('GET /api/seller/prototypes, /:id, /summary, /pipeline and notifications carry nothing of a scorecard', async () => {
     const s = await setup('approved');
-    const lead = await login(s.lead);
+    const lead = await signedInClient(t.db, s.lead);
     await lead.request('PUT', `${s.base}/reviewers`, { reviewerIds: [s.lead.id], leadId: s.lead.id });
     await lead.request('PUT', `${s.base}/scorecard`, { ...scorecard, strengths: 'HIDDEN-STRENGTH', concerns: 'HIDDEN-CONCERN', estimatedValue: 7654321 });
     await lead.request('PATCH', `${s.base}/evaluation`, { ...final, estimatedValue: 6543217 });
-    const seller = await login(s.seller);
+    const seller = await signedInClient(t.db, s.seller);
     const bodies = await Promise.all(
       ['/api/seller/prototypes', `/api/seller/prototypes/${s.prototype.id}`, '/api/seller/summary', '/api/seller/pipeline'].map((p) =>
         seller.request('GET', p),

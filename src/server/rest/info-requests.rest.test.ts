@@ -2,32 +2,25 @@
 // text and documents; the role/ownership/state matrix of every path, the seller's e-mail, the
 // lead's notification, and concurrent answers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { callerAs, restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(512, 0x20), Buffer.from('\n%%EOF\n')]);
 
-async function signIn(user: { email: string }) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
-
 async function setUp() {
   const admin = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
   const seller = await createUser(t.db.prisma, { firstName: 'Sam' });
   const prototype = await createPrototype(t.db.prisma, seller.id, { prototypeName: 'Tidal Kite' });
-  return { admin, seller, prototype, adminClient: await signIn(admin), sellerClient: await signIn(seller) };
+  return { admin, seller, prototype, adminClient: await signedInClient(t.db, admin), sellerClient: await signedInClient(t.db, seller) };
 }
 
-type Client = Awaited<ReturnType<typeof signIn>>;
-const ask = (client: Client, prototypeId: number | string, body: unknown = { question: 'What is the rated power at 2 m/s?', wantsDocuments: true }) =>
+const ask = (client: RestClient, prototypeId: number | string, body: unknown = { question: 'What is the rated power at 2 m/s?', wantsDocuments: true }) =>
   client.request('POST', `/api/admin/prototypes/${prototypeId}/info-requests`, body);
 
-function upload(client: Client, requestId: number | string, fileName: string, bytes: Buffer) {
+function upload(client: RestClient, requestId: number | string, fileName: string, bytes: Buffer) {
   return client.app.request(`http://localhost/api/seller/info-requests/${requestId}/documents`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(fileName), cookie: client.cookie },
@@ -163,17 +156,17 @@ describe('seller: GET /api/seller/info-requests, POST /api/seller/info-requests/
   it('401 guest, 404 another seller or unknown, 400 empty/overlong/NUL; another seller sees none of it', async () => {
     const { prototype, adminClient } = await setUp();
     const request = (await ask(adminClient, prototype.id)).json;
-    const answer = (client: Client, id: number | string, body: unknown = { answer: 'Mine now' }) =>
+    const answer = (client: RestClient, id: number | string, body: unknown = { answer: 'Mine now' }) =>
       client.request('POST', `/api/seller/info-requests/${id}/answer`, body);
     expect((await answer(restClient(t.db), request.id)).status).toBe(401);
     expect((await restClient(t.db).request('GET', '/api/seller/info-requests')).status).toBe(401);
-    const stranger = await signIn(await createUser(t.db.prisma));
+    const stranger = await signedInClient(t.db, await createUser(t.db.prisma));
     expect((await answer(stranger, request.id)).status).toBe(404);
     expect((await upload(stranger, request.id, 'x.pdf', PDF)).status).toBe(404);
     expect((await answer(stranger, 999_999)).status).toBe(404);
     expect((await stranger.request('GET', '/api/seller/info-requests')).json).toEqual([]);
     expect((await stranger.request('GET', '/api/admin/info-requests')).status).toBe(403);
-    const owner = await signIn(await t.db.prisma.user.findUniqueOrThrow({ where: { id: prototype.sellerId } }));
+    const owner = await signedInClient(t.db, await t.db.prisma.user.findUniqueOrThrow({ where: { id: prototype.sellerId } }));
     expect((await answer(owner, request.id, { answer: '' })).status).toBe(400);
     expect((await answer(owner, request.id, { answer: 'y'.repeat(5001) })).status).toBe(400);
     expect((await answer(owner, request.id, { answer: 'a\u0000' })).status).toBe(400);
@@ -192,7 +185,7 @@ describe('seller: GET /api/seller/info-requests, POST /api/seller/info-requests/
   it('two answers at once: exactly one wins, the other is 409 (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype, adminClient, seller } = await setUp();
     const request = (await ask(adminClient, prototype.id)).json;
-    const clients = await Promise.all([signIn(seller), signIn(seller), signIn(seller), signIn(seller)]);
+    const clients = await Promise.all([signedInClient(t.db, seller), signedInClient(t.db, seller), signedInClient(t.db, seller), signedInClient(t.db, seller)]);
     const results = await Promise.all(
       clients.map((client, i) => client.request('POST', `/api/seller/info-requests/${request.id}/answer`, { answer: `Answer ${i}` })),
     );

@@ -2,16 +2,10 @@
 // rows with filters, each seller reads only their own statement; running balances and CSV.
 import { describe, expect, it } from 'vitest';
 import { recordLedgerEntry } from '../domain/ledger.ts';
-import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createUser } from '../test/factories.ts';
+import { callerAs, restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
-
-async function signIn(user: { email: string }) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
 
 async function setUp() {
   const admin = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
@@ -23,7 +17,7 @@ async function setUp() {
   await entry(other.id, 'payout_due', '50.00', 'transaction:2');
   await entry(seller.id, 'payout_due', '100.50', 'transaction:3');
   await entry(seller.id, 'payout_sent', '-900.00', 'transaction:1');
-  return { admin, seller, other, adminClient: await signIn(admin), sellerClient: await signIn(seller) };
+  return { admin, seller, other, adminClient: await signedInClient(t.db, admin), sellerClient: await signedInClient(t.db, seller) };
 }
 
 describe('GET /api/admin/financial-records', () => {
@@ -52,7 +46,7 @@ describe('GET /api/admin/financial-records', () => {
     await t.db.prisma.userPermission.create({
       data: { userId: narrowed.id, permission: 'payouts.manage', granted: false, grantedBy: admin.id, reason: 'Separation of duties' },
     });
-    const res = await (await signIn(narrowed)).request('GET', '/api/admin/financial-records');
+    const res = await (await signedInClient(t.db, narrowed)).request('GET', '/api/admin/financial-records');
     expect(res.status).toBe(403);
     expect(res.json.message).toContain('payouts.manage');
   });

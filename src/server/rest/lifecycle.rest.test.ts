@@ -3,21 +3,15 @@
 // state matrix, with what each writes (timeline with who, notifications, audit, due dates).
 import { describe, expect, it } from 'vitest';
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { fixedClock } from '../services.ts';
+import { fixedClock } from '../test/services.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { callerAs, restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
-async function signedIn(role: 'admin' | 'user' | null, clock = fixedClock(NOW)) {
-  const client = restClient(t.db, { services: { clock } });
-  if (!role) return { client, user: null };
-  const user = role === 'admin' ? await createAdmin(t.db.prisma) : await createUser(t.db.prisma);
-  const res = await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD });
-  expect(res.status).toBe(200);
-  return { client, user: user };
-}
+/** Each client with its own clock (fixed at NOW unless given). */
+const signedIn = <Who extends 'admin' | 'user' | null>(who: Who, clock = fixedClock(NOW)) => signedInClient(t.db, who, { services: { clock } });
 
 async function seeded(overrides: Partial<Prisma.PrototypeUncheckedCreateInput> = {}) {
   const seller = await createUser(t.db.prisma, { firstName: 'Marie', lastName: 'Curie' });
@@ -101,12 +95,13 @@ describe('the lifecycle REST paths against the matrix', () => {
     it(`PATCH /api/admin/prototypes/{id}/${c.path}: 401 guest, 403 seller, 404 unknown, 409 wrong state, 400 bad body, 200`, async () => {
       const { prototype } = await seeded(c.ready);
       const url = `/api/admin/prototypes/${prototype.id}/${c.path}`;
-      expect((await (await signedIn(null)).client.request('PATCH', url, c.body)).status).toBe(401);
+      expect((await (await signedIn(null)).request('PATCH', url, c.body)).status).toBe(401);
       const seller = await signedIn('user');
-      const forbidden = await seller.client.request('PATCH', url, c.body);
+      const forbidden = await seller.request('PATCH', url, c.body);
       expect(forbidden.status).toBe(403);
 
-      const { client, user: admin } = await signedIn('admin');
+      const client = await signedIn('admin');
+      const admin = client.user;
       for (const id of ['999999', 'abc']) {
         const missing = await client.request('PATCH', `/api/admin/prototypes/${id}/${c.path}`, c.body);
         expect(missing.status, id).toBe(404);
@@ -138,7 +133,8 @@ describe('the lifecycle REST paths against the matrix', () => {
 describe('stages', () => {
   it('moving a submitted prototype out of initial review starts its review, in the timeline with who and when', async () => {
     const { prototype, seller } = await seeded();
-    const { client, user: admin } = await signedIn('admin');
+    const client = await signedIn('admin');
+    const admin = client.user;
     const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/stage`, { stage: 'technical_evaluation' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'under_review', stage: 'technical_evaluation' });
@@ -160,9 +156,9 @@ describe('stages', () => {
     // Back and forth: the due date stays met at its first time; a move is one step only.
     const later = fixedClock(new Date('2026-11-30T00:00:00Z'));
     const second = await signedIn('admin', later);
-    expect((await second.client.request('PATCH', `/api/admin/prototypes/${prototype.id}/stage`, { stage: 'initial_review' })).status).toBe(200);
-    expect((await second.client.request('PATCH', `/api/admin/prototypes/${prototype.id}/stage`, { stage: 'technical_evaluation' })).status).toBe(200);
-    const skip = await second.client.request('PATCH', `/api/admin/prototypes/${prototype.id}/stage`, { stage: 'negotiation' });
+    expect((await second.request('PATCH', `/api/admin/prototypes/${prototype.id}/stage`, { stage: 'initial_review' })).status).toBe(200);
+    expect((await second.request('PATCH', `/api/admin/prototypes/${prototype.id}/stage`, { stage: 'technical_evaluation' })).status).toBe(200);
+    const skip = await second.request('PATCH', `/api/admin/prototypes/${prototype.id}/stage`, { stage: 'negotiation' });
     expect(skip.status).toBe(409);
     expect(skip.json.message).toBe('A prototype moves one stage forward or back at a time');
     const after = await t.db.prisma.prototype.findUniqueOrThrow({ where: { id: prototype.id } });
@@ -196,7 +192,7 @@ describe('stages', () => {
 
   it('approved: Provide Quote is offered and works (no dead end)', async () => {
     const { prototype } = await seeded({ status: 'approved', stage: 'commercial_evaluation' });
-    const { client } = await signedIn('admin');
+    const client = await signedIn('admin');
     const res = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/quote`, { atomixQuote: 2000 });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'quoted', stage: 'negotiation', atomixQuote: 2000 });
@@ -206,7 +202,7 @@ describe('stages', () => {
 describe('negotiation that respects the seller', () => {
   it('a declined quote cannot be accepted (409) and is not offered; Reject Quote and Revise Quote are', async () => {
     const { prototype } = await seeded({ status: 'quoted', stage: 'negotiation', atomixQuote: 500, sellerResponse: 'declined', sellerResponseAt: new Date() });
-    const { client } = await signedIn('admin');
+    const client = await signedIn('admin');
     const list = await client.request('GET', '/api/admin/prototypes');
     expect(list.json.find((p: { id: number }) => p.id === prototype.id).actions).toEqual(['rejectQuote', 'reviseQuote']);
     const accept = await client.request('PATCH', `/api/admin/prototypes/${prototype.id}/final-approve`, { status: 'accepted' });
@@ -218,7 +214,8 @@ describe('negotiation that respects the seller', () => {
 
   it('quote → seller declines → revise → seller accepts the new one → Accept Quote → Start Development → Mark Deployed', async () => {
     const { prototype, seller } = await seeded({ status: 'under_review', stage: 'technical_evaluation' });
-    const { client: admin, user: adminUser } = await signedIn('admin');
+    const admin = await signedIn('admin');
+    const adminUser = admin.user;
     const sellerClient = restClient(t.db, { services: { clock: fixedClock(NOW) } });
     expect((await sellerClient.request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD })).status).toBe(200);
     const url = (path: string) => `/api/admin/prototypes/${prototype.id}/${path}`;
@@ -297,7 +294,7 @@ describe('negotiation that respects the seller', () => {
 describe('concurrency', () => {
   it('thirty concurrent Start Development calls: exactly one 200, the rest 409 (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {
     const { prototype } = await seeded({ status: 'accepted', stage: 'negotiation', atomixQuote: 900, finalAmount: 900 });
-    const { client } = await signedIn('admin');
+    const client = await signedIn('admin');
     const results = await Promise.all(Array.from({ length: 30 }, () => client.request('PATCH', `/api/admin/prototypes/${prototype.id}/start-development`)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

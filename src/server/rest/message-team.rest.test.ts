@@ -1,23 +1,17 @@
 // POST /api/messages: a seller writes to the team about one of their prototypes (issue 17 point 3:
 // a rejected seller can answer). Only about their own prototype; the thread lands in the admin inbox.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { callerAs, restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
-
-async function signedIn(email: string) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
 
 describe('POST /api/messages', () => {
   it('a seller writes about their rejected prototype: a thread in the admin inbox, linked to it, every admin notified', async () => {
     const admin = await createAdmin(t.db.prisma);
     const seller = await createUser(t.db.prisma, { firstName: 'Rita', lastName: 'Rejected' });
     const prototype = await createPrototype(t.db.prisma, seller.id, { status: 'rejected', prototypeName: 'Cold Cell' });
-    const client = await signedIn(seller.email);
+    const client = await signedInClient(t.db, seller);
 
     const res = await client.request('POST', '/api/messages', { prototypeId: prototype.id, subject: 'About the rejection', message: 'We have new data.' });
     expect(res.status).toBe(201);
@@ -34,7 +28,7 @@ describe('POST /api/messages', () => {
     const owner = await createUser(t.db.prisma);
     const other = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, owner.id);
-    const client = await signedIn(other.email);
+    const client = await signedInClient(t.db, other);
     const body = { prototypeId: prototype.id, subject: 'Hello', message: 'Hi' };
     expect(await client.request('POST', '/api/messages', body)).toMatchObject({ status: 404, json: { message: 'Prototype not found' } });
     expect((await client.request('POST', '/api/messages', { ...body, prototypeId: 2_000_000_000 })).status).toBe(404);

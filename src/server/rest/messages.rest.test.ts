@@ -2,8 +2,8 @@
 // REST), read marking, thread order, replies from both sides with their notifications, the admin
 // inbox (unread first), threads started from a prototype, and contact messages marked handled.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { callerAs, restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 
@@ -17,17 +17,10 @@ async function setup() {
   return { admin, otherAdmin, seller, stranger, asAdmin, root };
 }
 
-async function signedIn(email: string) {
-  const client = restClient(t.db);
-  const res = await client.request('POST', '/api/login', { email, password: DEFAULT_PASSWORD });
-  expect(res.status).toBe(200);
-  return client;
-}
-
 describe('participants only', () => {
   it('a user outside the thread gets 404 on every message path (REST)', async () => {
     const { stranger, root } = await setup();
-    const client = await signedIn(stranger.email);
+    const client = await signedInClient(t.db, stranger);
     expect((await client.request('GET', '/api/messages')).json).toEqual([]);
     for (const [method, path, body] of [
       ['GET', `/api/messages/${root.id}/thread`, undefined],
@@ -57,7 +50,7 @@ describe('participants only', () => {
 
   it('unknown ids are 404 and bad input is 400 with the validation words', async () => {
     const { seller } = await setup();
-    const client = await signedIn(seller.email);
+    const client = await signedInClient(t.db, seller);
     expect((await client.request('GET', '/api/messages/999999/thread')).status).toBe(404);
     const bad = await client.request('POST', '/api/messages/reply', { subject: ' ', message: '', parentMessageId: 'x' });
     expect(bad.status).toBe(400);
@@ -90,7 +83,7 @@ describe('the seller side', () => {
   it('GET /api/messages lists the messages received, newest first, with the spec fields', async () => {
     const { seller, asAdmin, root } = await setup();
     const second = await asAdmin.messages.start({ userId: seller.id, subject: 'Second', content: 'Another' });
-    const client = await signedIn(seller.email);
+    const client = await signedInClient(t.db, seller);
     const res = await client.request('GET', '/api/messages');
     expect(res.status).toBe(200);
     expect(res.json.map((m: { id: number }) => m.id)).toEqual([second.id, root.id]);
@@ -108,7 +101,7 @@ describe('the seller side', () => {
 
   it('PATCH /api/messages/{id}/read marks it read; a seller cannot mark their own reply read for the admins', async () => {
     const { seller, root } = await setup();
-    const client = await signedIn(seller.email);
+    const client = await signedInClient(t.db, seller);
     const res = await client.request('PATCH', `/api/messages/${root.id}/read`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: root.id, isRead: true });
@@ -119,7 +112,7 @@ describe('the seller side', () => {
 
   it('POST /api/messages/reply stores user_to_admin in the thread (201) and notifies every admin', async () => {
     const { admin, otherAdmin, seller, root } = await setup();
-    const client = await signedIn(seller.email);
+    const client = await signedInClient(t.db, seller);
     const res = await client.request('POST', '/api/messages/reply', { subject: 'Re: Your prototype', message: 'Data attached', parentMessageId: root.id });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -208,10 +201,10 @@ describe('the admin inbox', () => {
   it('POST /api/admin/messages starts a thread the seller can answer, and the admin answers back', async () => {
     const admin = await createAdmin(t.db.prisma);
     const seller = await createUser(t.db.prisma);
-    const adminClient = await signedIn(admin.email);
+    const adminClient = await signedInClient(t.db, admin);
     const sent = await adminClient.request('POST', '/api/admin/messages', { userId: seller.id, subject: 'Hello', content: 'Welcome' });
     expect(sent.status).toBe(201);
-    const sellerClient = await signedIn(seller.email);
+    const sellerClient = await signedInClient(t.db, seller);
     const reply = await sellerClient.request('POST', '/api/messages/reply', { subject: 'Re: Hello', message: 'Thanks', parentMessageId: sent.json.id });
     expect(reply.status).toBe(201);
     const back = await adminClient.request('POST', '/api/messages/reply', { subject: 'Re: Hello', message: 'You are welcome', parentMessageId: reply.json.id });
@@ -244,7 +237,7 @@ describe('over the tRPC HTTP endpoint (superjson)', () => {
     const admin = await createAdmin(t.db.prisma);
     const seller = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, seller.id);
-    const client = await signedIn(admin.email);
+    const client = await signedInClient(t.db, admin);
     const started = await client.request('POST', '/trpc/messages.start', { json: { prototypeId: prototype.id, subject: 'S', content: 'C' } });
     expect(started.status, started.text).toBe(200);
     const id = started.json.result.data.json.id;

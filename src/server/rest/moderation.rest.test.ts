@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newTotpSecret, totpCodeAt, totpStep } from '../auth/two-factor.ts';
 import { endDueSuspensions } from '../domain/moderation.ts';
 import { SUSPENSION_ENDS_JOB, ensureSuspensionEndsScheduled } from '../domain/suspension-ends.ts';
-import { createWorker, jobHandlers } from '../mail/worker.ts';
-import { fixedClock, testMailer } from '../services.ts';
+import { createWorker, jobHandlers } from '../jobs/worker.ts';
+import { fixedClock, testMailer } from '../test/services.ts';
 import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
-import { restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
+import { restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
@@ -19,25 +19,26 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const inDays = (days: number, from = NOW) => new Date(from.getTime() + days * DAY);
 
-async function signIn(user: { email: string }) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
-
 async function setUp() {
   const clock = fixedClock(NOW);
   setTestServices({ clock });
   const admin = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
   const seller = await createUser(t.db.prisma, { firstName: 'Sam' });
   const other = await createUser(t.db.prisma, { firstName: 'Olga' });
-  return { clock, admin, seller, other, adminClient: await signIn(admin), sellerClient: await signIn(seller), otherClient: await signIn(other) };
+  return {
+    clock,
+    admin,
+    seller,
+    other,
+    adminClient: await signedInClient(t.db, admin),
+    sellerClient: await signedInClient(t.db, seller),
+    otherClient: await signedInClient(t.db, other),
+  };
 }
-type Client = Awaited<ReturnType<typeof signIn>>;
 
 const WARNING = { warningType: 'conduct', severity: 'high', title: 'Abusive messages', description: 'Please keep messages civil.' };
-const warn = (client: Client, userId: string, body: unknown = WARNING) => client.request('POST', `/api/admin/users/${userId}/warnings`, body);
-const suspend = (client: Client, userId: string, body: unknown = { reason: 'Spam campaign', endDate: inDays(7).toISOString(), notes: 'Repeated' }) =>
+const warn = (client: RestClient, userId: string, body: unknown = WARNING) => client.request('POST', `/api/admin/users/${userId}/warnings`, body);
+const suspend = (client: RestClient, userId: string, body: unknown = { reason: 'Spam campaign', endDate: inDays(7).toISOString(), notes: 'Repeated' }) =>
   client.request('POST', `/api/admin/users/${userId}/suspensions`, body);
 
 describe('warnings', () => {
@@ -147,7 +148,7 @@ describe('suspensions', () => {
     expect(lifted.status).toBe(200);
     expect(lifted.json).toMatchObject({ isActive: false, liftedAt: NOW.toISOString(), endedAt: NOW.toISOString() });
     expect((await adminClient.request('PATCH', `/api/admin/suspensions/${json.id}/lift`)).status).toBe(409);
-    await signIn(seller);
+    expect((await restClient(t.db).request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD })).status).toBe(200);
     expect(await t.db.prisma.userActivityLog.count({ where: { action: 'admin.suspension.lift' } })).toBe(1);
   });
 
@@ -210,7 +211,9 @@ describe('restrictions, bans and the history', () => {
       ['ban', 'lifted'],
     ]);
     expect((await sellerClient.request('GET', `/api/admin/users/${seller.id}/moderation`)).status).toBe(401); // banned meanwhile: signed out
-    expect((await (await signIn(seller)).request('GET', `/api/admin/users/${seller.id}/moderation`)).status).toBe(403);
+    const signedInAgain = restClient(t.db);
+    expect((await signedInAgain.request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD })).status).toBe(200);
+    expect((await signedInAgain.request('GET', `/api/admin/users/${seller.id}/moderation`)).status).toBe(403);
     expect((await adminClient.request('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/moderation')).status).toBe(404);
   });
 });
@@ -258,7 +261,7 @@ describe('appeals', () => {
     expect(again.status).toBe(400);
     expect(again.json.message).toContain('already used');
 
-    const decide = (client: Client, body: unknown) => client.request('PATCH', `/api/admin/appeals/${first.json.ticketId}`, body);
+    const decide = (client: RestClient, body: unknown) => client.request('PATCH', `/api/admin/appeals/${first.json.ticketId}`, body);
     expect((await decide(sellerClient, { outcome: 'reversed', resolution: 'x' })).status).toBe(401); // suspended: signed out
     expect((await decide(adminClient, { outcome: 'reversed' })).json.message).toContain('Resolution is required');
     expect((await adminClient.request('PATCH', '/api/admin/appeals/999999', { outcome: 'upheld', resolution: 'x' })).status).toBe(404);
@@ -272,7 +275,7 @@ describe('appeals', () => {
     expect(await t.db.prisma.notification.count({ where: { userId: seller.id, type: 'appeal_decided' } })).toBe(1);
     expect((await t.db.prisma.emailMessage.findFirstOrThrow({ where: { userId: seller.id, template: 'appeal_decided' } })).textBody).toContain('compromised');
     expect(await t.db.prisma.userActivityLog.count({ where: { action: 'admin.appeal.reverse', userId: admin.id } })).toBe(1);
-    await signIn(seller);
+    expect((await restClient(t.db).request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD })).status).toBe(200);
   });
 
   it('a ban reversed on appeal makes the user active; upheld leaves it; a link past the 20-day window is refused', async () => {

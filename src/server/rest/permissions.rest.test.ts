@@ -2,8 +2,8 @@
 // matrix, the refusal on real procedures until the override ends (controlled clock), the last-admin
 // rule under concurrency, and the user's notification and e-mail.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
@@ -25,20 +25,13 @@ const prototypeBody = {
   efficiency: 64,
 };
 
-async function signIn(user: { email: string }) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
-
 async function setUp() {
   const admin = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
   const seller = await createUser(t.db.prisma, { firstName: 'Sam' });
-  return { admin, seller, adminClient: await signIn(admin), sellerClient: await signIn(seller) };
+  return { admin, seller, adminClient: await signedInClient(t.db, admin), sellerClient: await signedInClient(t.db, seller) };
 }
 
-type Client = Awaited<ReturnType<typeof signIn>>;
-const change = (client: Client, userId: string, body: Record<string, unknown>) => client.request('POST', `/api/admin/users/${userId}/permissions`, body);
+const change = (client: RestClient, userId: string, body: Record<string, unknown>) => client.request('POST', `/api/admin/users/${userId}/permissions`, body);
 const revokeSubmit = { permission: 'prototypes.submit', granted: false, reason: 'Duplicate submissions under review' };
 
 describe('POST /api/admin/users/:id/permissions', () => {
@@ -80,7 +73,7 @@ describe('POST /api/admin/users/:id/permissions', () => {
     const { seller, adminClient, sellerClient } = await setUp();
     const prototype = await createPrototype(t.db.prisma, seller.id);
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(512, 0x20), Buffer.from('\n%%EOF\n')]);
-    const upload = (client: Client, prototypeId: number) =>
+    const upload = (client: RestClient, prototypeId: number) =>
       client.app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
         method: 'POST',
         headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'spec.pdf', cookie: client.cookie },
@@ -93,14 +86,14 @@ describe('POST /api/admin/users/:id/permissions', () => {
     expect(await t.db.prisma.prototypeDocument.count()).toBe(0);
     const other = await createUser(t.db.prisma);
     const otherPrototype = await createPrototype(t.db.prisma, other.id);
-    expect((await upload(await signIn(other), otherPrototype.id)).status).toBe(201);
+    expect((await upload(await signedInClient(t.db, other), otherPrototype.id)).status).toBe(201);
   });
 
   it('an admin without payouts.manage gets 403 on the payouts paths and keeps the rest', async () => {
     movableClock();
     const { adminClient } = await setUp();
     const other = await createAdmin(t.db.prisma);
-    const otherClient = await signIn(other);
+    const otherClient = await signedInClient(t.db, other);
     expect((await change(adminClient, other.id, { permission: 'payouts.manage', granted: false, reason: 'Separation of duties' })).status).toBe(201);
     const payouts = await otherClient.request('GET', '/api/admin/payouts');
     expect(payouts.status).toBe(403);
@@ -164,7 +157,7 @@ describe('POST /api/admin/users/:id/permissions', () => {
       movableClock();
       const { admin, adminClient } = await setUp();
       const other = await createAdmin(t.db.prisma);
-      const otherClient = await signIn(other);
+      const otherClient = await signedInClient(t.db, other);
       const revokeManage = { permission: 'permissions.manage', granted: false, reason: 'Rotation' };
       const [a, b] = await Promise.all([change(adminClient, other.id, revokeManage), change(otherClient, admin.id, revokeManage)]);
       expect([a.status, b.status].sort()).toEqual([201, 409]);
@@ -190,7 +183,7 @@ describe('POST /api/admin/users/:id/permissions', () => {
   it('30 parallel revocations of each other among three admins leave at least one holder of permissions.manage', { tags: ['engine'] }, async () => {
     movableClock();
     const admins = await Promise.all([0, 1, 2].map(() => createAdmin(t.db.prisma)));
-    const clients = await Promise.all(admins.map(signIn));
+    const clients = await Promise.all(admins.map((admin) => signedInClient(t.db, admin)));
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => {
         const by = i % 3;

@@ -7,10 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { SESSION_COOKIE, createSession } from '../auth/session.ts';
 import { type Env, parseEnv } from '../env.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { restClient, sessionCookie, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 const ATTACKER = '192.0.2.66';
@@ -18,12 +17,6 @@ const ATTACKER = '192.0.2.66';
 /** The test environment with some settings changed (small limits keep the tests short). */
 function envWith(settings: Record<string, string>): Env {
   return parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...settings });
-}
-
-async function signedInClient(env: Env, userId: string, ip = '198.51.100.7') {
-  const client = restClient(t.db, { env, ip });
-  client.cookie = `${SESSION_COOKIE}=${(await createSession(t.db.prisma, userId, 30)).token}`;
-  return client;
 }
 
 function expectRefusal(res: { status: number; headers: Headers; json: { message?: string } | null }, message: RegExp) {
@@ -119,7 +112,7 @@ describe('sign-in throttles under concurrency', () => {
 
   it("counts the profile's current-password check with the same limiter", async () => {
     const user = await createUser(t.db.prisma, { email: 'profile@example.test' });
-    const client = await signedInClient(testEnv, user.id);
+    const client = await signedInClient(t.db, user, { env: testEnv });
     const profile = { firstName: 'Pat', lastName: 'Doe', email: user.email, businessName: '', phoneNumber: '' };
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => client.request('PATCH', '/api/user/profile', { ...profile, currentPassword: `wrong-pass-${i}` })),
@@ -183,22 +176,22 @@ describe('per-user limits for sellers', () => {
     const seller = await createUser(t.db.prisma);
     const root = await t.db.prisma.adminMessage.create({ data: { adminId: admin.id, userId: seller.id, subject: 'Hello', message: 'Welcome' } });
     const reply = { subject: 'Re: Hello', message: 'Thanks', parentMessageId: root.id };
-    const sellerClient = await signedInClient(env, seller.id);
+    const sellerClient = await signedInClient(t.db, seller, { env });
     expect((await sellerClient.request('POST', '/api/messages/reply', reply)).status).toBe(201);
     expect((await sellerClient.request('POST', '/api/messages/reply', reply)).status).toBe(201);
     expectRefusal(await sellerClient.request('POST', '/api/messages/reply', reply), /^You have sent too many replies in a short time\./);
-    const adminClient = await signedInClient(env, admin.id);
+    const adminClient = await signedInClient(t.db, admin, { env });
     for (let i = 0; i < 3; i++) expect((await adminClient.request('POST', '/api/messages/reply', reply)).status).toBe(201);
   });
 
   it('prototype submissions: 429 with Retry-After past the limit, counted per seller', async () => {
     const env = envWith({ RATE_LIMIT_PROTOTYPES: '2/1h' });
     const body = { inventorName: 'Dr. Ada', prototypeName: 'Cell', energyType: 'solar', description: 'A cell.', powerOutput: 10, efficiency: 20, notes: '' };
-    const seller = await signedInClient(env, (await createUser(t.db.prisma)).id);
+    const seller = await signedInClient(t.db, 'user', { env });
     expect((await seller.request('POST', '/api/prototypes', body)).status).toBe(201);
     expect((await seller.request('POST', '/api/prototypes', body)).status).toBe(201);
     expectRefusal(await seller.request('POST', '/api/prototypes', body), /^You have submitted too many prototypes in a short time\./);
-    const other = await signedInClient(env, (await createUser(t.db.prisma)).id);
+    const other = await signedInClient(t.db, 'user', { env });
     expect((await other.request('POST', '/api/prototypes', body)).status).toBe(201);
   });
 });
@@ -220,7 +213,7 @@ describe('documents: upload limit and storage quota', () => {
     const seller = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, seller.id);
     const app = createApp({ db: t.db.prisma, env: { ...envWith(settings), DATA_DIR: dataDir }, log: () => {} });
-    const cookie = `${SESSION_COOKIE}=${(await createSession(t.db.prisma, seller.id, 30)).token}`;
+    const cookie = await sessionCookie(t.db, seller.id);
     return async (body: Buffer, headers: Record<string, string> = {}) => {
       const res = await app.request(`http://localhost/api/prototypes/${prototype.id}/documents`, {
         method: 'POST',
@@ -262,7 +255,7 @@ describe('documents: upload limit and storage quota', () => {
       },
     });
     const seller = await t.db.prisma.prototype.findFirstOrThrow({ select: { id: true, sellerId: true } });
-    const cookie = `${SESSION_COOKIE}=${(await createSession(t.db.prisma, seller.sellerId, 30)).token}`;
+    const cookie = await sessionCookie(t.db, seller.sellerId);
     const app = createApp({ db: t.db.prisma, env: { ...envWith({ STORAGE_QUOTA_BYTES: '3000' }), DATA_DIR: dataDir }, log: () => {} });
     const res = await app.request(`http://localhost/api/prototypes/${seller.id}/documents`, {
       method: 'POST',

@@ -2,16 +2,10 @@
 // as for what does not exist), one open report per reporter and target (409, also 30 at once), admins
 // flag anything and work the queue; the reporter is told the outcome; every step audited.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createAdminMessage, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createAdminMessage, createPrototype, createUser } from '../test/factories.ts';
+import { restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
-
-async function signIn(user: { email: string }) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
 
 async function setUp() {
   const admin = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
@@ -21,7 +15,17 @@ async function setUp() {
   const othersPrototype = await createPrototype(t.db.prisma, other.id, { prototypeName: 'Secret Reactor' });
   const message = await createAdminMessage(t.db.prisma, seller.id, { adminId: admin.id, subject: 'Send your bank PIN' });
   const othersMessage = await createAdminMessage(t.db.prisma, other.id, { adminId: admin.id, subject: 'Private to Olga' });
-  return { admin, seller, other, prototype, othersPrototype, message, othersMessage, adminClient: await signIn(admin), sellerClient: await signIn(seller) };
+  return {
+    admin,
+    seller,
+    other,
+    prototype,
+    othersPrototype,
+    message,
+    othersMessage,
+    adminClient: await signedInClient(t.db, admin),
+    sellerClient: await signedInClient(t.db, seller),
+  };
 }
 
 const report = (targetType: string, targetId: string | number, reason = 'harassment') => ({

@@ -2,8 +2,8 @@
 // (submitted + 14 / + 30 days) and, once met, when; an admin's start review meets the initial review.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '~/shared/review-promise.ts';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { callerAs, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 
@@ -13,8 +13,7 @@ describe('GET /api/seller/prototypes/{id}: dueDates', () => {
     const admin = await createAdmin(t.db.prisma);
     const createdAt = new Date('2026-11-01T10:00:00.000Z');
     const prototype = await createPrototype(t.db.prisma, seller.id, { createdAt });
-    const client = restClient(t.db);
-    expect((await client.request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD })).status).toBe(200);
+    const client = await signedInClient(t.db, seller);
     let res = await client.request('GET', `/api/seller/prototypes/${prototype.id}`);
     expect(res.status).toBe(200);
     expect(res.json.dueDates).toEqual({

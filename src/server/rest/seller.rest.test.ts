@@ -1,7 +1,7 @@
 // The seller's documented /api paths (spec section 7, issue 4): status codes, shapes, scoping.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { recordStatements, restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { recordStatements, restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 const body = {
@@ -14,16 +14,10 @@ const body = {
   notes: 'Patent pending',
 };
 
-async function signedIn(fields: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.db.prisma, fields);
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return { user, client };
-}
-
 describe('POST /api/prototypes', () => {
   it('answers 201 with the created prototype view', async () => {
-    const { user, client } = await signedIn();
+    const client = await signedInClient(t.db, 'user');
+    const { user } = client;
     const res = await client.request('POST', '/api/prototypes', { ...body, sellerId: 'someone-else', status: 'active', atomixQuote: 1e6 });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -38,7 +32,7 @@ describe('POST /api/prototypes', () => {
   });
 
   it('answers 400 with the field messages', async () => {
-    const { client } = await signedIn();
+    const client = await signedInClient(t.db, 'user');
     const res = await client.request('POST', '/api/prototypes', { ...body, description: '', efficiency: 'high' });
     expect(res.status).toBe(400);
     expect(res.json.message).toContain('description: Description is required');
@@ -49,7 +43,8 @@ describe('POST /api/prototypes', () => {
     const guest = await restClient(t.db).request('POST', '/api/prototypes', body);
     expect(guest.status).toBe(401);
     expect(guest.json).toEqual({ message: 'Unauthorized' });
-    const { user, client } = await signedIn();
+    const client = await signedInClient(t.db, 'user');
+    const { user } = client;
     await t.db.prisma.user.update({ where: { id: user.id }, data: { status: 'restricted', restrictedUntil: new Date(Date.now() + 86_400_000) } });
     const restricted = await client.request('POST', '/api/prototypes', body);
     expect(restricted.status).toBe(403);
@@ -62,7 +57,8 @@ describe('POST /api/prototypes', () => {
 
 describe('GET /api/seller/prototypes and /api/seller/transactions', () => {
   it("return JSON arrays of only the caller's rows, newest first, in the spec's shapes", async () => {
-    const { user, client } = await signedIn();
+    const client = await signedInClient(t.db, 'user');
+    const { user } = client;
     const other = await createUser(t.db.prisma);
     const first = await createPrototype(t.db.prisma, user.id, { createdAt: new Date('2026-01-01T00:00:00Z') });
     const second = await createPrototype(t.db.prisma, user.id, { atomixQuote: '2500.75', status: 'quoted', createdAt: new Date('2026-01-02T00:00:00Z') });
@@ -98,7 +94,8 @@ describe('GET /api/seller/prototypes and /api/seller/transactions', () => {
   });
 
   it('GET /api/seller/prototypes is answered from memory while nothing in it changed, and shows every change at the next request', async () => {
-    const { user, client } = await signedIn();
+    const client = await signedInClient(t.db, 'user');
+    const { user } = client;
     const prototype = await createPrototype(t.db.prisma, user.id);
     const first = await client.request('GET', '/api/seller/prototypes');
     expect(first.headers.get('content-type')).toBe('application/json');
@@ -130,7 +127,7 @@ describe('GET /api/seller/prototypes and /api/seller/transactions', () => {
 
 describe('prototype detail and quote response', () => {
   it('GET /api/seller/prototypes/:id is 404 for another seller and for an id no prototype can have', async () => {
-    const { client } = await signedIn();
+    const client = await signedInClient(t.db, 'user');
     const owner = await createUser(t.db.prisma);
     const prototype = await createPrototype(t.db.prisma, owner.id);
     expect((await client.request('GET', `/api/seller/prototypes/${prototype.id}`)).status).toBe(404);
@@ -139,7 +136,8 @@ describe('prototype detail and quote response', () => {
   });
 
   it('POST /api/seller/prototypes/:id/quote-response records the answer; the id in the path wins over the body', async () => {
-    const { user, client } = await signedIn();
+    const client = await signedInClient(t.db, 'user');
+    const { user } = client;
     const admin = await createAdmin(t.db.prisma);
     const mine = await createPrototype(t.db.prisma, user.id, { status: 'quoted', atomixQuote: '900', quoteProvideBy: admin.id });
     const theirs = await createPrototype(t.db.prisma, (await createUser(t.db.prisma)).id, { status: 'quoted', atomixQuote: '900' });

@@ -2,18 +2,11 @@
 // reopen on the user's reply, the resolution rule, the queue's filters and oldest-unanswered age,
 // notifications and e-mails, the audit rows, and 30 replies at once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
-import { restClient, setTestServices, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createUser } from '../test/factories.ts';
+import { restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
-
-async function signIn(user: { email: string }) {
-  const client = restClient(t.db);
-  expect((await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
-  return client;
-}
-type Client = Awaited<ReturnType<typeof signIn>>;
 
 let now = new Date('2026-11-20T10:00:00.000Z');
 function useClock(start: string) {
@@ -27,14 +20,14 @@ const later = (minutes: number) => {
 async function setUp() {
   const admin = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
   const seller = await createUser(t.db.prisma, { firstName: 'Sam', lastName: 'Seller' });
-  return { admin, seller, adminClient: await signIn(admin), sellerClient: await signIn(seller) };
+  return { admin, seller, adminClient: await signedInClient(t.db, admin), sellerClient: await signedInClient(t.db, seller) };
 }
 
 const TICKET = { category: 'payout', subject: 'Payout missing', description: 'My payout for the Tidal Kite has not arrived.' };
-const open = (client: Client, body: unknown = TICKET) => client.request('POST', '/api/support/tickets', body);
-const reply = (client: Client, id: number | string, body: unknown = { body: 'Any news?' }) =>
+const open = (client: RestClient, body: unknown = TICKET) => client.request('POST', '/api/support/tickets', body);
+const reply = (client: RestClient, id: number | string, body: unknown = { body: 'Any news?' }) =>
   client.request('POST', `/api/support/tickets/${id}/messages`, body);
-const patch = (client: Client, id: number | string, body: unknown) => client.request('PATCH', `/api/admin/support/tickets/${id}`, body);
+const patch = (client: RestClient, id: number | string, body: unknown) => client.request('PATCH', `/api/admin/support/tickets/${id}`, body);
 const ticketRow = (id: number) => t.db.prisma.supportTicket.findUniqueOrThrow({ where: { id } });
 
 describe('POST /api/support/tickets', () => {
@@ -94,7 +87,7 @@ describe('GET /api/support/tickets and /api/support/tickets/:id', () => {
     useClock('2026-11-20T10:00:00.000Z');
     const { sellerClient, adminClient } = await setUp();
     const other = await createUser(t.db.prisma);
-    const otherClient = await signIn(other);
+    const otherClient = await signedInClient(t.db, other);
     const mine = (await open(sellerClient)).json;
     later(5);
     const theirs = (await open(otherClient, { ...TICKET, subject: 'Theirs' })).json;
@@ -168,7 +161,7 @@ describe('POST /api/support/tickets/:id/messages', () => {
   it('401 guest, 404 not yours / unknown, 400 empty / overlong / NUL, 403 without tickets.open', async () => {
     const { seller, admin, sellerClient } = await setUp();
     const other = await createUser(t.db.prisma);
-    const theirs = (await open(await signIn(other))).json;
+    const theirs = (await open(await signedInClient(t.db, other))).json;
     const mine = (await open(sellerClient)).json;
     expect((await reply(restClient(t.db), mine.id)).status).toBe(401);
     expect((await reply(sellerClient, theirs.id)).status).toBe(404);

@@ -3,9 +3,9 @@
 // overdue, sorts by the final scores (nulls last) with keyset pages both ways, and the counter.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '~/shared/review-promise.ts';
-import { fixedClock } from '../services.ts';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { callerAs, restClient, useTestDatabase } from '../test/harness.ts';
+import { fixedClock } from '../test/services.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { callerAs, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 const NOW = new Date('2026-12-10T12:00:00.000Z');
@@ -113,8 +113,7 @@ describe('admin list rows', () => {
     const admin = await createAdmin(t.db.prisma);
     const seller = await createUser(t.db.prisma);
     await createPrototype(t.db.prisma, seller.id, { technicalFeasibility: 50 });
-    const client = restClient(t.db);
-    await client.request('POST', '/api/login', { email: admin.email, password: DEFAULT_PASSWORD });
+    const client = await signedInClient(t.db, admin);
     const res = await client.request('GET', '/api/admin/prototypes');
     expect(res.status).toBe(200);
     expect(res.json[0]).toMatchObject({ technicalFeasibility: 50, milestoneOverdue: false, dueDates: { initialReview: { metAt: null } } });

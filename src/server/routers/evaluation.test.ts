@@ -3,7 +3,7 @@
 // the release snapshot; and that nothing of a scorecard reaches the seller before a release.
 import { describe, expect, it } from 'vitest';
 import { aggregateScores } from '../domain/views/evaluation-view.ts';
-import { fixedClock } from '../services.ts';
+import { fixedClock } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 

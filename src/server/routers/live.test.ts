@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { type LiveHub, startLiveHub } from '../live/hub.ts';
 import { openAnotherInstanceDatabase, testDatabase } from '../test/database.ts';
-import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { restClient, type RestClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 import { type LiveStreamReader, openLiveStream } from '../test/live-stream.ts';
 
 const t = useTestDatabase();
@@ -19,17 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => hub?.close());
 
-type Client = ReturnType<typeof restClient>;
-
-async function signedIn(user: { email: string }, db: Database = t.db, live: LiveHub = hub): Promise<Client> {
-  const client = restClient(db, { services: { live } });
-  const res = await client.request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD });
-  expect(res.status).toBe(200);
-  return client;
-}
+const signedIn = (user: { id: string }, db: Database = t.db, live: LiveHub = hub) => signedInClient(db, user, { services: { live } });
 
 const streams: LiveStreamReader[] = [];
-async function subscribe(client: Client): Promise<LiveStreamReader> {
+async function subscribe(client: RestClient): Promise<LiveStreamReader> {
   let response: Response | null = null;
   const stream = await openLiveStream(async (url, init) => (response = await client.app.request(url, init)), 'http://localhost/trpc/live.events', {
     cookie: client.cookie,
@@ -43,7 +36,7 @@ async function subscribe(client: Client): Promise<LiveStreamReader> {
 afterAll(() => streams.forEach((s) => s.close()));
 
 /** The time the action's answer came back (the commit happened before it). */
-async function act(client: Client, method: string, path: string, body?: unknown) {
+async function act(client: RestClient, method: string, path: string, body?: unknown) {
   const res = await client.request(method, path, body);
   expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
   return { ...res, at: performance.now() };

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession, validateSessionToken } from '../auth/session.ts';
 import { seedModerationDemo } from '../demo/moderation-demo.ts';
-import { fixedClock } from '../services.ts';
+import { fixedClock } from '../test/services.ts';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { callerAs, setTestServices, useTestDatabase } from '../test/harness.ts';
 

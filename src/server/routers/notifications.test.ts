@@ -3,8 +3,8 @@
 // bulk notifications delivered by the job queue exactly once.
 import { describe, expect, it } from 'vitest';
 import { notify } from '../domain/notifications.ts';
-import { createWorker, jobHandlers } from '../mail/worker.ts';
-import { fixedClock, testMailer } from '../services.ts';
+import { createWorker, jobHandlers } from '../jobs/worker.ts';
+import { fixedClock, testMailer } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
@@ -190,7 +190,7 @@ describe('bulk notifications', () => {
       const created = await asAdmin.notifications.bulkCreate({ title: 'Hello all', message: 'Hi', target: { audience: 'all_users' } });
       // The same delivery queued twice (as after a lease takeover), run by two workers at once.
       const { BULK_JOB } = await import('../domain/bulk-notifications.ts');
-      const { enqueueJob } = await import('../mail/queue.ts');
+      const { enqueueJob } = await import('../jobs/queue.ts');
       await t.db.prisma.$transaction((tx) => enqueueJob(tx, BULK_JOB, { bulkId: created.id }));
       const done = await Promise.all([worker('w1').drain(), worker('w2').drain()]);
       expect(done[0] + done[1]).toBe(2 + 3); // both bulk jobs, and the e-mails of the 3 first users
@@ -239,7 +239,7 @@ describe('bulk notifications', () => {
 
     clock.set(due);
     const { BULK_JOB } = await import('../domain/bulk-notifications.ts');
-    const { enqueueJob } = await import('../mail/queue.ts');
+    const { enqueueJob } = await import('../jobs/queue.ts');
     await t.db.prisma.$transaction((tx) => enqueueJob(tx, BULK_JOB, { bulkId: created.id }, { runAt: scheduledAt }));
     await clockWorker('on-time').drain();
     expect(await t.db.prisma.bulkNotification.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({

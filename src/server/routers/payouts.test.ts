@@ -2,7 +2,7 @@
 // to a local fake Stripe that records every request.
 import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../domain/ledger.ts';
-import { acceptedQuote, TEST_PUBLIC_URL, useFakeStripe, useManualPayouts } from '../payments/testing/payments-harness.ts';
+import { acceptedQuote, TEST_PUBLIC_URL, useFakeStripe, useManualPayouts } from '../test/payments-harness.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 import { createUser } from '../test/factories.ts';
 

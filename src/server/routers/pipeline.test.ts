@@ -2,7 +2,7 @@
 // cards (capped), filters, lead names, final scores and due badges read on the context's clock.
 import { describe, expect, it } from 'vitest';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
-import { fixedClock } from '../services.ts';
+import { fixedClock } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 

@@ -1,52 +1,9 @@
-// Test and seed data builders: real rows through Prisma, shared by tests and prisma/seed.ts.
-import { randomUUID } from 'node:crypto';
+// Test data builders: real rows through Prisma. Users and prototypes come from the demo seed's
+// builders (demo/factories.ts); the rest are for tests only.
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/index.ts';
 
-export const DEFAULT_PASSWORD = 'password123';
-let cachedHash: Promise<string> | null = null;
-
-/** Argon2 is slow by design; factories reuse one hash of DEFAULT_PASSWORD unless told otherwise. */
-async function passwordHash(password: string | undefined) {
-  if (password === undefined || password === DEFAULT_PASSWORD) {
-    cachedHash ??= hashPassword(DEFAULT_PASSWORD);
-    return cachedHash;
-  }
-  return hashPassword(password);
-}
-
-export async function createUser(db: Db, overrides: Partial<Prisma.UserCreateInput> & { password?: string } = {}) {
-  const { password, ...rest } = overrides;
-  return db.user.create({
-    data: {
-      email: `user-${randomUUID().slice(0, 8)}@example.test`,
-      firstName: 'Test',
-      lastName: 'User',
-      ...rest,
-      password: await passwordHash(password),
-    },
-  });
-}
-
-export function createAdmin(db: Db, overrides: Partial<Prisma.UserCreateInput> & { password?: string } = {}) {
-  return createUser(db, { role: 'admin', firstName: 'Admin', isVerified: true, ...overrides });
-}
-
-export async function createPrototype(db: Db, sellerId: string, overrides: Partial<Prisma.PrototypeUncheckedCreateInput> = {}) {
-  return db.prototype.create({
-    data: {
-      sellerId,
-      inventorName: 'Dr. Test Inventor',
-      prototypeName: `Prototype ${randomUUID().slice(0, 6)}`,
-      energyType: 'solar',
-      description: 'A prototype used in tests.',
-      powerOutput: 120,
-      efficiency: 42,
-      ...overrides,
-    },
-  });
-}
+export { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../demo/factories.ts';
 
 /** A message in a seller's conversation with the team (admin_to_user unless said otherwise). */
 export function createAdminMessage(db: Db, userId: string, overrides: Partial<Prisma.AdminMessageUncheckedCreateInput> = {}) {

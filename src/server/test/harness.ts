@@ -1,15 +1,17 @@
 // Helpers for procedure and REST tests: a caller acting as a given user, and the HTTP app itself.
 import pg from 'pg';
 import { beforeEach } from 'vitest';
-import { createSession } from '../auth/session.ts';
+import { SESSION_COOKIE, createSession } from '../auth/session.ts';
 import { createApp } from '../app.ts';
 import { type Context, createContextInner } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { type Env, parseEnv } from '../env.ts';
 import { createCaller } from '../routers/_app.ts';
-import { type Services, testServices } from '../services.ts';
+import type { Services } from '../services.ts';
+import { TEST_CONFIG, testServices } from './services.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { resetDatabase, testDatabase } from './database.ts';
+import { createAdmin, createUser } from './factories.ts';
 import { assertMatchesContract } from './contract-check.ts';
 
 export const testEnv = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
@@ -41,15 +43,25 @@ export async function callerAs(
   meta: Context['meta'] = { ip: '203.0.113.9', userAgent: 'vitest' },
   services: Partial<Services> = {},
 ) {
-  if (!userId) return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, meta }));
+  const chosen = testServices(db.prisma, { ...servicesOfTest, ...services });
+  if (!userId) return createCaller(createContextInner({ ...chosen, db: db.prisma, meta }));
   const { session } = await createSession(db.prisma, userId, 30);
   const user = await db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
   // No list version: this caller's requests read the seller's list from the database each time.
-  return createCaller(createContextInner({ ...servicesOfTest, ...services, db: db.prisma, user, session: { ...session, listVersion: null }, meta }));
+  return createCaller(createContextInner({ ...chosen, db: db.prisma, user, session: { ...session, listVersion: null }, meta }));
+}
+
+export interface RestClientOptions {
+  /** The client's address (the socket's). */
+  ip?: string;
+  /** An Origin header on every request. */
+  origin?: string;
+  env?: Env;
+  services?: Partial<Services>;
 }
 
 /** The Hono app over the test database, with a small cookie-keeping client for REST tests. */
-export function restClient(db: Database, options: { ip?: string; origin?: string; env?: Env; services?: Partial<Services> } = {}) {
+export function restClient(db: Database, options: RestClientOptions = {}) {
   const logs: Record<string, unknown>[] = [];
   // The rest from the (test) environment; documents in the temporary directory, never under ./data.
   const services = { documentStore: testServices(db.prisma).documentStore, ...servicesOfTest, ...options.services };
@@ -97,6 +109,35 @@ export function restClient(db: Database, options: { ip?: string; origin?: string
       cookie = value;
     },
   };
+}
+
+export type RestClient = ReturnType<typeof restClient>;
+
+/** A `Cookie` header for a new session of `userId`, made in the database as a sign-in makes it. */
+export async function sessionCookie(db: Database, userId: string): Promise<string> {
+  const { token } = await createSession(db.prisma, userId, { days: TEST_CONFIG.sessionDays, maxDays: TEST_CONFIG.sessionMaxDays });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+type Role = 'admin' | 'user';
+type User = Awaited<ReturnType<typeof createUser>>;
+
+/**
+ * A REST client signed in as `who`, with `who`'s row as `.user`: a new admin or seller ('admin',
+ * 'user'; `fields` for the row), an existing user, or nobody (null: a guest). The session is made in the
+ * database, as the browser tests' signInAs does; tests about signing in post to /api/login themselves.
+ */
+export async function signedInClient<Who extends Role | { id: string } | null>(
+  db: Database,
+  who: Who,
+  options: RestClientOptions & { fields?: Parameters<typeof createUser>[1] } = {},
+): Promise<RestClient & { user: Who extends Role ? User : Who }> {
+  const { fields, ...clientOptions } = options;
+  const client = restClient(db, clientOptions);
+  const user: User | { id: string } | null =
+    who === 'admin' ? await createAdmin(db.prisma, fields) : who === 'user' ? await createUser(db.prisma, fields) : (who as { id: string } | null);
+  if (user) client.cookie = await sessionCookie(db, user.id);
+  return Object.assign(client, { user: user as Who extends Role ? User : Who });
 }
 
 /** The SQL statements sent to the database while `run` runs, in order. */

@@ -1,16 +1,14 @@
 // The admin user page's moderation section (issue 15, ADR 0016): actions (Warn, Suspend, Lift,
 // Resolve) and the whole history in time order, with each appeal and its decision.
-import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { AppealDecision } from '../appeal-decision.tsx';
 import { SuspendDialog, WarnDialog } from './moderation-dialogs.tsx';
 
-type Entry = inferRouterOutputs<AppRouter>['moderation']['history'][number];
+type Entry = RouterOutputs['moderation']['history'][number];
 
 const KIND_LABEL: Record<Entry['kind'], string> = { warning: 'Warning', restriction: 'Restriction', suspension: 'Suspension', ban: 'Ban', appeal: 'Appeal' };
 const KIND_BADGE: Record<Entry['kind'], string> = {

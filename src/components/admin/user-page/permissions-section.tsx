@@ -1,11 +1,9 @@
 // The admin user page's Permissions section (issue 15, point 6; ADR 0019): what the user may do and
 // why (role default or override), every override with its reason, end and author, a form to grant or
 // revoke one capability, and removal of an override. The server enforces every rule.
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatUntil } from '~/components/permissions/format.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
@@ -33,7 +31,7 @@ export function PermissionsSection({ userId }: { userId: string }) {
   );
 }
 
-type PermissionsData = inferRouterOutputs<AppRouter>['permissions']['forUser'];
+type PermissionsData = RouterOutputs['permissions']['forUser'];
 
 function EffectiveTable({ capabilities }: { capabilities: PermissionsData['capabilities'] }) {
   return (

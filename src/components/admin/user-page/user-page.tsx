@@ -2,11 +2,9 @@
 // activity. The page is a list of sections; the permissions, tickets, reports and ledger sections
 // (other parts of issue 15) slot into SECTIONS below.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { ModerationSection } from './moderation-section.tsx';
 import { PermissionsSection } from './permissions-section.tsx';
@@ -15,7 +13,7 @@ import { ReportsSection } from './reports-section.tsx';
 import { LedgerSection } from './ledger-section.tsx';
 import { ReportButton } from '~/components/reports/report-button.tsx';
 
-type AdminUser = inferRouterOutputs<AppRouter>['moderation']['user'];
+type AdminUser = RouterOutputs['moderation']['user'];
 type SectionProps = { user: AdminUser & { name: string } };
 
 /**

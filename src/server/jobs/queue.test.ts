@@ -3,13 +3,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
-import { SCRUBBED_BODY } from './deliver-email.ts';
-import { type FakeSmtpOptions, startFakeSmtp } from './fake-smtp.ts';
-import { EMAIL_JOB, enqueueEmails } from './outbox.ts';
+import { SCRUBBED_BODY } from '../mail/deliver-email.ts';
+import { type FakeSmtpOptions, startFakeSmtp } from '../test/fake-smtp.ts';
+import { EMAIL_JOB, enqueueEmails } from '../mail/outbox.ts';
 import { backoffMs, claimJob, completeJob, enqueueJob } from './queue.ts';
-import { type MailTransport, outboxTransport, smtpTransport } from './transport.ts';
+import { type MailTransport, outboxTransport, smtpTransport } from '../mail/transport.ts';
 import { createWorker, jobHandlers, pruneFinishedJobs } from './worker.ts';
-import { testMailer } from '../services.ts';
+import { testMailer } from '../test/services.ts';
 
 const t = useTestDatabase();
 const cleanups: (() => Promise<void> | void)[] = [];

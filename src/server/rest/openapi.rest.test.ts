@@ -2,10 +2,10 @@
 // procedures' own, it is served with Swagger UI under the CSP, and the REST test client's check
 // (test/contract-check.ts) refuses answers that drift from it.
 import { describe, expect, it } from 'vitest';
-import { acceptedQuote, useManualPayouts } from '../payments/testing/payments-harness.ts';
+import { acceptedQuote, useManualPayouts } from '../test/payments-harness.ts';
 import { assertMatchesContract } from '../test/contract-check.ts';
-import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
-import { restClient, useTestDatabase } from '../test/harness.ts';
+import { createAdmin, createUser } from '../test/factories.ts';
+import { restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.ts';
 import { buildOpenApiDocument, openApiPath, restContract } from './openapi.ts';
 
@@ -171,16 +171,14 @@ describe('answers of the payout and pipeline paths match the contract', () => {
     const { transaction } = await acceptedQuote(t.db, '1200.50', seller);
     const admin = await createAdmin(t.db.prisma);
 
-    const sellerClient = restClient(t.db);
-    expect((await sellerClient.request('POST', '/api/login', { email: seller.email, password: DEFAULT_PASSWORD })).status).toBe(200);
+    const sellerClient = await signedInClient(t.db, seller);
     const pipeline = await sellerClient.request('GET', '/api/seller/pipeline');
     expect(pipeline.status).toBe(200);
     expect(pipeline.json).toHaveLength(1);
     expect((await sellerClient.request('GET', '/api/seller/payout-account')).json).toMatchObject({ mode: 'manual', connected: false });
     expect((await sellerClient.request('POST', '/api/seller/payout-account/connect')).status).toBe(412);
 
-    const adminClient = restClient(t.db);
-    expect((await adminClient.request('POST', '/api/login', { email: admin.email, password: DEFAULT_PASSWORD })).status).toBe(200);
+    const adminClient = await signedInClient(t.db, admin);
     const list = await adminClient.request('GET', '/api/admin/payouts?status=pending');
     expect(list.json).toEqual([expect.objectContaining({ id: transaction.id, status: 'pending', sellerPayout: '1080.45' })]);
     expect((await adminClient.request('GET', '/api/admin/payouts/totals')).status).toBe(200);

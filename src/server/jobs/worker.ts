@@ -7,10 +7,10 @@ import { BULK_JOB, bulkNotificationJobHandler } from '../domain/bulk-notificatio
 import { REVIEW_REMINDERS_JOB, ensureReviewRemindersScheduled, reviewRemindersJobHandler } from '../domain/review-reminders.ts';
 import { SUSPENSION_ENDS_JOB, ensureSuspensionEndsScheduled, suspensionEndsJobHandler } from '../domain/suspension-ends.ts';
 import { type Clock, systemClock } from '../services.ts';
-import { emailJobHandler } from './deliver-email.ts';
-import { EMAIL_JOB } from './outbox.ts';
+import { emailJobHandler } from '../mail/deliver-email.ts';
+import { EMAIL_JOB } from '../mail/outbox.ts';
 import { type Backoff, type ClaimedJob, DEFAULT_BACKOFF, claimJob, completeJob, extendLease, retryOrFailJob } from './queue.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 export interface JobContext {
   db: Db;

@@ -2,10 +2,10 @@
 // (host/port/protocol), or the manual mode; plus accepted quotes made through the admin procedure.
 import { afterEach, beforeEach } from 'vitest';
 import Stripe from 'stripe';
-import type { Database } from '../../db/index.ts';
-import { callerAs, setTestServices } from '../../test/harness.ts';
-import { createAdmin, createPrototype, createUser } from '../../test/factories.ts';
-import { createStripeClient } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import { callerAs, setTestServices } from './harness.ts';
+import { createAdmin, createPrototype, createUser } from './factories.ts';
+import { createStripeClient } from '../payments/config.ts';
 import { FakeStripe } from './fake-stripe.ts';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_atomix_payouts';

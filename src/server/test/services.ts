@@ -1,0 +1,68 @@
+// Services for tests (and scripts that build a context by hand): nothing leaves the process or
+// touches ./data: a temporary document directory, the in-app outbox, no Stripe, a clock tests move.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppConfig } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { DEFAULT_RATE_LIMITS, createLimiter } from '../domain/rate-limit.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { outboxTransport } from '../mail/transport.ts';
+import { manualPayments } from '../payments/config.ts';
+import { type Clock, type Logger, type Services, quietLogger, systemClock } from '../services.ts';
+import { createDiskDocumentStore } from '../storage/disk-store.ts';
+
+/** A clock that stands still at `at` until moved (tests). */
+export function fixedClock(at: Date): Clock & { set(at: Date): void } {
+  let current = at;
+  return { now: () => new Date(current), set: (next) => void (current = next) };
+}
+
+/** A log that keeps its lines for a test to read. */
+export function capturingLogger(): Logger & { lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  return Object.assign((line: Record<string, unknown>) => void lines.push(line), { lines });
+}
+
+/** The defaults of the environment schema, as a context built without createApp sees them. */
+export const TEST_CONFIG: AppConfig = {
+  sessionDays: 30,
+  sessionMaxDays: 90,
+  adminRequireTwoFactor: false,
+  limits: DEFAULT_RATE_LIMITS,
+  storageQuotaBytes: 1024 ** 3,
+  platformFeePercent: 10,
+  publicUrl: 'http://localhost:3000',
+};
+
+/** E-mail that stays in the in-app outbox (unless a test gives its own transport). */
+export function testMailer(overrides: Partial<Mailer> = {}): Mailer {
+  return { publicUrl: TEST_CONFIG.publicUrl, from: 'Atomix Energy <no-reply@atomix.local>', transport: outboxTransport, ...overrides };
+}
+
+let temporaryDocuments: string | null = null;
+
+/** One temporary directory per process for documents written by tests, removed when it exits. */
+export function temporaryDocumentsDir(): string {
+  if (!temporaryDocuments) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-documents-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    temporaryDocuments = dir;
+  }
+  return temporaryDocuments;
+}
+
+/** What a context gets for every service it is not given: nothing leaves the process or touches ./data. */
+export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
+  const config = chosen.config ?? TEST_CONFIG;
+  return {
+    config,
+    clock: chosen.clock ?? systemClock,
+    log: chosen.log ?? quietLogger,
+    documentStore: chosen.documentStore ?? createDiskDocumentStore(temporaryDocumentsDir(), db),
+    mailer: chosen.mailer ?? testMailer({ publicUrl: config.publicUrl }),
+    payments: chosen.payments ?? manualPayments(config.publicUrl),
+    limiter: chosen.limiter ?? createLimiter({ db, config }),
+    live: chosen.live ?? null,
+  };
+}
