@@ -2,7 +2,7 @@
 // Restrict / Ban / Delete / Reset Password dialogs for non-admins, Message and Verify for all.
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { ROLES, USER_STATUSES } from '~/shared/constants.ts';
 import { USER_SORTS } from '~/shared/schemas/admin.ts';

@@ -1,10 +1,9 @@
 // Each seller's balance on the admin ledger (issue 34, point 12): what was owed, sent and reversed,
 // and what the platform still owes them, largest first; choosing a seller filters the ledger to them.
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 import { formatUsd } from '~/shared/format.ts';
 
-type SellerBalance = inferRouterOutputs<AppRouter>['ledger']['summary']['sellers'][number];
+type SellerBalance = RouterOutputs['ledger']['summary']['sellers'][number];
 
 export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBalance[]; more: boolean; onChoose: (id: string) => void }) {
   return (

@@ -1,13 +1,12 @@
 // The fields a scorecard and the final evaluation share: their labels, the number and level inputs
 // (bound through useZodForm's field()), and form strings turned into the shared schemas' input.
-import type { inferRouterOutputs } from '@trpc/server';
 import { Field } from '~/components/forms/field.tsx';
-import type { AppRouter } from '~/server/routers/_app.ts';
+import type { RouterOutputs } from '~/client/trpc.ts';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatNumber, formatWholeUsd, stateLabel } from '~/shared/format.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
 
-export type Evaluation = inferRouterOutputs<AppRouter>['evaluation']['evaluation'];
+export type Evaluation = RouterOutputs['evaluation']['evaluation'];
 
 export const SCORE_LABELS: Record<string, string> = {
   technicalFeasibility: 'Technical feasibility (0–100)',
