@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPrototype, createUser } from '../test/factories.ts';
+import { createUser } from '../test/factories.ts';
 import { recordStatements, useTestDatabase } from '../test/harness.ts';
 import { createSession, pruneExpiredSessions, readSession, validateSessionToken } from './session.ts';
 import { sessionUserSelect } from './session-user.ts';
@@ -60,13 +60,8 @@ describe('readSession (hand-written SQL)', () => {
       where: { id: session.id },
       select: { expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
     });
-    // No prototype yet: no version of the user's own list.
-    expect(await readSession(db, session.id)).toEqual({ ...viaPrisma, listVersion: null });
+    expect(await readSession(db, session.id)).toEqual(viaPrisma);
     expect(await readSession(db, 'no-such-session')).toBeNull();
-
-    await createPrototype(db, user.id);
-    const { version } = await db.sellerListVersion.findUniqueOrThrow({ where: { sellerId: user.id } });
-    expect((await readSession(db, session.id))?.listVersion).toBe(String(version));
   });
 
   it('prepares its statement again on a new connection, also where connections share one session (PGlite)', async () => {

@@ -42,11 +42,6 @@ export function hashToken(token: string): string {
 export interface SessionInfo {
   id: string;
   expiresAt: Date;
-  /**
-   * The version of the user's own prototype list when the session was checked (seller_list_versions,
-   * ADR 0024), or null if it has none: read in the same query, so the list costs no second round trip.
-   */
-  listVersion: string | null;
 }
 
 const clientColumns = (client: SessionClient | undefined) => ({
@@ -101,9 +96,9 @@ export async function rotateSessionToken(db: Pick<Prisma.TransactionClient, 'ses
 const SESSION_CHECK: Statement = {
   name: 'session_check',
   text:
-    'SELECT s.expires_at AS "expiresAt", s.created_at AS "createdAt", s.last_seen_at AS "lastSeenAt", v.version AS "listVersion", ' +
+    'SELECT s.expires_at AS "expiresAt", s.created_at AS "createdAt", s.last_seen_at AS "lastSeenAt", ' +
     `${jsonObject('u', sessionUserSelect)} AS "user"` +
-    ' FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN seller_list_versions v ON v.seller_id = s.user_id WHERE s.id = $1',
+    ' FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1',
 };
 
 /** SessionUser's timestamps, which JSON carries as text. The type keeps this list complete. */
@@ -118,8 +113,6 @@ interface SessionRow {
   expiresAt: Date;
   createdAt: Date;
   lastSeenAt: Date;
-  /** bigint, which pg reads as a string; null while the user has no list. */
-  listVersion: string | null;
   user: SessionUser;
 }
 
@@ -178,7 +171,7 @@ export async function validateSessionToken(
   }
   // updateMany: a sign-out racing this request leaves nothing to update, which is no error.
   if (Object.keys(changes).length > 0) await db.session.updateMany({ where: { id }, data: changes });
-  return { session: { id, expiresAt, listVersion: row.listVersion }, user, renewed: changes.expiresAt !== undefined };
+  return { session: { id, expiresAt }, user, renewed: changes.expiresAt !== undefined };
 }
 
 /**
