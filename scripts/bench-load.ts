@@ -466,10 +466,10 @@ function openStream(port: number, token: string, streams: http.ClientRequest[], 
           let cut: number;
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
+            buffer = buffer.slice(cut + 2).replace(/^\n+/, '');
             if (block.includes('event: connected')) resolve(true);
             else if (block.includes('event: serialized-error')) resolve(false);
-            else if (/^(id: .*\n)?data: /m.test(block) && !block.includes('event: ')) onEvent();
+            else if (block.startsWith('data: ')) onEvent();
           }
         });
       },
