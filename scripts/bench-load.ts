@@ -90,7 +90,7 @@ async function main() {
   const root = path.resolve(import.meta.dirname, '..');
   const compiled = path.join(root, 'dist/server/server.js');
   if (!fs.existsSync(compiled) || !fs.existsSync(path.join(root, 'dist/client/index.html'))) {
-    console.error('bench:load runs the built app: run `npm run build` first.');
+    console.error('bench:load runs the built app: run `npm run build` first (`npm run bench:load` does).');
     process.exitCode = 1;
     return;
   }
