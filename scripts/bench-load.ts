@@ -4,7 +4,7 @@
 // start, so a queue shows in the figures. Meanwhile 200 live streams stay open as signed-in users and
 // an admin changes a prototype now and then (its seller's stream hears of it). Prints p50, p97.5 and
 // p99 per role, errors, the app's RSS after the load, and the highest rate whose p99 stays under
-// 100 ms. Figures, not a test (docs/benchmarks.md, ADR 0029).
+// 100 ms. Figures, not a test (docs/benchmarks.md, ADR 0030).
 //
 // Database: with DATABASE_URL a fresh `<name>_bench_load` database on that server (created and
 // dropped here); without it an embedded PGlite in a temporary DATA_DIR. The app runs as `npm run
