@@ -104,9 +104,7 @@ try {
     where: { id: adminRow.id },
     select: sessionUserSelect,
   });
-  const caller = createCaller(
-    createContextInner({ db: db.prisma, user, session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000) } }),
-  );
+  const caller = createCaller(createContextInner({ db: db.prisma, user, session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000) } }));
   const middle = await caller.admin.prototypes({ limit: 50 });
   const byScore = await caller.admin.prototypes({ limit: 50, sort: 'feasibility' });
   const someId = Math.floor(PROTOTYPES / 2);
