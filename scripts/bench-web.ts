@@ -47,12 +47,17 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-bench-'));
 const clientDir = path.join(work, 'client');
 const dataDir = path.join(work, 'data');
 console.log(`Building into ${clientDir} ...`);
-// A separate output directory: a server or e2e run using dist/client is not disturbed.
-const build = spawnSync('npm', ['run', 'build', '--', '--manifest', '--outDir', clientDir, '--emptyOutDir'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0) fail('the build failed');
+// A separate output directory, so that a server or e2e run using dist/ is not disturbed: the client
+// (with its manifest) and its pre-rendered pages, as `npm run build` makes them. The server runs from
+// source (tsx), so its own build step is not needed.
+const buildSteps: [string, string[], NodeJS.ProcessEnv?][] = [
+  [path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', clientDir, '--emptyOutDir']],
+  [path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/prerender.ts'], { ...process.env, CLIENT_DIR: clientDir }],
+];
+for (const [command, args, env] of buildSteps) {
+  const step = spawnSync(command, args, { cwd: ROOT, env: env ?? process.env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (step.status !== 0) fail(`the build failed (${path.basename(command)} ${args.join(' ')})`);
+}
 
 // ------------------------------------------------------------------------------------ first-load bytes
 

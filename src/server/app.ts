@@ -20,7 +20,6 @@ import { SAFE_METHODS, pageHeaders, sameOriginWrites } from './http/security.ts'
 import { errorResponse, mountMethodNotAllowed, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountApiDocs } from './rest/api-docs.ts';
-import { mountLiveEvents } from './rest/live-events.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/endpoints/index.ts';
 import { appRouter } from './routers/_app.ts';
@@ -72,8 +71,11 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   mountMethodNotAllowed(app, restRoutes);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
-  // The live stream, in httpSubscriptionLink's wire format, before tRPC's own handler (rest/live-events.ts).
-  mountLiveEvents(app, { createContext, log });
+  // The live stream (a tRPC subscription, server-sent events): a person's own events, kept by no cache.
+  app.get('/trpc/live.events', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store, no-transform');
+  });
 
   // A batch of more calls than the client ever sends is refused before any of them runs.
   app.use('/trpc/*', async (c, next) => {

@@ -10,9 +10,13 @@ import { mustEnrolTwoFactor, withEnrolledRole } from './auth/two-factor.ts';
 import type { Context } from './context.ts';
 import { DomainError, type DomainErrorKind } from './domain/errors.ts';
 import { assertCapability } from './domain/permissions.ts';
+import { LIVE_PING_MS, LIVE_RECONNECT_AFTER_INACTIVITY_MS } from './live/stream.ts';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Subscriptions (live.events) as server-sent events: a ping keeps proxies from closing a quiet
+  // stream, and a tab that hears nothing for longer reconnects.
+  sse: { ping: { enabled: true, intervalMs: LIVE_PING_MS }, client: { reconnectAfterInactivityMs: LIVE_RECONNECT_AFTER_INACTIVITY_MS } },
   errorFormatter({ shape, error }) {
     const zodError = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
     const { stack: _stack, ...data } = shape.data; // stack traces never leave the server

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPrototype, createUser } from '../test/factories.ts';
+import { createUser } from '../test/factories.ts';
 import { recordStatements, useTestDatabase } from '../test/harness.ts';
-import { createSession, pruneExpiredSessions, readSession, validateSessionToken } from './session.ts';
-import { sessionUserSelect } from './session-user.ts';
+import { createSession, pruneExpiredSessions, validateSessionToken } from './session.ts';
 
 const t = useTestDatabase();
 
@@ -36,46 +35,7 @@ describe('validateSessionToken', () => {
     expect(result?.user).toMatchObject({ id: user.id, firstName: 'Quinn', status: 'active', suspendedUntil: null });
     expect(result?.user.createdAt).toBeInstanceOf(Date);
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/FROM sessions s JOIN users u/);
-  });
-});
-
-describe('readSession (hand-written SQL)', () => {
-  it('reads exactly what Prisma would: every field of sessionUserSelect, with the same types', async () => {
-    const db = t.db.prisma;
-    const user = await createUser(db, { businessName: 'Fusion Ltd', phoneNumber: '+44 20 7946 0000', isVerified: true });
-    await db.user.update({
-      where: { id: user.id },
-      data: {
-        adminNotes: 'note',
-        banReason: 'reason',
-        restrictedUntil: new Date('2031-01-02T03:04:05.678Z'),
-        // A suspension that has ended (a running one ends the session): still read, to the millisecond.
-        suspendedUntil: new Date('2020-05-06T07:08:09.001Z'),
-        twoFactorEnabledAt: new Date(),
-      },
-    });
-    const { session } = await createSession(db, user.id, 30);
-    const viaPrisma = await db.session.findUniqueOrThrow({
-      where: { id: session.id },
-      select: { expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
-    });
-    // No prototype yet: no version of the user's own list.
-    expect(await readSession(db, session.id)).toEqual({ ...viaPrisma, listVersion: null });
-    expect(await readSession(db, 'no-such-session')).toBeNull();
-
-    await createPrototype(db, user.id);
-    const { version } = await db.sellerListVersion.findUniqueOrThrow({ where: { sellerId: user.id } });
-    expect((await readSession(db, session.id))?.listVersion).toBe(String(version));
-  });
-
-  it('prepares its statement again on a new connection, also where connections share one session (PGlite)', async () => {
-    const db = t.db.prisma;
-    const user = await createUser(db);
-    const { session } = await createSession(db, user.id, 30);
-    expect((await readSession(db, session.id))?.user.id).toBe(user.id);
-    // The connection that prepared it is closed (the pool hands out the one released last).
-    (await t.db.pool.connect()).release(true);
-    expect((await readSession(db, session.id))?.user.id).toBe(user.id);
+    // The session joined to its user (Prisma's relation join).
+    expect(statements[0]).toMatch(/"sessions".*JOIN.*"users"/s);
   });
 });

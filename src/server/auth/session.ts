@@ -4,7 +4,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
-import { type DateFieldsOf, type Statement, jsonObject, readJsonDates, sqlOf } from '../db/sql.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { type SessionUser, sessionUserSelect } from './session-user.ts';
 
@@ -42,11 +41,6 @@ export function hashToken(token: string): string {
 export interface SessionInfo {
   id: string;
   expiresAt: Date;
-  /**
-   * The version of the user's own prototype list when the session was checked (seller_list_versions,
-   * ADR 0024), or null if it has none: read in the same query, so the list costs no second round trip.
-   */
-  listVersion: string | null;
 }
 
 const clientColumns = (client: SessionClient | undefined) => ({
@@ -93,41 +87,13 @@ export async function rotateSessionToken(db: Pick<Prisma.TransactionClient, 'ses
   return { token, session };
 }
 
-/**
- * Every signed-in request's one query: the session joined to its user and to the version of the
- * user's own list, in hand-written SQL (db/sql.ts). The user's columns are sessionUserSelect's
- * fields, in one JSON column of SessionUser's shape.
- */
-const SESSION_CHECK: Statement = {
-  name: 'session_check',
-  text:
-    'SELECT s.expires_at AS "expiresAt", s.created_at AS "createdAt", s.last_seen_at AS "lastSeenAt", v.version AS "listVersion", ' +
-    `${jsonObject('u', sessionUserSelect)} AS "user"` +
-    ' FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN seller_list_versions v ON v.seller_id = s.user_id WHERE s.id = $1',
-};
-
-/** SessionUser's timestamps, which JSON carries as text. The type keeps this list complete. */
-const SESSION_USER_DATES = {
-  restrictedUntil: true,
-  suspendedUntil: true,
-  twoFactorEnabledAt: true,
-  createdAt: true,
-} satisfies Record<DateFieldsOf<SessionUser>, true>;
-
-interface SessionRow {
-  expiresAt: Date;
-  createdAt: Date;
-  lastSeenAt: Date;
-  /** bigint, which pg reads as a string; null while the user has no list. */
-  listVersion: string | null;
-  user: SessionUser;
-}
-
-/** The session with this id and its user, or null. */
-export async function readSession(db: Db, id: string): Promise<SessionRow | null> {
-  const [row] = await sqlOf(db).rows<Omit<SessionRow, 'user'> & { user: Record<string, unknown> }>(SESSION_CHECK, [id]);
-  if (!row) return null;
-  return { ...row, user: readJsonDates<SessionUser>(row.user, SESSION_USER_DATES) };
+/** The session with this id and its user (one query: a join), or null. */
+function readSession(db: Db, id: string) {
+  return db.session.findUnique({
+    where: { id },
+    select: { expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+    relationLoadStrategy: 'join',
+  });
 }
 
 /**
@@ -178,7 +144,7 @@ export async function validateSessionToken(
   }
   // updateMany: a sign-out racing this request leaves nothing to update, which is no error.
   if (Object.keys(changes).length > 0) await db.session.updateMany({ where: { id }, data: changes });
-  return { session: { id, expiresAt, listVersion: row.listVersion }, user, renewed: changes.expiresAt !== undefined };
+  return { session: { id, expiresAt }, user, renewed: changes.expiresAt !== undefined };
 }
 
 /**

@@ -10,8 +10,7 @@ describe('startEmbeddedPostgres', () => {
     try {
       await client.connect();
       expect((await client.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]?.shared_buffers).toBe('32MB');
-      // Its one pool connection stays open while idle: each new one prepares db/sql.ts's statements
-      // again in the shared session.
+      // Its one pool connection stays open while idle.
       expect(embedded.poolConfig).toMatchObject({ max: 1, idleTimeoutMillis: 0 });
     } finally {
       await client.end();

@@ -27,12 +27,12 @@ const extensions = { pg_trgm };
 
 /**
  * PGlite's shared buffers live in the process's own memory, and PostgreSQL's default (128 MB) is
- * sized for a server: 32 MB keeps ~100 MB of RSS free with no slower queries in our measurements;
- * the operating system still caches the data files (ADR 0022).
+ * sized for a server: 32 MB keeps the process lean without slower screens (docs/benchmarks.md); the
+ * operating system still caches the data files.
  */
 const postgresqlconf = ['shared_buffers=32MB'];
 
-/** How this app opens PGlite (bench:http's floor opens it the same way). */
+/** How this app opens PGlite. */
 export const PGLITE_OPTIONS = { extensions, postgresqlconf };
 
 /** Connections the socket accepts: the app's pool uses one; tools (tests, scripts) may add their own. */
@@ -71,8 +71,7 @@ export async function startEmbeddedPostgres(dataDir: string | null, { tcpPort, i
       // can be replaced by another's ("unnamed prepared statement does not exist"). PGlite runs one
       // query at a time anyway; the pool queues them instead.
       max: 1,
-      // Kept open while idle: each new connection prepares the hand-written statements again
-      // (db/sql.ts), and in PGlite's one shared session those of a closed connection live on.
+      // Kept open while idle: it is the only one, and the next query needs it again.
       idleTimeoutMillis: 0,
     },
     dumpImage: () => db.dumpDataDir('none'),

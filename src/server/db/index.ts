@@ -4,7 +4,6 @@ import pg from 'pg';
 import { PrismaClient } from '~/generated/prisma/client.ts';
 import type { EmbeddedPostgres } from './embedded.ts';
 import { migrate } from './migrate.ts';
-import { attachSql } from './sql.ts';
 
 export type Db = PrismaClient;
 export { Prisma } from '~/generated/prisma/client.ts';
@@ -67,7 +66,6 @@ export async function openDatabase({ databaseUrl, dataDir, embeddedImage, poolMa
     // while; Prisma's defaults (2 s to start, 5 s to finish) would fail such requests needlessly.
     transactionOptions: embedded ? { maxWait: 15_000, timeout: 20_000 } : { maxWait: 5_000, timeout: 10_000 },
   });
-  attachSql(prisma, pool);
   return {
     prisma,
     pool,

@@ -27,7 +27,7 @@ export function moneyString(value: Decimal | null): string | null {
 
 /**
  * Prototype amounts (atomixQuote, finalAmount) are numbers in the API (spec section 3). From Prisma's
- * Decimal, or from the decimal string the pg driver reads (db/sql.ts): the same number either way.
+ * Decimal, or from a decimal string as the pg driver reads it: the same number either way.
  */
 export function moneyNumber(value: Decimal | string | null): number | null {
   if (value === null) return null;

@@ -23,6 +23,11 @@ export interface LiveStreamOptions {
   now?: () => number;
 }
 
+/** A ping keeps proxies from closing a quiet stream (nginx's default read timeout is 60 s). */
+export const LIVE_PING_MS = 20_000;
+/** A tab that hears nothing for this long reconnects (a laptop that slept, a proxy that dropped it). */
+export const LIVE_RECONNECT_AFTER_INACTIVITY_MS = LIVE_PING_MS * 2 + 5_000;
+
 const MAX_QUEUED = 50;
 /** setTimeout's longest delay; a later expiry is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

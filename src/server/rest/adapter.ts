@@ -9,7 +9,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Context } from '../context.ts';
 import { DomainError, RateLimitedError } from '../domain/errors.ts';
-import { jsonText } from '../json-text.ts';
 import { createCaller } from '../routers/_app.ts';
 import { formatZodError, toTRPCError } from '../trpc.ts';
 import { METHODS, type ProcedureRoute, RestResult, type RouteDeclaration, unauthorized } from './define-route.ts';
@@ -55,11 +54,11 @@ export function errorResponse(c: HonoContext, thrown: unknown, log: (line: Recor
 }
 
 /**
- * As c.json, with a kept answer's JSON text serialized only once (json-text.ts). The header goes in
- * as a plain object, as c.json passes it: c.header() would build a web Headers for every answer.
+ * As c.json: the header goes in as a plain object, as c.json passes it (c.header() would build a web
+ * Headers for every answer).
  */
 function jsonAnswer(c: HonoContext, body: unknown, status: ContentfulStatusCode) {
-  return c.body(jsonText(body), status, { 'Content-Type': 'application/json' });
+  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json' });
 }
 
 /** The procedure's input: the body's fields with the path's id on top, the id alone, or the body as sent. */

@@ -28,7 +28,7 @@ export const prototypesRouter = router({
   }),
 
   /** GET /api/seller/prototypes: the caller's prototypes, newest first. */
-  mine: protectedProcedure.query(({ ctx }) => sellerPrototypes(ctx.db, ctx.user.id, ctx.session.listVersion)),
+  mine: protectedProcedure.query(({ ctx }) => sellerPrototypes(ctx.db, ctx.user.id)),
 
   /** GET /api/seller/transactions: the caller's transactions, newest first. */
   transactions: protectedProcedure.query(({ ctx }) => seller.sellerTransactions(ctx.db, ctx.user.id)),

@@ -47,8 +47,7 @@ export async function callerAs(
   if (!userId) return createCaller(createContextInner({ ...chosen, db: db.prisma, meta }));
   const { session } = await createSession(db.prisma, userId, 30);
   const user = await db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: sessionUserSelect });
-  // No list version: this caller's requests read the seller's list from the database each time.
-  return createCaller(createContextInner({ ...chosen, db: db.prisma, user, session: { ...session, listVersion: null }, meta }));
+  return createCaller(createContextInner({ ...chosen, db: db.prisma, user, session, meta }));
 }
 
 export interface RestClientOptions {

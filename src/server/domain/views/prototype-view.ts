@@ -1,6 +1,5 @@
 // The one shape in which a prototype leaves the server (seller and admin views, spec section 3), and
 // the admin's list of them: filters, sorting, pages and the CSV export.
-import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { adminPrototype, adminPrototypeListRow, prototype, sellerPrototype } from './shapes/prototype.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
@@ -11,9 +10,7 @@ import { batched, toCsv } from '../csv.ts';
 import { type Page, type SortSpec, asDate, asInt, asString, keysetPage, parseIntId } from '../keyset.ts';
 import { overdueWhere, promiseFields, promiseSelect } from './review-promise-view.ts';
 import { type Decimal, moneyNumber } from '../money.ts';
-import { type Statement, selectList, sqlOf } from '../../db/sql.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
-import { jsonText, servedAgain } from '../../json-text.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -50,7 +47,7 @@ export const prototypeSelect = {
 
 export type PrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof prototypeSelect }>;
 
-/** A prototype row with its amounts as either driver reads them (Prisma's Decimal, or pg's decimal string). */
+/** A prototype row with its amounts as either driver reads them (Prisma's Decimal, or a decimal string). */
 type PrototypeRowOf<Extra> = Omit<PrototypeRow, 'atomixQuote' | 'finalAmount'> & {
   atomixQuote: Decimal | string | null;
   finalAmount: Decimal | string | null;
@@ -63,62 +60,16 @@ export function toPrototypeView<Extra = unknown>(row: PrototypeRowOf<Extra>): Pr
 }
 export type PrototypeView = z.infer<typeof prototype>;
 
-/**
- * GET /api/seller/prototypes, which the seller dashboard reads on every visit: the seller's own
- * prototypes, newest first, each with its unanswered information requests. Hand-written SQL
- * (db/sql.ts) selecting prototypeSelect's fields, so each row has PrototypeRow's shape.
- */
-const SELLER_PROTOTYPES: Statement = {
-  name: 'seller_prototypes',
-  text:
-    `SELECT ${selectList('p', prototypeSelect)}` +
-    ', (SELECT count(*)::int FROM prototype_info_requests r WHERE r.prototype_id = p.id AND r.answered_at IS NULL) AS "openInfoRequests"' +
-    ' FROM prototypes p WHERE p.seller_id = $1 ORDER BY p.created_at DESC, p.id DESC',
-};
-
 type SellerListItem = z.infer<typeof sellerPrototype>;
 
-/**
- * What an instance holds of all sellers' lists, in bytes as estimated from each list's JSON text: the
- * text itself (kept for the REST answer) and the objects, which hold the same strings again, at up to
- * two bytes a character. A list over an eighth of it is not held (lru-cache leaves it out).
- */
-const HELD_BYTES_MAX = 32 * 1024 * 1024;
-const heldBytes = (jsonLength: number) => 4 * jsonLength;
-
-/**
- * Each seller's list as this instance last read it, under the version it had (seller_list_versions,
- * ADR 0024). Triggers give the list a new version in every transaction that changes what it shows,
- * on whichever instance it runs, so a list is answered again only while nothing in it can have
- * changed. One per database, as the versions are.
- */
-const listsRead = new WeakMap<Db, LRUCache<string, { version: string; list: SellerListItem[] }>>();
-
-function listsReadFrom(db: Db) {
-  let lists = listsRead.get(db);
-  if (!lists) {
-    lists = new LRUCache({ maxSize: HELD_BYTES_MAX, maxEntrySize: HELD_BYTES_MAX / 8, sizeCalculation: (entry) => heldBytes(jsonText(entry.list).length) });
-    listsRead.set(db, lists);
-  }
-  return lists;
-}
-
-/**
- * The seller's list. `listVersion` is its version as read BEFORE this call (the session check, which
- * reads it in the same query): the list read after it is at least that new, so holding the list
- * under that version can only make the next request read it again, never answer a stale one.
- */
-export async function sellerPrototypes(db: Db, sellerId: string, listVersion: string | null): Promise<SellerListItem[]> {
-  const lists = listsReadFrom(db);
-  const held = listVersion === null ? undefined : lists.get(sellerId);
-  if (held && held.version === listVersion) return held.list;
-  const rows = await sqlOf(db).rows<PrototypeRowOf<{ openInfoRequests: number }>>(SELLER_PROTOTYPES, [sellerId]);
-  const list = rows.map((row) => toPrototypeView(row));
-  if (listVersion === null) return list;
-  // Frozen (a held list is answered again as it is), typed as a plain array for the client's types.
-  const kept: SellerListItem[] = servedAgain(list.map((item) => Object.freeze(item)));
-  lists.set(sellerId, { version: listVersion, list: kept });
-  return kept;
+/** The seller's own prototypes, newest first, each with its count of unanswered information requests (the seller dashboard's list). */
+export async function sellerPrototypes(db: Db, sellerId: string): Promise<SellerListItem[]> {
+  const rows = await db.prototype.findMany({
+    where: { sellerId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { ...prototypeSelect, _count: { select: { infoRequests: { where: { answeredAt: null } } } } },
+  });
+  return rows.map(({ _count, ...row }) => ({ ...toPrototypeView(row), openInfoRequests: _count.infoRequests }));
 }
 
 // Admin: the shared prototype view, plus who sold it, their documents and the offered actions.
