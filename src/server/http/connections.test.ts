@@ -215,21 +215,37 @@ describe('1,000 mixed hostile requests over a few keep-alive connections', () =>
       },
     ];
     // Every 50th: the body's end comes 600 ms after its start, past @hono/node-server's own wait.
-    const slow: Hostile = { method: 'DELETE', path: '/api/prototypes/99999999999999999999', body: () => inParts(['{"reason":', '"late"}'], 600) };
+    const slow: Hostile = { method: 'PATCH', path: '/api/prototypes/99999999999999999999', body: () => inParts(['{"reason":', '"late"}'], 600) };
+    /** Settles once the request has been sent in full and its answer read; any error on the way fails it. */
     const send = (kind: Hostile) =>
       new Promise<number>((resolve, reject) => {
+        let status: number | null = null;
+        let sent = false;
+        const done = () => {
+          if (sent && status !== null) resolve(status);
+        };
         const req = http.request({ host: '127.0.0.1', port, method: kind.method, path: kind.path, agent, headers: kind.headers }, (res) => {
           res.resume();
-          res.on('end', () => resolve(res.statusCode!));
+          res.on('end', () => {
+            status = res.statusCode!;
+            done();
+          });
           res.on('error', reject);
         });
         req.on('error', reject);
+        req.on('finish', () => {
+          sent = true;
+          done();
+        });
+        req.on('close', () => {
+          if (!sent || status === null) reject(new Error(`closed before the request was ${sent ? 'answered' : 'sent'}`));
+        });
         const body = typeof kind.body === 'function' ? kind.body() : kind.body;
         if (body === undefined) req.end();
         else if (typeof body === 'string' || Buffer.isBuffer(body)) req.end(body);
         else
           void (async () => {
-            for await (const part of body) req.write(part);
+            for await (const part of body) if (!req.destroyed) req.write(part);
             req.end();
           })();
       });
