@@ -54,9 +54,12 @@ if (admin.action === 'generated') {
 
 const prerendered = hasClient ? readPrerenderedPages(clientDir, log) : new Map();
 const app = createApp({ db: database.prisma, env, log, clientDir: hasClient ? clientDir : null, prerendered, services });
-const server = serveApp({ app, hostname: env.HOST, port: env.PORT, log, logRequests: env.LOG_REQUESTS, trustProxy: env.TRUST_PROXY }, (port) => {
-  log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}` });
-});
+const server = serveApp(
+  { app, hostname: env.HOST, port: env.PORT, log, logRequests: env.LOG_REQUESTS, trustProxy: env.TRUST_PROXY, drainLimitBytes: env.BODY_LIMIT_BYTES },
+  (port) => {
+    log({ msg: `Atomix Energy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}` });
+  },
+);
 
 const jobWorker = startBackgroundWorker({ db: database.prisma, mailer: services.mailer, log, clock: services.clock });
 const pruneTimer = setInterval(() => {

@@ -1,6 +1,8 @@
-// Granting and revoking capabilities per user (issue 15, point 6; ADR 0019). Every change runs under
-// one advisory lock and then counts the admins who still hold permissions.manage, so two admins
-// narrowing each other at once cannot leave nobody able to manage permissions.
+// Granting and revoking capabilities per user (issue 15, point 6; ADRs 0019, 0030). Every change runs
+// under one advisory lock and then counts the admins who keep permissions.manage for good (an
+// expiring grant does not count), so neither two admins narrowing each other at once nor the clock
+// can leave nobody able to manage permissions. The lock also makes the row ids commit order, which
+// is what decides between overrides (decideCapability).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, isAdminOnlyCapability } from '~/shared/capabilities.ts';
 import { fullName } from '~/shared/format.ts';
@@ -47,7 +49,8 @@ const overrideSelect = {
 type OverrideRow = Prisma.UserPermissionGetPayload<{ select: typeof overrideSelect }>;
 
 const unexpired = (now: Date) => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }) satisfies Prisma.UserPermissionWhereInput;
-const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.UserPermissionOrderByWithRelationInput[];
+/** Newest first by id: assigned under the lock, it is the order the changes committed in (ADR 0033). */
+const newestFirst = [{ id: 'desc' }] satisfies Prisma.UserPermissionOrderByWithRelationInput[];
 
 export interface EffectiveCapability {
   permission: Capability;
@@ -112,17 +115,35 @@ async function lockPermissions(tx: Prisma.TransactionClient) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${PERMISSIONS_LOCK}, 0))`;
 }
 
-/** After a change to permissions.manage, some (not banned) admin must still hold it. */
+interface ManageRow {
+  granted: boolean;
+  expiresAt: Date | null;
+}
+
+/**
+ * Whether an admin whose unexpired permissions.manage rows are `rows` (newest first) holds it at
+ * `now` and at every later moment: the decision changes only when one of these rows expires, so it
+ * is checked at now and at each of their ends (a row ending at `t` no longer decides at `t`).
+ */
+export function keepsForGood(rows: readonly ManageRow[], now: Date): boolean {
+  const moments = [now, ...rows.flatMap((row) => (row.expiresAt ? [row.expiresAt] : []))];
+  return moments.every((moment) => {
+    const deciding = rows.find((row) => row.expiresAt === null || row.expiresAt > moment);
+    return deciding ? deciding.granted : true;
+  });
+}
+
+/** After a change to permissions.manage, some (not banned) admin must still hold it, with no end. */
 async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now: Date) {
   const admins = await tx.user.findMany({ where: { role: 'admin', status: { not: 'banned' } }, select: { id: true } });
   const overrides = await tx.userPermission.findMany({
     where: { userId: { in: admins.map((a) => a.id) }, permission: 'permissions.manage', ...unexpired(now) },
     orderBy: newestFirst,
-    select: { userId: true, granted: true },
+    select: { userId: true, granted: true, expiresAt: true },
   });
-  const decided = new Map<string, boolean>();
-  for (const row of overrides) if (!decided.has(row.userId)) decided.set(row.userId, row.granted);
-  if (!admins.some((admin) => decided.get(admin.id) ?? true)) throw new ConflictError(LAST_PERMISSION_MANAGER);
+  const rowsOf = new Map<string, ManageRow[]>();
+  for (const row of overrides) rowsOf.set(row.userId, [...(rowsOf.get(row.userId) ?? []), row]);
+  if (!admins.some((admin) => keepsForGood(rowsOf.get(admin.id) ?? [], now))) throw new ConflictError(LAST_PERMISSION_MANAGER);
 }
 
 /** The actor may have been narrowed by another admin while they waited for the lock. */

@@ -1,5 +1,6 @@
 // The one capability check (issue 15, src/shared/capabilities.ts): a role's defaults, overridden per
-// user by the newest user_permissions row for that capability that has not expired.
+// user by the newest user_permissions row for that capability that has not expired. Newest is the
+// highest id: ids are taken under the lock every change holds, so they follow commit order (ADR 0033).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { type Capability, ROLE_CAPABILITIES } from '~/shared/capabilities.ts';
 import { ForbiddenError } from './errors.ts';
@@ -21,7 +22,7 @@ interface Decision {
 export async function decideCapability(db: PermissionReader, user: CapabilityHolder, capability: Capability, now: Date): Promise<Decision> {
   const override = await db.userPermission.findFirst({
     where: { userId: user.id, permission: capability, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: { id: 'desc' },
     select: { id: true, granted: true, expiresAt: true },
   });
   const byRole = ROLE_CAPABILITIES[user.role].includes(capability);

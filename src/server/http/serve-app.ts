@@ -97,10 +97,88 @@ export function withResponseDefaults(listener: RequestListener, { log, logReques
   };
 }
 
+/**
+ * How long an answer given before the request's body has arrived waits for the rest of it, to read
+ * and discard it and keep the connection; past it the answer says `Connection: close` (ADR 0034).
+ */
+export const BODY_DRAIN_TIMEOUT_MS = 2_000;
+
+export interface BodyDrain {
+  /** The most bytes discarded after an early answer (BODY_LIMIT_BYTES); a larger body closes the connection. */
+  limitBytes: number;
+  timeoutMs: number;
+}
+
+/**
+ * Reads and discards what is left of `incoming`'s body. True once it has all arrived, so the
+ * connection can carry the next request; false when it is larger than `limitBytes`, does not
+ * arrive within `timeoutMs` or fails: the answer must then close the connection. Whoever began
+ * reading the body is done with it (the app has answered), so its listeners go, as Node's own dump
+ * of an unread body does; what arrives after a refusal is still read and dropped until the close,
+ * so the client's last bytes do not turn the close into a reset.
+ */
+export function discardUnreadBody(incoming: IncomingMessage, { limitBytes, timeoutMs }: BodyDrain): Promise<boolean> {
+  if (incoming.complete) return Promise.resolve(true);
+  incoming.removeAllListeners('data');
+  incoming.resume();
+  const declared = Number(incoming.headers['content-length']);
+  if (incoming.destroyed || declared > limitBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let received = 0;
+    const finish = (kept: boolean) => {
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onFailure);
+      incoming.off('close', onFailure);
+      resolve(kept);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limitBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onFailure = () => finish(incoming.complete);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', onFailure);
+    incoming.once('close', onFailure);
+  });
+}
+
+type Fetch = Hono['fetch'];
+
+/**
+ * `fetch` whose answers never leave a request's body half-read on a connection kept open. The app
+ * may answer before the body has arrived (a 404 for an impossible id, a 401, a 413): the rest is
+ * then discarded before the answer goes, or the answer says `Connection: close`. Without this,
+ * @hono/node-server waits 500 ms for the rest after the answer and then destroys the socket although
+ * the answer promised to keep it, and a client reusing it gets "other side closed". Requests whose
+ * body has been read (or that have none) are answered as the app made them, without waiting.
+ */
+export function answerAfterTheBody(fetch: Fetch, drain: BodyDrain): Fetch {
+  return (request, env, executionContext) => {
+    const answer = fetch(request, env, executionContext);
+    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming || incoming.complete) return answer;
+    return Promise.resolve(answer).then(async (response) => {
+      if (incoming.complete || (await discardUnreadBody(incoming, drain))) return response;
+      const headers = new Headers(response.headers);
+      headers.set('Connection', 'close');
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    });
+  };
+}
+
 export interface ServeOptions extends ResponseDefaults {
   app: Pick<Hono, 'fetch'>;
   hostname: string;
   port: number;
+  /** The largest body discarded after an early answer: BODY_LIMIT_BYTES (default 1 MiB). */
+  drainLimitBytes?: number;
+  /** How long an early answer waits for the rest of the body (BODY_DRAIN_TIMEOUT_MS). */
+  drainTimeoutMs?: number;
 }
 
 /**
@@ -111,10 +189,13 @@ export interface ServeOptions extends ResponseDefaults {
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** The app on `hostname:port` (0: any free port), with the response defaults; `onListening` gets the port. */
-export function serveApp({ app, hostname, port, ...defaults }: ServeOptions, onListening?: (port: number) => void) {
+export function serveApp(
+  { app, hostname, port, drainLimitBytes = 1024 * 1024, drainTimeoutMs = BODY_DRAIN_TIMEOUT_MS, ...defaults }: ServeOptions,
+  onListening?: (port: number) => void,
+) {
   const server = serve(
     {
-      fetch: app.fetch,
+      fetch: answerAfterTheBody(app.fetch, { limitBytes: drainLimitBytes, timeoutMs: drainTimeoutMs }),
       hostname,
       port,
       createServer: ((options: http.ServerOptions, listener: RequestListener) =>
