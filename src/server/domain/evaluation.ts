@@ -11,6 +11,7 @@ import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
+import { startOfUtcDay } from '~/shared/review-promise.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
@@ -28,6 +29,7 @@ export interface EvaluationRequest {
 }
 
 const NOT_FOUND = 'Prototype not found';
+export const MILESTONE_DATE_PAST = 'The milestone date is in the past: choose today or a later day';
 /** Statuses after a decision: an evaluation may be released to the seller from these. */
 export const RELEASABLE_STATUSES = ['approved', 'rejected', 'quoted', 'accepted', 'in_development', 'active'] as const;
 /** Where scoring and the final evaluation are over. */
@@ -140,6 +142,11 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
     if (!before) throw new NotFoundError(NOT_FOUND);
     if (!before.assignedTo) throw new ConflictError('Assign a lead reviewer first');
     if (before.assignedTo !== actorId) throw new ForbiddenError('Only the lead reviewer may record the final evaluation');
+    // A new milestone date before today is a slip of the picker, not a plan (issue 34, point 15). A
+    // date already stored may pass meanwhile: saving the form again keeps it (the seller sees it overdue).
+    if (milestoneDate && milestoneDate.getTime() !== before.milestoneDate?.getTime() && milestoneDate < startOfUtcDay(request.clock.now())) {
+      throw new InvalidInputError(MILESTONE_DATE_PAST);
+    }
     const data: Prisma.PrototypeUpdateManyMutationInput = hasScores ? { ...scores } : {};
     if (nextMilestone !== undefined) data.nextMilestone = nextMilestone;
     if (milestoneDate !== undefined) data.milestoneDate = milestoneDate;
