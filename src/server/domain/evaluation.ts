@@ -11,6 +11,7 @@ import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
+import { formatDate } from '~/shared/format.ts';
 import { startOfUtcDay } from '~/shared/review-promise.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
@@ -178,7 +179,7 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
           prototypeId: id,
           type: 'milestone_set',
           title: 'Next milestone',
-          message: `Next milestone for "${before.prototypeName}": ${milestone}${date ? ` (by ${date.toISOString().slice(0, 10)})` : ''}.`,
+          message: `Next milestone for "${before.prototypeName}": ${milestone}${date ? ` (by ${formatDate(date, { timeZone: 'UTC' })})` : ''}.`,
           actionUrl: `/prototypes/${id}`,
         });
       }
