@@ -106,6 +106,8 @@ function Detail({ id, userId }: { id: number; userId: string }) {
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-8">
           <InfoRequestsSection prototypeId={p.id} canAnswer={p.sellerId === userId} />
+          {/* In the wide column: its summary and eight figures need the room, and the side column is long already. */}
+          <ReleasedEvaluation prototype={p} />
           <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="details-title" className="text-lg font-semibold">
               Details
@@ -146,7 +148,6 @@ function Detail({ id, userId }: { id: number; userId: string }) {
             <QuoteStatusCard prototype={p} />
             <QuoteHistory prototype={p} />
           </section>
-          <ReleasedEvaluation prototype={p} />
           <NextMilestone prototype={p} />
           <section aria-labelledby="timeline-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="timeline-title" className="mb-4 text-lg font-semibold">

@@ -19,11 +19,11 @@ function ScoreList({ scores }: { scores: Scores }) {
     ['Timeline', scores.timelineWeeks === null ? '—' : `${formatNumber(scores.timelineWeeks)} weeks`],
   ];
   return (
-    <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+    <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
       {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-2 border-b border-base-200 pb-1">
-          <dt className="text-base-content/70">{label}</dt>
-          <dd className="font-medium">{value}</dd>
+        <div key={label} className="flex justify-between gap-3 border-b border-base-200 pb-1">
+          <dt className="min-w-0 text-base-content/70">{label}</dt>
+          <dd className="whitespace-nowrap text-right font-medium tabular-nums">{value}</dd>
         </div>
       ))}
     </dl>
