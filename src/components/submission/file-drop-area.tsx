@@ -92,13 +92,16 @@ export function FileDropArea({
       </p>
 
       {refused.length > 0 && (
-        <ul role="alert" className="flex flex-col gap-1 text-sm text-error">
-          {refused.map((r, i) => (
-            <li key={`${r.name}-${i}`}>
-              {r.name}: {r.reason}
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: a list may not take the alert role itself (axe: aria-allowed-role).
+        <div role="alert">
+          <ul className="flex flex-col gap-1 text-sm text-error">
+            {refused.map((r, i) => (
+              <li key={`${r.name}-${i}`}>
+                {r.name}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {files.length > 0 && (
