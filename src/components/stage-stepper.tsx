@@ -1,10 +1,20 @@
 // The six evaluation stages as a stepper with the current one marked (aria-current="step"), and a
-// closed prototype shown apart; the seller's prototype page and the tracker both use it.
+// closed prototype shown apart; the seller's prototype page and the tracker both use it. Finished
+// stages carry a tick, the current one its number in a ring, the ones ahead stay grey.
 import { PIPELINE_STAGES } from '~/shared/constants.ts';
 import { stateLabel } from '~/shared/format.ts';
 import { STAGES, type PrototypeStage } from '~/shared/prototype-stages.ts';
 
-export function StageStepper({ stage, label = 'Evaluation stages' }: { stage: PrototypeStage; label?: string }) {
+export function StageStepper({
+  stage,
+  label = 'Evaluation stages',
+  note = STAGES[stage].description,
+}: {
+  stage: PrototypeStage;
+  label?: string;
+  /** The line under the steps (the seller's: sellerStageNote); the stage's description by default. */
+  note?: string;
+}) {
   const closed = stage === 'closed';
   const current = PIPELINE_STAGES.indexOf(stage as (typeof PIPELINE_STAGES)[number]);
   return (
@@ -14,8 +24,14 @@ export function StageStepper({ stage, label = 'Evaluation stages' }: { stage: Pr
           const isCurrent = index === current;
           const done = !closed && index < current;
           return (
-            <li key={name} aria-current={isCurrent ? 'step' : undefined} className={`step text-xs ${!closed && index <= current ? 'step-primary' : ''}`}>
-              <span className={isCurrent ? 'font-semibold' : 'text-base-content/70'}>
+            <li
+              key={name}
+              aria-current={isCurrent ? 'step' : undefined}
+              data-content={done ? '✓' : undefined}
+              data-state={done ? 'done' : isCurrent ? 'current' : 'ahead'}
+              className={`step text-xs ${!closed && index <= current ? 'step-primary' : ''} ${isCurrent && !closed ? 'after:ring-4 after:ring-primary/30' : ''}`}
+            >
+              <span className={isCurrent ? 'font-semibold text-base-content' : done ? 'text-base-content/80' : 'text-base-content/70'}>
                 {stateLabel(name)}
                 {done && <span className="sr-only"> (done)</span>}
                 {isCurrent && <span className="sr-only"> (current stage)</span>}
@@ -33,7 +49,7 @@ export function StageStepper({ stage, label = 'Evaluation stages' }: { stage: Pr
         )}
       </ol>
       <p className={`text-sm ${closed ? 'font-medium text-error' : 'text-base-content/80'}`}>
-        <span className="font-medium">{stateLabel(stage)}:</span> {STAGES[stage].description}
+        <span className="font-medium">{stateLabel(stage)}:</span> {note}
       </p>
     </div>
   );

@@ -47,6 +47,8 @@ export const REDIRECT_LOGGED_OUT_DASHBOARD_MS = 500;
 
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
+/** An answer to an information request may also carry test data: spreadsheets and plain text (issue 34, point 14). */
+export const INFO_ANSWER_ACCEPTED_EXTENSIONS = [...UPLOAD_ACCEPTED_EXTENSIONS, 'xlsx', 'xls', 'csv', 'tsv', 'txt'] as const;
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;

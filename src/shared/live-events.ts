@@ -13,18 +13,27 @@ export const LIVE_TOPICS = [
   'bulk',
   /** A support ticket the user may see changed: a reply, its status. */
   'ticket',
+  /** Someone from the team opened a document of the seller's prototype: its seller alone hears it. */
+  'document-access',
   /** Events may have been missed (the server's own listener reconnected): refetch everything shown. */
   'resync',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
-export type LiveEvent = { topic: 'notifications' | 'messages' | 'bulk' | 'resync' } | { topic: 'prototype'; id: number } | { topic: 'ticket'; id: number };
+export type LiveEvent =
+  | { topic: 'notifications' | 'messages' | 'bulk' | 'resync' }
+  | { topic: 'prototype'; id: number }
+  | { topic: 'ticket'; id: number }
+  | { topic: 'document-access'; id: number };
+
+/** Topics whose events name a record (a prototype's or a ticket's id). */
+const TOPICS_WITH_ID: readonly LiveTopic[] = ['prototype', 'ticket', 'document-access'];
 
 export function isLiveEvent(value: unknown): value is LiveEvent {
   if (typeof value !== 'object' || value === null) return false;
   const { topic, id } = value as { topic?: unknown; id?: unknown };
   if (!(LIVE_TOPICS as readonly unknown[]).includes(topic)) return false;
-  return topic === 'prototype' || topic === 'ticket' ? Number.isSafeInteger(id) : id === undefined;
+  return TOPICS_WITH_ID.includes(topic as LiveTopic) ? Number.isSafeInteger(id) : id === undefined;
 }
 
 /** Same topic and id: a second copy waiting in a queue adds nothing. */

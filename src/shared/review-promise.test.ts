@@ -34,6 +34,12 @@ describe('dueState at the boundaries', () => {
 describe('milestoneOverdue', () => {
   const now = new Date('2026-12-01T00:00:00.000Z');
   const base = { status: 'in_development', nextMilestone: 'Pilot', milestoneDate: ms(now, -1) };
+  it('a calendar day: overdue once the day (UTC) has ended, not during it', () => {
+    const day = new Date('2026-11-26T00:00:00.000Z');
+    expect(milestoneOverdue({ ...base, milestoneDate: day }, new Date('2026-11-26T23:59:59.999Z'))).toBe(false);
+    expect(milestoneOverdue({ ...base, milestoneDate: day }, new Date('2026-11-27T00:00:00.000Z'))).toBe(true);
+    expect(milestoneOverdue({ ...base, milestoneDate: day.toISOString() }, new Date('2026-12-02T00:00:00.000Z'))).toBe(true);
+  });
   it('only in development, with a milestone, dated strictly before now', () => {
     expect(milestoneOverdue(base, now)).toBe(true);
     expect(milestoneOverdue({ ...base, milestoneDate: now }, now)).toBe(false);

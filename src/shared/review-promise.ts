@@ -41,7 +41,17 @@ export function dueState(due: DueDate, now: Date): DueState {
   return 'open';
 }
 
-/** A development milestone whose date has passed while the prototype is still in development. */
-export function milestoneOverdue(p: { status: string; nextMilestone: string | null; milestoneDate: Date | null }, now: Date): boolean {
-  return p.status === 'in_development' && !!p.nextMilestone && !!p.milestoneDate && p.milestoneDate.getTime() < now.getTime();
+/** Midnight UTC of the date's day: a milestone date is a calendar day, stored as its midnight UTC. */
+export function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/**
+ * A development milestone whose day has ended while the prototype is still in development: "by
+ * Nov 26" is overdue from Nov 27 (UTC), that is once its date is before today's midnight.
+ * `milestoneOverdueWhere` (server) is the same rule in SQL.
+ */
+export function milestoneOverdue(p: { status: string; nextMilestone: string | null; milestoneDate: Date | string | null }, now: Date): boolean {
+  if (p.status !== 'in_development' || !p.nextMilestone || p.milestoneDate === null) return false;
+  return new Date(p.milestoneDate).getTime() < startOfUtcDay(now).getTime();
 }

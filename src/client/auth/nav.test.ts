@@ -7,22 +7,18 @@ describe('navigation per role (spec section 2)', () => {
   it('guests see the five public links', () => {
     expect(labels(navLinks(null))).toEqual(['Home', 'About', 'Services', 'Technology', 'Contact']);
   });
-  it('signed-in users also see Dashboard, admins also Admin Panel', () => {
+  it("signed-in users also see Dashboard; an admin's dashboard is the Admin Panel (issue 34, point 11)", () => {
     expect(labels(navLinks({ role: 'user' }))).toEqual(['Home', 'About', 'Services', 'Technology', 'Contact', 'Dashboard']);
-    expect(labels(navLinks({ role: 'admin' }))).toEqual(['Home', 'About', 'Services', 'Technology', 'Contact', 'Dashboard', 'Admin Panel']);
+    expect(labels(navLinks({ role: 'admin' }))).toEqual(['Home', 'About', 'Services', 'Technology', 'Contact', 'Admin Panel']);
     expect(navLinks({ role: 'user' }).find((l) => l.label === 'Dashboard')?.to).toBe('/seller-dashboard');
+    expect(navLinks({ role: 'admin' }).find((l) => l.label === 'Admin Panel')?.to).toBe('/admin-panel');
   });
-  it('the user menu has Admin Panel for admins only', () => {
+  it('the user menu has Admin Panel for admins only, and leads admins to their own screens', () => {
     expect(labels(userMenuLinks({ role: 'user' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Prototype Tracker', 'Support']);
-    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual([
-      'Profile Settings',
-      'Messages',
-      'Payouts',
-      'Prototype Tracker',
-      'Support',
-      'Admin Panel',
-      'Support queue',
-    ]);
+    expect(userMenuLinks({ role: 'user' }).find((l) => l.label === 'Payouts')?.to).toBe('/payouts');
+    expect(labels(userMenuLinks({ role: 'admin' }))).toEqual(['Profile Settings', 'Messages', 'Payouts', 'Support', 'Admin Panel', 'Support queue']);
+    expect(userMenuLinks({ role: 'admin' }).find((l) => l.label === 'Payouts')?.to).toBe('/admin/payouts');
+    for (const link of userMenuLinks({ role: 'admin' })) expect(['/seller-dashboard', '/payouts', '/prototype-tracker']).not.toContain(link.to);
   });
 });
 

@@ -14,27 +14,40 @@ const PUBLIC_LINKS: NavLink[] = [
   { to: '/contact', label: 'Contact' },
 ];
 
+/**
+ * Signed-in users also see Dashboard (their seller dashboard); an admin's dashboard is the Admin
+ * Panel, so admins see that in its place rather than a seller's empty screen (issue 34, point 11).
+ */
 export function navLinks(user: { role: Role } | null | undefined): NavLink[] {
   const links = [...PUBLIC_LINKS];
-  if (user) links.push({ to: '/seller-dashboard', label: 'Dashboard' });
   if (user?.role === 'admin') links.push({ to: '/admin-panel', label: 'Admin Panel' });
+  else if (user) links.push({ to: '/seller-dashboard', label: 'Dashboard' });
   return links;
 }
 
 /**
  * The spec's dropdown (Profile Settings, Messages, Admin Panel for admins) plus the signed-in screens
- * no other menu reaches: a seller's payouts, the prototype tracker, Support (and the support queue for admins).
+ * no other menu reaches: a seller's payouts and prototype tracker, Support. Admins reach their own
+ * screens instead: every seller's payouts, the support queue (a seller's tracker would be empty).
  */
 export function userMenuLinks(user: { role: Role }): NavLink[] {
-  const links = [
+  if (user.role === 'admin') {
+    return [
+      { to: '/profile', label: 'Profile Settings' },
+      { to: '/messages', label: 'Messages' },
+      { to: '/admin/payouts', label: 'Payouts' },
+      { to: '/support', label: 'Support' },
+      { to: '/admin-panel', label: 'Admin Panel' },
+      { to: '/admin/support', label: 'Support queue' },
+    ];
+  }
+  return [
     { to: '/profile', label: 'Profile Settings' },
     { to: '/messages', label: 'Messages' },
     { to: '/payouts', label: 'Payouts' },
     { to: '/prototype-tracker', label: 'Prototype Tracker' },
     { to: '/support', label: 'Support' },
   ];
-  if (user.role === 'admin') links.push({ to: '/admin-panel', label: 'Admin Panel' }, { to: '/admin/support', label: 'Support queue' });
-  return links;
 }
 
 /** The screens a navigation link stands for, besides the paths below its own. */

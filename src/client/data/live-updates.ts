@@ -29,6 +29,8 @@ function staleFor(topic: LiveTopic, utils: TrpcQueryUtils, queryClient: QueryCli
       return [utils.notifications.bulkList.invalidate()];
     case 'ticket':
       return [utils.support.invalidate()];
+    case 'document-access':
+      return [utils.documentAccess.invalidate()];
     case 'resync':
       return [queryClient.invalidateQueries()];
   }

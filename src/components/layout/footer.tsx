@@ -54,11 +54,13 @@ export function Footer() {
             </li>
             {user ? (
               <>
-                <li>
-                  <Link to="/seller-dashboard" className="link-hover">
-                    Dashboard
-                  </Link>
-                </li>
+                {user.role !== 'admin' && (
+                  <li>
+                    <Link to="/seller-dashboard" className="link-hover">
+                      Dashboard
+                    </Link>
+                  </li>
+                )}
                 <li>
                   <Link to="/support" className="link-hover">
                     Support

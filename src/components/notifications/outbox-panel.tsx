@@ -1,6 +1,6 @@
 // The e-mail outbox: every mail the app queued, its delivery state, and (without SMTP) its text.
 import { trpc } from '~/client/trpc.ts';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatDateTime, humanize, stateLabel } from '~/shared/format.ts';
 import { QueryView } from '~/components/query-view.tsx';
 
 const STATUS_BADGE = { queued: 'badge-warning', sent: 'badge-success', failed: 'badge-error' } as const;
@@ -28,14 +28,14 @@ export function OutboxPanel() {
               <li key={m.id} className="rounded-box border border-base-300 bg-base-100">
                 <details>
                   <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3">
-                    <span className={`badge badge-sm ${STATUS_BADGE[m.status]}`}>{m.status}</span>
+                    <span className={`badge badge-sm ${STATUS_BADGE[m.status]}`}>{stateLabel(m.status)}</span>
                     <span className="min-w-0 flex-1 truncate font-medium">{m.subject}</span>
                     <span className="break-all text-sm text-base-content/70">{m.toAddress}</span>
                     <span className="text-xs text-base-content/70">{formatDateTime(m.sentAt ?? m.createdAt)}</span>
                   </summary>
                   <div className="border-t border-base-300 p-3 text-sm">
                     <p className="text-base-content/70">
-                      {m.template} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
+                      {humanize(m.template)} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
                       {m.lastError && <span className="block text-error">Last error: {m.lastError}</span>}
                     </p>
                     <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{m.textBody}</pre>

@@ -22,23 +22,33 @@ export function SignInAttemptsCard() {
                 <tr className="text-base-content/85">
                   <th scope="col">Time</th>
                   <th scope="col">Result</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Browser</th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    Address
+                  </th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    Browser
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((attempt) => (
                   <tr key={attempt.id}>
-                    <td className="whitespace-nowrap">{formatSecurityDate(attempt.at)}</td>
+                    <td>
+                      <span className="whitespace-nowrap">{formatSecurityDate(attempt.at)}</span>
+                      {/* On a phone the address and browser go under the time, so the table fits the screen. */}
+                      <span className="mt-0.5 block text-xs text-base-content/75 sm:hidden">
+                        {attempt.ipAddress ?? 'Unknown address'} · {attempt.browser} on {attempt.os}
+                      </span>
+                    </td>
                     <td>
                       {attempt.failure ? (
-                        <span className="badge badge-error badge-sm whitespace-nowrap">{FAILURE_TEXT[attempt.failure]}</span>
+                        <span className="badge badge-error badge-sm h-auto py-0.5 sm:whitespace-nowrap">{FAILURE_TEXT[attempt.failure]}</span>
                       ) : (
                         <span className="badge badge-success badge-sm">Success</span>
                       )}
                     </td>
-                    <td>{attempt.ipAddress ?? 'Unknown'}</td>
-                    <td>
+                    <td className="hidden sm:table-cell">{attempt.ipAddress ?? 'Unknown'}</td>
+                    <td className="hidden sm:table-cell">
                       {attempt.browser} on {attempt.os}
                     </td>
                   </tr>

@@ -1,6 +1,6 @@
 // Two-factor sign-in: set up (QR code or key, then a code to confirm), recovery codes shown once,
 // new recovery codes or turning it off with the password.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -101,8 +101,14 @@ function ConfirmSetup({
       <QrCode value={setup.uri} label="QR code to add your Atomix Energy account to an authenticator app" />
       <div className="flex flex-col gap-3">
         <p className="text-sm">1. Scan the QR code with your authenticator app, or enter this key by hand:</p>
-        <code className="break-all rounded bg-base-200 px-3 py-2 font-mono text-sm tracking-wider" data-testid="totp-secret">
-          {setup.secret.match(/.{1,4}/g)?.join(' ')}
+        {/* Groups of four that wrap only between groups, so a phone never splits one. */}
+        <code className="rounded bg-base-200 px-3 py-2 font-mono text-sm tracking-wider" data-testid="totp-secret">
+          {(setup.secret.match(/.{1,4}/g) ?? []).map((group, index) => (
+            <Fragment key={index}>
+              {index > 0 && ' '}
+              <span className="inline-block whitespace-nowrap">{group}</span>
+            </Fragment>
+          ))}
         </code>
         <p className="text-sm">2. Enter the 6-digit code the app shows.</p>
         <form

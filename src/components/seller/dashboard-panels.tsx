@@ -67,7 +67,7 @@ export function QuotesPanel({ prototypes }: { prototypes: SellerPrototype[] }) {
                   {p.prototypeName}
                 </Link>
               </div>
-              <StatusBadge status={p.status} variant={quotePanelVariant(p.status)} />
+              <StatusBadge status={p.status} sellerResponse={p.sellerResponse} variant={quotePanelVariant(p.status)} />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast } from '~/components/toast/toast-store.ts';
 import { formatDateTime, formatFileSize } from '~/shared/format.ts';
+import { INFO_ANSWER_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
 import { INFO_TEXT_MAX, answerInfoForm } from '~/shared/schemas/info-requests.ts';
 
 type InfoRequest = RouterOutputs['infoRequests']['forPrototype'][number];
@@ -108,7 +109,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const uploads = useDocumentUploads();
+  const uploads = useDocumentUploads(INFO_ANSWER_ACCEPTED_EXTENSIONS);
   const utils = trpc.useUtils();
   const send = trpc.infoRequests.answer.useMutation();
 
@@ -184,6 +185,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
         onAdd={uploads.add}
         onRemove={uploads.remove}
         disabled={busy}
+        accepted={INFO_ANSWER_ACCEPTED_EXTENSIONS}
       />
       <button type="submit" className="btn btn-primary self-end" disabled={busy}>
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

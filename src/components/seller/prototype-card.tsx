@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { energyTypeLabel, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
+import { sellerStatusLabel } from '~/shared/deal-progress.ts';
+import { energyTypeLabel, formatPercent, formatPower } from '~/shared/format.ts';
 import { ActionNeededBadge } from './info-requests.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import type { SellerPrototype } from './types.ts';
@@ -20,7 +21,7 @@ export function PrototypeCard({ prototype }: { prototype: SellerPrototype }) {
             </Link>
           </h3>
           <p className="text-sm text-base-content/70">
-            {energyTypeLabel(prototype.energyType)} · Status: {stateLabel(prototype.status)}
+            {energyTypeLabel(prototype.energyType)} · Status: {sellerStatusLabel(prototype)}
           </p>
           {prototype.openInfoRequests > 0 && (
             <Link

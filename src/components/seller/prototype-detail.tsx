@@ -9,6 +9,7 @@ import { StageStepper } from '~/components/stage-stepper.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast } from '~/components/toast/toast-store.ts';
+import { sellerStageNote } from '~/shared/deal-progress.ts';
 import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from './info-requests.tsx';
 import { QuoteHistory } from './quote-history.tsx';
@@ -80,7 +81,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
       </nav>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="break-words text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
-        <StatusBadge status={p.status} />
+        <StatusBadge status={p.status} sellerResponse={p.sellerResponse} />
         <ActionNeededBadge count={p.openInfoRequests} />
         {p.sellerId === userId && (
           <span className="ml-auto">
@@ -99,12 +100,14 @@ function Detail({ id, userId }: { id: number; userId: string }) {
         <h2 id="progress-title" className="mb-4 text-lg font-semibold">
           Progress
         </h2>
-        <StageStepper stage={p.stage} />
+        <StageStepper stage={p.stage} note={sellerStageNote(p.stage, p)} />
       </section>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-8">
           <InfoRequestsSection prototypeId={p.id} canAnswer={p.sellerId === userId} />
+          {/* In the wide column: its summary and eight figures need the room, and the side column is long already. */}
+          <ReleasedEvaluation prototype={p} />
           <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="details-title" className="text-lg font-semibold">
               Details
@@ -145,7 +148,6 @@ function Detail({ id, userId }: { id: number; userId: string }) {
             <QuoteStatusCard prototype={p} />
             <QuoteHistory prototype={p} />
           </section>
-          <ReleasedEvaluation prototype={p} />
           <NextMilestone prototype={p} />
           <section aria-labelledby="timeline-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
             <h2 id="timeline-title" className="mb-4 text-lg font-semibold">

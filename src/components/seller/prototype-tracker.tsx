@@ -5,6 +5,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { StageStepper } from '~/components/stage-stepper.tsx';
 import { ENERGY_TYPES, PIPELINE_STAGES } from '~/shared/constants.ts';
+import { answerFromTimeline, sellerStageNote, sellerStatusLabel } from '~/shared/deal-progress.ts';
 import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/format.ts';
 import { statusAfter, timelineSentence } from '~/shared/timeline-text.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -71,6 +72,7 @@ function statusHistory(item: PipelineItem) {
 
 function PipelineCard({ item }: { item: PipelineItem }) {
   const history = statusHistory(item);
+  const deal = { status: item.status, sellerResponse: answerFromTimeline(item.timeline) };
   return (
     <article aria-labelledby={`pipeline-${item.id}`} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -84,13 +86,13 @@ function PipelineCard({ item }: { item: PipelineItem }) {
             {energyTypeLabel(item.energyType)} · submitted {formatDate(item.createdAt)}
           </p>
         </div>
-        <StatusBadge status={item.status} />
+        <StatusBadge status={item.status} sellerResponse={deal.sellerResponse} />
       </header>
       <p className="sr-only">
-        Current stage: {stateLabel(item.stage)}. Status: {stateLabel(item.status)}.
+        Current stage: {stateLabel(item.stage)}. Status: {sellerStatusLabel(deal)}.
       </p>
       <div className="mt-4">
-        <StageStepper stage={item.stage} />
+        <StageStepper stage={item.stage} note={sellerStageNote(item.stage, deal)} />
       </div>
       {history.length > 0 && (
         <div className="mt-4 border-t border-base-300 pt-4">

@@ -2,6 +2,7 @@
 // (with the final scores only when the team released them) and the next development milestone.
 // Nothing here exists before a release: the server sends evaluation null until then.
 import { formatDate, formatNumber, formatWholeUsd, stateLabel } from '~/shared/format.ts';
+import { milestoneOverdue } from '~/shared/review-promise.ts';
 import type { PrototypeDetail } from './types.ts';
 
 type Scores = NonNullable<NonNullable<PrototypeDetail['evaluation']>['scores']>;
@@ -18,11 +19,11 @@ function ScoreList({ scores }: { scores: Scores }) {
     ['Timeline', scores.timelineWeeks === null ? '—' : `${formatNumber(scores.timelineWeeks)} weeks`],
   ];
   return (
-    <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+    <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
       {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-2 border-b border-base-200 pb-1">
-          <dt className="text-base-content/70">{label}</dt>
-          <dd className="font-medium">{value}</dd>
+        <div key={label} className="flex justify-between gap-3 border-b border-base-200 pb-1">
+          <dt className="min-w-0 text-base-content/70">{label}</dt>
+          <dd className="whitespace-nowrap text-right font-medium tabular-nums">{value}</dd>
         </div>
       ))}
     </dl>
@@ -56,15 +57,25 @@ export function ReleasedEvaluation({ prototype }: { prototype: Pick<PrototypeDet
   );
 }
 
-export function NextMilestone({ prototype }: { prototype: Pick<PrototypeDetail, 'nextMilestone' | 'milestoneDate'> }) {
+/** The next milestone, its day (a calendar day, so shown in UTC) and an "Overdue" cue once it has passed. */
+export function NextMilestone({ prototype }: { prototype: Pick<PrototypeDetail, 'status' | 'nextMilestone' | 'milestoneDate'> }) {
   if (!prototype.nextMilestone) return null;
+  const overdue = milestoneOverdue(prototype, new Date());
   return (
-    <section aria-labelledby="milestone-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="milestone-title" className="text-lg font-semibold">
-        Next milestone
-      </h2>
+    <section aria-labelledby="milestone-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="next-milestone">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="milestone-title" className="text-lg font-semibold">
+          Next milestone
+        </h2>
+        {overdue && <span className="badge badge-sm badge-error whitespace-nowrap">Overdue</span>}
+      </div>
       <p className="mt-2">{prototype.nextMilestone}</p>
-      {prototype.milestoneDate && <p className="text-sm text-base-content/70">Expected by {formatDate(prototype.milestoneDate)}</p>}
+      {prototype.milestoneDate && (
+        <p className={`text-sm ${overdue ? 'font-medium text-error' : 'text-base-content/70'}`}>
+          Expected by {formatDate(prototype.milestoneDate, { timeZone: 'UTC' })}
+          {overdue && ': this date has passed and no new date has been set yet.'}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { PrototypeStatus } from '~/shared/constants.ts';
-import { stateLabel } from '~/shared/format.ts';
+import { dealState, sellerStatusLabel } from '~/shared/deal-progress.ts';
 
 // Spec badge variants mapped to daisyUI: default = badge-primary (the solid brand badge),
 // destructive = badge-error, secondary = badge-secondary, outline = badge-outline.
@@ -26,10 +26,22 @@ export function quotePanelVariant(status: PrototypeStatus | string): Variant {
   return 'secondary';
 }
 
-export function StatusBadge({ status, variant = prototypeStatusVariant(status) }: { status: string; variant?: Variant }) {
+/**
+ * The status, or while it is still "quoted" the seller's answer ("Quote accepted"): an accepted
+ * answer wears the accepted colour, since it is the seller's side of the deal done.
+ */
+export function StatusBadge({
+  status,
+  sellerResponse = null,
+  variant = dealState({ status, sellerResponse }) === 'answered_accepted' ? 'default' : prototypeStatusVariant(status),
+}: {
+  status: string;
+  sellerResponse?: string | null;
+  variant?: Variant;
+}) {
   return (
-    <span className={`badge badge-sm whitespace-nowrap ${VARIANT_CLASS[variant]}`} data-variant={variant}>
-      {stateLabel(status)}
+    <span className={`badge badge-sm whitespace-nowrap ${VARIANT_CLASS[variant]}`} data-variant={variant} data-testid="status-badge">
+      {sellerStatusLabel({ status, sellerResponse })}
     </span>
   );
 }

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { UPLOAD_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
+import { UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
 import { formatFileSize } from '~/shared/format.ts';
+import type { AcceptedExtensions } from '~/shared/schemas/prototype.ts';
 import type { PickedFile, RefusedFile } from './use-document-uploads.ts';
 
-const ACCEPT = UPLOAD_ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
-
 /**
- * The drop area (spec section 5): pdf, doc, docx, jpg, jpeg, png, several at once, each listed
- * with its size (KB or MB), removable before upload, with progress announced to screen readers.
+ * The drop area (spec section 5): pdf, doc, docx, jpg, jpeg, png (an answer to an information
+ * request: spreadsheets and text too), several at once, each listed with its size (KB or MB),
+ * removable before upload, with progress announced to screen readers.
  */
 export function FileDropArea({
   files,
@@ -16,6 +16,7 @@ export function FileDropArea({
   onRemove,
   disabled = false,
   label = 'Supporting documents',
+  accepted = UPLOAD_ACCEPTED_EXTENSIONS,
 }: {
   files: PickedFile[];
   refused: RefusedFile[];
@@ -23,8 +24,12 @@ export function FileDropArea({
   onRemove: (id: string) => void;
   disabled?: boolean;
   label?: string;
+  /** The extensions offered (the same list the upload checks). */
+  accepted?: AcceptedExtensions;
 }) {
   const inputId = useId();
+  const kinds = accepted.map((ext) => ext.toUpperCase()).join(', ');
+  const limit = formatFileSize(UPLOAD_MAX_BYTES).replace(' ', '');
   const [dragging, setDragging] = useState(false);
   const uploading = files.filter((f) => f.state === 'uploading');
   const overall = uploading.length > 0 ? Math.round((uploading.reduce((sum, f) => sum + (f.progress ?? 0), 0) / uploading.length) * 100) : null;
@@ -64,12 +69,14 @@ export function FileDropArea({
         <span className="font-medium">
           Drop files here or <span className="text-primary underline underline-offset-4">browse</span>
         </span>
-        <span className="text-xs text-base-content/70">PDF, DOC, DOCX, JPG, JPEG, PNG · up to 50MB each</span>
+        <span className="text-xs text-base-content/70">
+          {kinds} · up to {limit} each
+        </span>
         <input
           id={inputId}
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={accepted.map((ext) => `.${ext}`).join(',')}
           disabled={disabled}
           aria-labelledby={`${inputId}-label`}
           aria-describedby={`${inputId}-hint`}
@@ -81,17 +88,20 @@ export function FileDropArea({
         />
       </label>
       <p id={`${inputId}-hint`} className="sr-only">
-        Accepted: PDF, DOC, DOCX, JPG, JPEG, PNG, up to 50MB each. Several files can be chosen.
+        Accepted: {kinds}, up to {limit} each. Several files can be chosen.
       </p>
 
       {refused.length > 0 && (
-        <ul role="alert" className="flex flex-col gap-1 text-sm text-error">
-          {refused.map((r, i) => (
-            <li key={`${r.name}-${i}`}>
-              {r.name}: {r.reason}
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: a list may not take the alert role itself (axe: aria-allowed-role).
+        <div role="alert">
+          <ul className="flex flex-col gap-1 text-sm text-error">
+            {refused.map((r, i) => (
+              <li key={`${r.name}-${i}`}>
+                {r.name}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {files.length > 0 && (

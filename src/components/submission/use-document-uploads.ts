@@ -1,6 +1,7 @@
 // The files a seller has picked, checked on arrival, then uploaded in parallel with progress.
 import { useCallback, useState } from 'react';
-import { documentProblem } from '~/shared/schemas/prototype.ts';
+import { UPLOAD_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
+import { type AcceptedExtensions, documentProblem } from '~/shared/schemas/prototype.ts';
 import { type UploadedDocument, uploadDocument } from './upload-document.ts';
 
 export interface PickedFile {
@@ -34,21 +35,25 @@ async function mapWithLimit<T, R>(items: T[], limit: number, run: (item: T) => P
   return results;
 }
 
-export function useDocumentUploads() {
+/** `accepted`: the extensions this upload takes (a prototype's documents by default). */
+export function useDocumentUploads(accepted: AcceptedExtensions = UPLOAD_ACCEPTED_EXTENSIONS) {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
 
-  const add = useCallback((incoming: File[]) => {
-    const accepted: PickedFile[] = [];
-    const rejected: RefusedFile[] = [];
-    for (const file of incoming) {
-      const problem = documentProblem(file);
-      if (problem) rejected.push({ name: file.name, reason: problem });
-      else accepted.push({ id: `f${++counter}`, file, progress: null, state: 'ready' });
-    }
-    setFiles((current) => [...current, ...accepted]);
-    setRefused(rejected);
-  }, []);
+  const add = useCallback(
+    (incoming: File[]) => {
+      const picked: PickedFile[] = [];
+      const rejected: RefusedFile[] = [];
+      for (const file of incoming) {
+        const problem = documentProblem(file, accepted);
+        if (problem) rejected.push({ name: file.name, reason: problem });
+        else picked.push({ id: `f${++counter}`, file, progress: null, state: 'ready' });
+      }
+      setFiles((current) => [...current, ...picked]);
+      setRefused(rejected);
+    },
+    [accepted],
+  );
 
   const remove = useCallback((id: string) => setFiles((current) => current.filter((f) => f.id !== id)), []);
   const clear = useCallback(() => {

@@ -3,6 +3,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { publishDocumentAccess } from '../live/publish.ts';
 import { logActivity } from './activity-log.ts';
 import { NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
@@ -12,8 +13,9 @@ import { toDocumentAccessView } from './views/document-access-view.ts';
 export const DOCUMENT_ACCESS_LIST_MAX = 1000;
 
 /**
- * Records one opening (the access row and an audit row, in one transaction). Throws if it cannot be
- * written: the caller then serves nothing, so no admin reads a document unrecorded.
+ * Records one opening (the access row and an audit row, in one transaction) and tells the seller's
+ * open tabs at commit. Throws if it cannot be written: the caller then serves nothing, so no admin
+ * reads a document unrecorded.
  */
 export async function recordDocumentOpened(
   db: Db,
@@ -32,6 +34,7 @@ export async function recordDocumentOpened(
       targetId: entry.prototypeId,
       details: { documentId: entry.documentId, fileName: entry.fileName },
     });
+    await publishDocumentAccess(tx, entry.prototypeId);
   });
 }
 

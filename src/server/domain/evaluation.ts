@@ -12,6 +12,8 @@ import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
+import { formatDate } from '~/shared/format.ts';
+import { startOfUtcDay } from '~/shared/review-promise.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
@@ -29,6 +31,7 @@ export interface EvaluationRequest {
 }
 
 const NOT_FOUND = 'Prototype not found';
+export const MILESTONE_DATE_PAST = 'The milestone date is in the past: choose today or a later day';
 /** Where scoring and the final evaluation are over. */
 const CLOSED_WHERE: Prisma.PrototypeWhereInput = { OR: [{ status: 'rejected' }, { stage: 'closed' }] };
 const OPEN_WHERE: Prisma.PrototypeWhereInput = { NOT: CLOSED_WHERE };
@@ -139,6 +142,11 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
     if (!before) throw new NotFoundError(NOT_FOUND);
     if (!before.assignedTo) throw new ConflictError('Assign a lead reviewer first');
     if (before.assignedTo !== actorId) throw new ForbiddenError('Only the lead reviewer may record the final evaluation');
+    // A new milestone date before today is a slip of the picker, not a plan (issue 34, point 15). A
+    // date already stored may pass meanwhile: saving the form again keeps it (the seller sees it overdue).
+    if (milestoneDate && milestoneDate.getTime() !== before.milestoneDate?.getTime() && milestoneDate < startOfUtcDay(request.clock.now())) {
+      throw new InvalidInputError(MILESTONE_DATE_PAST);
+    }
     const data: Prisma.PrototypeUpdateManyMutationInput = hasScores ? { ...scores } : {};
     if (nextMilestone !== undefined) data.nextMilestone = nextMilestone;
     if (milestoneDate !== undefined) data.milestoneDate = milestoneDate;
@@ -170,7 +178,7 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
           prototypeId: id,
           type: 'milestone_set',
           title: 'Next milestone',
-          message: `Next milestone for "${before.prototypeName}": ${milestone}${date ? ` (by ${date.toISOString().slice(0, 10)})` : ''}.`,
+          message: `Next milestone for "${before.prototypeName}": ${milestone}${date ? ` (by ${formatDate(date, { timeZone: 'UTC' })})` : ''}.`,
           actionUrl: `/prototypes/${id}`,
         });
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyAmount, positiveMoneyAmount } from '~/shared/schemas/money.ts';
+import { AMBIGUOUS_GROUPING, moneyAmount, positiveMoneyAmount } from '~/shared/schemas/money.ts';
 import { moneyNumber, moneyString, splitPayout, toCents, toDecimal } from './money.ts';
 
 describe('splitPayout', () => {
@@ -64,6 +64,23 @@ describe('moneyAmount schema', () => {
     expect(moneyAmount.safeParse(1e21).success).toBe(false);
     expect(moneyAmount.safeParse('12345678901').success).toBe(false);
     expect(moneyAmount.safeParse(null).success).toBe(false);
+  });
+  it('accepts a dollar sign and commas between groups of three digits, as the app writes amounts (issue 34)', () => {
+    expect(moneyAmount.parse('199,500')).toBe('199500');
+    expect(moneyAmount.parse('$199,500.00')).toBe('199500.00');
+    expect(moneyAmount.parse(' $ 1,234,567.89 ')).toBe('1234567.89');
+    expect(moneyAmount.parse('$250')).toBe('250');
+    expect(moneyAmount.parse('1,000,000,000')).toBe('1000000000');
+    expect(moneyAmount.safeParse('-$1,500').error?.issues[0]?.message).toBe('Amount cannot be negative');
+    expect(moneyAmount.safeParse('$1,234.567').success).toBe(false);
+    expect(moneyAmount.safeParse('12,345,678,901').success).toBe(false);
+  });
+  it('refuses a comma that could be a decimal comma or a misplaced separator', () => {
+    for (const text of ['1,5', '1,50', '199,50', '1.234,56', '12,34,567', ',500', '500,', '1,,000', '1,000,00', '$,100', '1 ,000']) {
+      expect(moneyAmount.safeParse(text).error?.issues[0]?.message, text).toBe(AMBIGUOUS_GROUPING);
+    }
+    expect(moneyAmount.safeParse('$').error?.issues[0]?.message).toBe('Amount must be a number');
+    expect(moneyAmount.safeParse('$$5').error?.issues[0]?.message).toBe('Amount must be a number');
   });
   it('a quote must be above zero', () => {
     expect(positiveMoneyAmount.safeParse(0).success).toBe(false);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { useTestDatabase } from '../test/harness.ts';
-import { testServices } from '../services.ts';
+import { testServices } from '../test/services.ts';
 import type { Capability } from '~/shared/capabilities.ts';
 import { ConflictError, ForbiddenError } from './errors.ts';
 import { LAST_PERMISSION_MANAGER, changePermission, keepsForGood, permissionsOfUser, removePermissionOverride } from './permission-overrides.ts';

@@ -5,14 +5,14 @@
 // is what decides between overrides (decideCapability).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, isAdminOnlyCapability } from '~/shared/capabilities.ts';
-import { fullName } from '~/shared/format.ts';
+import { formatDateTime, fullName } from '~/shared/format.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
-import { type CapabilityHolder, decideCapability, formatUntil } from './permissions.ts';
+import { type CapabilityHolder, decideCapability } from './permissions.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const OVERRIDE_NOT_FOUND = 'Permission override not found';
@@ -154,11 +154,12 @@ async function assertActorStillManages(tx: Prisma.TransactionClient, actor: Capa
 
 function changeNotice(permission: Capability, granted: boolean, expiresAt: Date | null, reason: string | null) {
   const label = CAPABILITY_LABELS[permission];
-  const until = expiresAt ? ` until ${formatUntil(expiresAt)}` : '';
+  // Read by a person: the permission's name and a written date, not its code and an ISO time.
+  const until = expiresAt ? ` until ${formatDateTime(expiresAt, { timeZone: 'UTC' })}` : '';
   return {
     type: granted ? ('permission_granted' as const) : ('permission_revoked' as const),
     title: granted ? `Permission granted: ${label}` : `Permission revoked: ${label}`,
-    message: `An administrator ${granted ? 'granted you the' : 'revoked your'} "${permission}" permission${until}.${reason ? ` Reason: ${reason}` : ''}`,
+    message: `An administrator ${granted ? 'granted you the' : 'revoked your'} "${label}" permission${until}.${reason ? ` Reason: ${reason}` : ''}`,
     actionUrl: '/profile',
   };
 }

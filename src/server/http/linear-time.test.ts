@@ -93,6 +93,8 @@ describe('linear time', () => {
     expect(moneyAmount.safeParse('12.50').success).toBe(true);
     expect(moneyAmount.safeParse(`${'1'.repeat(50)}x`).error?.issues[0]?.message).toBe('Amount must be a number');
     expect(growthOverLongerInput((n) => moneyAmount.safeParse(`${'1'.repeat(n)}x`))).toBeLessThan(LINEAR_GROWTH);
+    expect(growthOverLongerInput((n) => moneyAmount.safeParse(`1${',000'.repeat(n)}x`))).toBeLessThan(LINEAR_GROWTH);
+    expect(growthOverLongerInput((n) => moneyAmount.safeParse(`$${' '.repeat(n)}x`))).toBeLessThan(LINEAR_GROWTH);
   });
 });
 

@@ -47,6 +47,18 @@ export async function publishPrototypeChange(tx: Writer, prototypeId: number): P
 }
 
 /**
+ * An admin opened a document of a prototype (issue 34, point 8): only the prototype's seller hears
+ * it, for their access list. Not the admins: who opened what is the seller's to read, and an admin's
+ * own screens show nothing of it.
+ */
+export async function publishDocumentAccess(tx: Writer, prototypeId: number): Promise<void> {
+  const event = JSON.stringify({ topic: 'document-access', id: prototypeId } satisfies LiveEvent);
+  await tx.$executeRaw`
+    SELECT pg_notify(${LIVE_CHANNEL}, json_build_object('e', ${event}::json, 'u', json_build_array(seller_id))::text)
+    FROM prototypes WHERE id = ${prototypeId}`;
+}
+
+/**
  * A conversation with the admin team changed (a message, a reply, read): the user's tabs and every
  * admin's (the inbox) hear it. Without a user (a contact-form message), the admins alone.
  */

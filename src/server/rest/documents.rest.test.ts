@@ -14,6 +14,7 @@ import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { testEnv, useTestDatabase } from '../test/harness.ts';
 import { createDocumentStore } from '../storage/choose-store.ts';
 import { CHUNK_BYTES } from '../storage/postgres-store.ts';
+import { xlsxOf } from '../test/zip.ts';
 import { contentDisposition } from './documents.ts';
 
 const t = useTestDatabase();
@@ -110,6 +111,9 @@ describe('POST /api/prototypes/:id/documents', () => {
     expect((await client.upload(prototype.id, 'scan.pdf', PNG)).status).toBe(415);
     const plainZip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(100, 0x41)]);
     expect((await client.upload(prototype.id, 'archive.docx', plainZip)).status).toBe(415);
+    // Spreadsheets and text are for answers to information requests, not a prototype's documents.
+    expect((await client.upload(prototype.id, 'data.csv', Buffer.from('a,b\n1,2\n'))).status).toBe(415);
+    expect((await client.upload(prototype.id, 'data.xlsx', xlsxOf())).status).toBe(415);
     expect((await client.upload(prototype.id, 'empty.pdf', new Uint8Array(0))).status).toBe(400);
     expect(await storedFiles()).toEqual([]);
     expect(await t.db.prisma.prototypeDocument.count()).toBe(0);

@@ -33,10 +33,10 @@ import {
   sanitizeFileName,
 } from '../storage/upload-check.ts';
 import { z } from 'zod';
-import { UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
+import { INFO_ANSWER_ACCEPTED_EXTENSIONS, UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
 import { INT4_MAX, parseRecordId } from '~/shared/schemas/bounds.ts';
 import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
-import { EMPTY_FILE } from '~/shared/schemas/prototype.ts';
+import { type AcceptedExtensions, EMPTY_FILE } from '~/shared/schemas/prototype.ts';
 import { prototypeDocument } from '../domain/views/shapes/prototype.ts';
 import { errorResponse } from './adapter.ts';
 import { defineHttpRoute, errorBody, json } from './define-route.ts';
@@ -49,7 +49,7 @@ const rawFile = {
 const digitsId = (what: string) => z.object({ id: z.string().openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: what }) });
 const fileNameHeader = z.object({ [FILE_NAME_HEADER]: z.string().min(1).describe('The file name, URI-encoded') });
 /** What a download is served as: the type its checked kind was stored with (storage/upload-check.ts). */
-const DOWNLOAD_TYPES = [...new Set(UPLOAD_ACCEPTED_EXTENSIONS.map(mimeTypeFor))];
+const DOWNLOAD_TYPES = [...new Set(INFO_ANSWER_ACCEPTED_EXTENSIONS.map(mimeTypeFor))];
 
 export const uploadDocumentRoute = defineHttpRoute({
   method: 'POST',
@@ -73,7 +73,8 @@ export const uploadAnswerDocumentRoute = defineHttpRoute({
   tag: 'Seller',
   summary: 'Upload one document with your answer to an open information request',
   description:
-    `As \`POST /api/prototypes/{id}/documents\` (the same types, size limit, storage quota and rate limit): the raw file is the body, ` +
+    `As \`POST /api/prototypes/{id}/documents\` (the same size limit, storage quota and rate limit; besides its types, ` +
+    `spreadsheets and text: XLSX, XLS, and UTF-8 CSV, TSV or TXT): the raw file is the body, ` +
     `its name, URI-encoded, in the \`${FILE_NAME_HEADER}\` header. The document joins the prototype's documents and the request's answer.`,
   errors: [400, 404, 409, 415, 429],
   operation: {
@@ -146,7 +147,11 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
    * names the caller's prototype (and the open information request the file answers), then the
    * bytes stream through the checks into the store, within the seller's quota.
    */
-  async function receiveUpload(c: HonoContext, target: (user: NonNullable<Context['user']>) => Promise<{ prototypeId: number; infoRequestId: number | null }>) {
+  async function receiveUpload(
+    c: HonoContext,
+    accepted: AcceptedExtensions,
+    target: (user: NonNullable<Context['user']>) => Promise<{ prototypeId: number; infoRequestId: number | null }>,
+  ) {
     const ctx = await deps.createContext(c);
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
     const user = ctx.user;
@@ -159,7 +164,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     const rawName = decodeFileName(c.req.header(FILE_NAME_HEADER));
     if (!rawName) throw new UploadError(400, 'Missing file name');
     const fileName = sanitizeFileName(rawName);
-    const ext = documentExtension(fileName);
+    const ext = documentExtension(fileName, accepted);
     if (!ext) throw new UploadError(415, UNSUPPORTED_TYPE);
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared > maxBytes) throw new UploadError(413, TOO_LARGE);
@@ -201,7 +206,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
   app.use(uploadDocumentRoute.path, sameOriginWrites(deps.env.ALLOWED_ORIGINS));
   app.post(uploadDocumentRoute.path, async (c) => {
     try {
-      return await receiveUpload(c, async (user) => {
+      return await receiveUpload(c, UPLOAD_ACCEPTED_EXTENSIONS, async (user) => {
         const prototypeId = parseRecordId(c.req.param('id'));
         const prototype =
           prototypeId === null ? null : await deps.db.prototype.findFirst({ where: { id: prototypeId, sellerId: user.id }, select: { id: true } });
@@ -214,11 +219,11 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
   });
 
   // A document sent with the answer to an information request: the same rules, attached to the
-  // request (which must be the caller's and still open).
+  // request (which must be the caller's and still open); spreadsheets and text files are welcome too.
   app.use(uploadAnswerDocumentRoute.path, sameOriginWrites(deps.env.ALLOWED_ORIGINS));
   app.post(uploadAnswerDocumentRoute.path, async (c) => {
     try {
-      return await receiveUpload(c, async (user) => {
+      return await receiveUpload(c, INFO_ANSWER_ACCEPTED_EXTENSIONS, async (user) => {
         const id = parseRecordId(c.req.param('id'));
         if (id === null) throw new NotFoundError(INFO_REQUEST_NOT_FOUND);
         const request = await openRequestOfSeller(deps.db, user.id, id);

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
+import { xlsxOf, zipOf } from '../test/zip.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
@@ -180,6 +181,37 @@ describe('seller: GET /api/seller/info-requests, POST /api/seller/info-requests/
     expect((await upload(sellerClient, request.id, 'tool.exe', Buffer.from('MZ\x90\x00'))).status).toBe(415);
     expect((await upload(sellerClient, request.id, 'fake.pdf', Buffer.from('not a pdf at all'))).status).toBe(415);
     expect(await t.db.prisma.prototypeDocument.count({ where: { infoRequestId: request.id } })).toBe(0);
+  });
+
+  it('answers also take spreadsheets and text (XLSX, XLS, CSV, TSV, TXT), checked by content, stored with their own type (issue 34, point 14)', async () => {
+    const { prototype, adminClient, sellerClient } = await setUp();
+    const request = (await ask(adminClient, prototype.id)).json;
+    const csv = Buffer.from('wind speed (m/s),power (kW)\n2,1.5\n12,48.2\n');
+    const files: [string, Buffer, string][] = [
+      ['power curve.xlsx', xlsxOf(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['legacy.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64, 0)]), 'application/vnd.ms-excel'],
+      ['readings.csv', csv, 'text/csv; charset=utf-8'],
+      ['readings.tsv', Buffer.from('speed\tpower\n2\t1.5\n'), 'text/tab-separated-values; charset=utf-8'],
+      ['log.TXT', Buffer.from('24 h run, no faults.\n'), 'text/plain; charset=utf-8'],
+    ];
+    for (const [name, bytes, type] of files) {
+      const res = await upload(sellerClient, request.id, name, bytes);
+      expect(res.status, name).toBe(201);
+      expect(await res.json(), name).toMatchObject({ fileName: name, fileType: type, fileSize: bytes.length });
+    }
+    const refused = [
+      ['binary.csv', Buffer.from([0x61, 0x2c, 0x00, 0x0a])],
+      ['latin1.csv', Buffer.from('caf\xe9,1\n', 'latin1')],
+      ['renamed.xlsx', Buffer.from('a,b\n1,2\n')],
+      ['report.xlsx', zipOf({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>' })],
+    ] as const;
+    for (const [name, bytes] of refused) expect((await upload(sellerClient, request.id, name, bytes)).status, name).toBe(415);
+    expect(await t.db.prisma.prototypeDocument.count({ where: { infoRequestId: request.id } })).toBe(files.length);
+    // The seller downloads the CSV as it was sent.
+    const stored = await t.db.prisma.prototypeDocument.findFirstOrThrow({ where: { fileName: 'readings.csv' }, select: { id: true } });
+    const download = await sellerClient.app.request(`http://localhost/api/documents/${stored.id}`, { headers: { cookie: sellerClient.cookie } });
+    expect(download.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(Buffer.from(await download.arrayBuffer()).equals(csv)).toBe(true);
   });
 
   it('two answers at once: exactly one wins, the other is 409 (races only bite on PostgreSQL)', { tags: ['engine'] }, async () => {

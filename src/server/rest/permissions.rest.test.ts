@@ -111,7 +111,9 @@ describe('POST /api/admin/users/:id/permissions', () => {
     expect((await change(adminClient, seller.id, { permission: 'prototypes.submit', granted: true, reason: 'Cleared' })).status).toBe(201);
     const notes = await t.db.prisma.notification.findMany({ where: { userId: seller.id }, orderBy: { id: 'asc' } });
     expect(notes.map((n) => n.type)).toEqual(['permission_revoked', 'permission_granted']);
-    expect(notes[0]!.message).toContain('"prototypes.submit" permission until 2026-11-30 09:30 UTC. Reason: Duplicate submissions under review');
+    expect(notes[0]!.message).toBe(
+      'An administrator revoked your "Submit prototypes" permission until Nov 30, 2026, 9:30 AM UTC. Reason: Duplicate submissions under review',
+    );
     const emails = await t.db.prisma.emailMessage.findMany({ where: { userId: seller.id }, orderBy: { id: 'asc' } });
     expect(emails.map((e) => e.template)).toEqual(['permission_revoked', 'permission_granted']);
     const audit = await t.db.prisma.userActivityLog.findMany({ where: { action: { startsWith: 'admin.permission' } }, orderBy: { id: 'asc' } });

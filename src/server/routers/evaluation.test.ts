@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregateScores } from '../domain/views/evaluation-view.ts';
 import { fixedClock } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { MILESTONE_DATE_PAST } from '../domain/evaluation.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
@@ -241,6 +242,31 @@ describe('finalise and milestones', () => {
     await expect(lead.evaluation.finalise({ id: s.prototype.id, technicalFeasibility: 50 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(lead.evaluation.finalise({ id: s.prototype.id })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(lead.evaluation.finalise({ id: s.prototype.id, nextMilestone: 'x'.repeat(201) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('refuses a new milestone date before today (clock, UTC day), keeps a stored one that has passed since', async () => {
+    const s = await assigned({ status: 'in_development', stage: 'development' });
+    let now = new Date('2026-11-26T15:00:00.000Z');
+    const lead = await callerAs(t.db, s.lead.id, undefined, { clock: { now: () => now } });
+    await expect(
+      lead.evaluation.finalise({ id: s.prototype.id, nextMilestone: 'Pilot', milestoneDate: new Date('2026-11-25T00:00:00Z') }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: MILESTONE_DATE_PAST,
+    });
+    expect(await s.db.prototypeTimeline.count({ where: { event: 'milestone_set' } })).toBe(0);
+    // Today is not the past, even late in the day.
+    await lead.evaluation.finalise({ id: s.prototype.id, nextMilestone: 'Pilot', milestoneDate: new Date('2026-11-26T00:00:00Z') });
+    now = new Date('2026-12-10T09:00:00.000Z');
+    // The stored date has passed: saving again (a new description) keeps it; moving it to another past day does not.
+    await lead.evaluation.finalise({ id: s.prototype.id, nextMilestone: 'Pilot, first run', milestoneDate: new Date('2026-11-26T00:00:00Z') });
+    await expect(lead.evaluation.finalise({ id: s.prototype.id, milestoneDate: new Date('2026-12-01T00:00:00Z') })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await s.db.prototype.findUniqueOrThrow({ where: { id: s.prototype.id }, select: { nextMilestone: true, milestoneDate: true } })).toEqual({
+      nextMilestone: 'Pilot, first run',
+      milestoneDate: new Date('2026-11-26T00:00:00Z'),
+    });
   });
 
   it('a changed milestone is a timeline event; the seller is told only once in development', async () => {

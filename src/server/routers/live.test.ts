@@ -107,6 +107,38 @@ describe('live.events', () => {
     expect(kenjiStream.pending).toEqual([]);
   });
 
+  it('tells only the seller, within a second, that an admin opened a document of their prototype (the access list)', async () => {
+    const seller = await createUser(t.db.prisma);
+    const other = await createUser(t.db.prisma);
+    const admin = await createAdmin(t.db.prisma);
+    const prototype = await createPrototype(t.db.prisma, seller.id, { status: 'under_review' });
+    const otherPrototype = await createPrototype(t.db.prisma, other.id, { status: 'under_review' });
+    const sellerClient = await signedIn(seller);
+    const adminClient = await signedIn(admin);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x20), Buffer.from('\n%%EOF\n')]);
+    const uploaded = await sellerClient.app.request(`http://localhost/api/prototypes/${prototype.id}/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'design.pdf', cookie: sellerClient.cookie },
+      body: pdf,
+    });
+    expect(uploaded.status).toBe(201);
+    const documentId = ((await uploaded.json()) as { id: number }).id;
+    const sellerStream = await subscribe(sellerClient);
+    const otherStream = await subscribe(await signedIn(other));
+    const adminStream = await subscribe(adminClient);
+
+    const opened = await act(adminClient, 'GET', `/api/documents/${documentId}`);
+    const heard = await sellerStream.nextEvent();
+    expect(heard).toMatchObject({ topic: 'document-access', id: prototype.id });
+    expect(heard.at - opened.at).toBeLessThan(1000);
+
+    // Then something both the other seller and the admin hear: had the opening reached them, it would come first.
+    await act(adminClient, 'PATCH', `/api/admin/prototypes/${otherPrototype.id}/approve`);
+    expect(await otherStream.nextEvent()).toMatchObject({ topic: 'prototype', id: otherPrototype.id });
+    expect(await adminStream.nextEvent()).toMatchObject({ topic: 'prototype', id: otherPrototype.id });
+    expect(sellerStream.pending).toEqual([]);
+  });
+
   it('ends the stream with 401 within a second of a ban, a suspension and a sign-out; ending other sessions leaves this one', async () => {
     const admin = await createAdmin(t.db.prisma);
     const adminClient = await signedIn(admin);

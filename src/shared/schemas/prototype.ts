@@ -2,7 +2,14 @@
 // and the procedure input alike. Only the seller's own fields are listed: zod's default strip drops
 // anything else (status, quote, sellerId, ...), so a body can never set them.
 import { z } from 'zod';
-import { ENERGY_TYPES, ENERGY_TYPE_LABELS, type EnergyType, UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '../constants.ts';
+import {
+  ENERGY_TYPES,
+  ENERGY_TYPE_LABELS,
+  type EnergyType,
+  INFO_ANSWER_ACCEPTED_EXTENSIONS,
+  UPLOAD_ACCEPTED_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+} from '../constants.ts';
 import { recordId } from './bounds.ts';
 
 const requiredText = (label: string, max: number) =>
@@ -92,17 +99,19 @@ export type QuoteResponseInput = z.input<typeof quoteResponseInput>;
 export const UNSUPPORTED_FILE_TYPE = 'Unsupported file type';
 export const FILE_TOO_LARGE = `File is too large (maximum ${UPLOAD_MAX_BYTES / (1024 * 1024)}MB)`;
 export const EMPTY_FILE = 'The file is empty';
-export type DocumentExtension = (typeof UPLOAD_ACCEPTED_EXTENSIONS)[number];
+export type DocumentExtension = (typeof INFO_ANSWER_ACCEPTED_EXTENSIONS)[number];
+/** The extensions one kind of upload accepts: a prototype's documents, or an answer's. */
+export type AcceptedExtensions = readonly DocumentExtension[];
 
 /** The accepted extension of a file name (lower-case), or null. */
-export function documentExtension(fileName: string): DocumentExtension | null {
+export function documentExtension(fileName: string, accepted: AcceptedExtensions = UPLOAD_ACCEPTED_EXTENSIONS): DocumentExtension | null {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  return (UPLOAD_ACCEPTED_EXTENSIONS as readonly string[]).includes(ext) ? (ext as DocumentExtension) : null;
+  return (accepted as readonly string[]).includes(ext) ? (ext as DocumentExtension) : null;
 }
 
 /** What is wrong with a file by its name and size, or null (its content is checked by the server). */
-export function documentProblem(file: { name: string; size: number }): string | null {
-  if (!documentExtension(file.name)) return UNSUPPORTED_FILE_TYPE;
+export function documentProblem(file: { name: string; size: number }, accepted: AcceptedExtensions = UPLOAD_ACCEPTED_EXTENSIONS): string | null {
+  if (!documentExtension(file.name, accepted)) return UNSUPPORTED_FILE_TYPE;
   if (file.size > UPLOAD_MAX_BYTES) return FILE_TOO_LARGE;
   if (file.size === 0) return EMPTY_FILE;
   return null;

@@ -1,5 +1,5 @@
 // The admin user page's moderation section (issue 15, ADR 0016): actions (Warn, Suspend, Lift,
-// Resolve) and the whole history in time order, with each appeal and its decision.
+// Resolve) and the whole history, newest first (what an admin acts on), with each appeal and its decision.
 import { useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
@@ -49,8 +49,8 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
         empty="No warnings, restrictions, suspensions, bans or appeals."
       >
         {(entries) => (
-          <ol className="mt-4 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Moderation history, oldest first">
-            {entries.map((entry) => (
+          <ol className="mt-4 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Moderation history, newest first">
+            {[...entries].reverse().map((entry) => (
               <li key={`${entry.kind}-${entry.id}`} data-testid="moderation-entry" data-kind={entry.kind}>
                 <HistoryItem entry={entry} userId={user.id} />
               </li>

@@ -35,17 +35,27 @@ export function AdminUserPage({ userId }: { userId: string }) {
   const query = trpc.moderation.user.useQuery({ id: userId }, { retry: false });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/admin-panel" search={{ tab: 'users' }} className="link link-hover">
-          Users
-        </Link>
+      <nav aria-label="Breadcrumb" className="breadcrumbs -my-2 text-sm">
+        <ul>
+          <li>
+            <Link to="/admin-panel">Admin Panel</Link>
+          </li>
+          <li>
+            <Link to="/admin-panel" search={{ tab: 'users' }}>
+              Users
+            </Link>
+          </li>
+          <li aria-current="page" className="min-w-0">
+            <span className="truncate">{query.data ? fullName(query.data) : 'User'}</span>
+          </li>
+        </ul>
       </nav>
       <QueryView query={query} what="the user" isEmpty={() => false} empty="">
         {(row) => {
           const user = { ...row, name: fullName(row) };
           return (
             <>
-              <h1 className="text-2xl font-bold">{user.name}</h1>
+              <h1 className="break-words text-2xl font-bold">{user.name}</h1>
               {SECTIONS.map((section) => (
                 <div key={section.key}>{section.render({ user })}</div>
               ))}
@@ -92,7 +102,13 @@ function ProfileSection({ user }: SectionProps) {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-xs text-base-content/70">Restrict, ban, verify and message from the users list.</p>
+      <p className="mt-3 text-sm text-base-content/75">
+        Warn and suspend below.{' '}
+        <Link to="/admin-panel" search={{ tab: 'users', uq: user.email }} className="link link-primary">
+          Restrict, ban, verify or message {user.name} in the users list
+        </Link>
+        .
+      </p>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // scores for the list, and "overdue" as one WHERE clause shared by the list filter, the counter and
 // the daily job, so that all three always agree with src/shared/review-promise.ts.
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, addDays, dueDates, milestoneOverdue } from '~/shared/review-promise.ts';
+import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, addDays, dueDates, milestoneOverdue, startOfUtcDay } from '~/shared/review-promise.ts';
 
 /** Columns the due dates, the milestone flag and the final scores are computed from. */
 export const promiseSelect = {
@@ -35,9 +35,9 @@ export function promiseFields(row: PromiseRow, now: Date) {
   };
 }
 
-/** An overdue milestone: set, dated before `now`, the prototype still in development. */
+/** An overdue milestone (`milestoneOverdue`): set, its day over by `now`, the prototype still in development. */
 export function milestoneOverdueWhere(now: Date): Prisma.PrototypeWhereInput {
-  return { status: 'in_development', nextMilestone: { not: null }, milestoneDate: { lt: now } };
+  return { status: 'in_development', nextMilestone: { not: null }, milestoneDate: { lt: startOfUtcDay(now) } };
 }
 
 /** An open due date past at `now` (dueState 'overdue'), or an overdue milestone. */
