@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LEVELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
-import { dueDates, finalScoreFields } from './prototype.ts';
+import { dueDates, finalScoreFields, releasedScores } from './prototype.ts';
 import { id, timestamp, uuid } from './common.ts';
 
 const spread = z.strictObject({ mean: z.number(), min: z.number(), max: z.number(), stdDev: z.number() });
@@ -58,7 +58,7 @@ export const evaluation = z.strictObject({
       strengths: z.string().nullable(),
       concerns: z.string().nullable(),
       includeScores: z.boolean(),
-      scores: z.strictObject(finalScoreFields).nullable(),
+      scores: releasedScores.nullable(),
       releasedAt: timestamp,
     })
     .nullable(),
