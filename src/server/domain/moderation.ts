@@ -12,7 +12,7 @@ import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
-import { issueAppealToken, sendMeasureNotice } from './moderation-notices.ts';
+import { issueAppealToken, issueStandingProof, keepSessionsAsProofs, sendMeasureNotice } from './moderation-notices.ts';
 import { notify } from './notifications.ts';
 import {
   type HistoryEntry,
@@ -59,7 +59,8 @@ async function assertModeratable(tx: Pick<Tx, 'user'>, userId: string, what: str
   return user;
 }
 
-const when = (date: Date) => `${formatDateTime(date, { timeZone: 'UTC' })} UTC`;
+/** A date in e-mails and server messages: in UTC, named ("Dec 3, 2026, 9:00 AM UTC"). */
+const when = (date: Date) => formatDateTime(date, { timeZone: 'UTC' });
 
 // --- Warnings ----------------------------------------------------------------------------------------
 
@@ -174,7 +175,9 @@ export async function suspendUser(deps: ModerationDeps, input: { id: string; rea
       select: suspensionSelect,
     });
     await tx.user.update({ where: { id: user.id }, data: { suspendedUntil: row.endDate } });
-    // Every session ends with it (and a half-done two-factor sign-in).
+    // Every session ends with it (and a half-done two-factor sign-in); each open tab keeps a proof
+    // that shows the suspension and lets the user appeal (ADR 0029).
+    await keepSessionsAsProofs(tx, user.id, { measureType: 'suspension', measureId: row.id }, now);
     await tx.session.deleteMany({ where: { userId: user.id } });
     await tx.twoFactorChallenge.deleteMany({ where: { userId: user.id } });
     const token = await issueAppealToken(tx, { userId: user.id, measureType: 'suspension', measureId: row.id, takenAt: now });
@@ -280,8 +283,25 @@ export async function runningSuspension(db: Pick<Db, 'userSuspension'>, userId: 
   });
 }
 
+/**
+ * The right password of a suspended or banned account: a proof of the measure in force (ban first,
+ * else the running suspension) for the standing cookie (ADR 0029); null if none runs.
+ */
+export async function standingProofAtSignIn(db: Db, userId: string, now: Date) {
+  const ban = await db.accountMeasure.findFirst({ where: { userId, kind: 'ban', endedAt: null }, select: { id: true }, orderBy: { id: 'desc' } });
+  const suspension = ban
+    ? null
+    : await db.userSuspension.findFirst({ where: { userId, isActive: true, endDate: { gt: now } }, select: { id: true }, orderBy: { endDate: 'desc' } });
+  const measure = ban
+    ? { measureType: 'ban' as const, measureId: ban.id }
+    : suspension
+      ? { measureType: 'suspension' as const, measureId: suspension.id }
+      : null;
+  return measure && issueStandingProof(db, { userId, ...measure, now });
+}
+
 export const suspendedMessage = (s: { reason: string | null; endDate: Date }) =>
-  `Your account is suspended until ${when(s.endDate)}${s.reason ? `. Reason: ${s.reason}` : ''}. You may appeal with the link in the suspension e-mail.`;
+  `Your account is suspended until ${when(s.endDate)}${s.reason ? `. Reason: ${s.reason}` : ''}. You may appeal from the account status page.`;
 
 // --- Restrictions and bans (admin.updateUserStatus) -------------------------------------------------
 
@@ -303,10 +323,13 @@ export async function recordStatusMeasure(
   await tx.accountMeasure.updateMany({ where: { userId: input.userId, endedAt: null }, data: { endedAt: input.now } });
   if (input.status === 'active') return null;
   const kind: AccountMeasureKind = input.status === 'banned' ? 'ban' : 'restriction';
-  return tx.accountMeasure.create({
+  const measure = await tx.accountMeasure.create({
     data: { userId: input.userId, adminId: input.adminId, kind, reason: input.reason, until: input.until, createdAt: input.now },
     select: { id: true, kind: true, createdAt: true },
   });
+  // A ban ends every session (the caller does, after this): each open tab keeps a proof of the ban (ADR 0029).
+  if (kind === 'ban') await keepSessionsAsProofs(tx, input.userId, { measureType: 'ban', measureId: measure.id }, input.now);
+  return measure;
 }
 
 /** The ban notice e-mail with its single-use appeal link (a banned user cannot sign in to appeal). */

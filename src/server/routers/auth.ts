@@ -15,7 +15,7 @@ import {
 } from '../auth/two-factor.ts';
 import type { Context } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
-import { runningSuspension, suspendedMessage } from '../domain/moderation.ts';
+import { runningSuspension, standingProofAtSignIn, suspendedMessage } from '../domain/moderation.ts';
 import { addressOf } from '../domain/rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from '../domain/sign-in-limits.ts';
 import { toCurrentUser } from '../domain/views/user-view.ts';
@@ -36,10 +36,20 @@ async function startTwoFactorSignIn(ctx: Context, userId: string) {
   return { twoFactorRequired: true as const };
 }
 
+/**
+ * The right password of a suspended or banned account opens no session, only the standing cookie: a
+ * proof that shows the measure and lets them appeal (ADR 0029). A wrong password never gets here.
+ */
+async function giveStandingProof(ctx: Context, userId: string) {
+  const proof = await standingProofAtSignIn(ctx.db, userId, ctx.clock.now());
+  if (proof) ctx.cookie.setStanding(proof.token, proof.expiresAt);
+}
+
 /** A running suspension refuses sign-in with its reason and end date (ADR 0016). */
 async function refuseSuspended(ctx: Context, user: { id: string; suspendedUntil: Date | null }) {
   const now = ctx.clock.now();
   if (!user.suspendedUntil || user.suspendedUntil.getTime() <= now.getTime()) return;
+  await giveStandingProof(ctx, user.id);
   const suspension = await runningSuspension(ctx.db, user.id, now);
   throw new TRPCError({ code: 'FORBIDDEN', message: suspendedMessage(suspension ?? { reason: null, endDate: user.suspendedUntil }) });
 }
@@ -88,6 +98,7 @@ export const authRouter = router({
     }
     const { password: _hash, ...user } = found;
     if (user.status === 'banned') {
+      await giveStandingProof(ctx, user.id);
       throw new TRPCError({
         code: 'FORBIDDEN',
         message: user.banReason ? `Your account has been banned: ${user.banReason}` : 'Your account has been banned.',
