@@ -89,7 +89,7 @@ export function ModalDialog({
           <div className="mt-4">{children}</div>
           {/* An inserted alert is announced at once by screen readers; a new error is a new element. */}
           {error && (
-            <div role="alert" ref={errorRef} key={error.at} data-testid="dialog-error" className="alert alert-error mt-3 flex-col items-start gap-1 text-sm">
+            <div role="alert" ref={errorRef} key={error.at} data-testid="dialog-error" className="alert alert-error mt-3 block space-y-1 text-sm">
               <p className="font-semibold">{error.title}</p>
               {error.description && <p>{error.description}</p>}
             </div>

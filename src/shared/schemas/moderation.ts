@@ -64,10 +64,17 @@ export type AppealInput = z.input<typeof appealInput>;
 export const appealForm = z.object({ message: appealMessage });
 
 /** POST /api/appeals/by-token: the link from a suspension or ban notice. */
+const appealToken = z
+  .string({ required_error: 'The appeal link is incomplete' })
+  .min(1, 'The appeal link is incomplete')
+  .max(200, 'The appeal link is not valid');
+/** `token`: the e-mailed link's; without it, the proof a refused sign-in left in the standing cookie (ADR 0029). */
 export const tokenAppealInput = z.object({
-  token: z.string({ required_error: 'The appeal link is incomplete' }).min(1, 'The appeal link is incomplete').max(200, 'The appeal link is not valid'),
+  token: appealToken.optional(),
   message: appealMessage,
 });
+/** The measure page of a suspended or banned user: the e-mailed link's token, or the standing cookie's. */
+export const standingInput = z.object({ token: appealToken.optional() });
 
 export const appealDecisionForm = z.object({
   outcome: z.enum(APPEAL_OUTCOMES, { errorMap: () => ({ message: 'Outcome must be upheld or reversed' }) }),
