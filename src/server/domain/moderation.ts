@@ -14,6 +14,7 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { issueAppealToken, issueStandingProof, keepSessionsAsProofs, sendMeasureNotice } from './moderation-notices.ts';
 import { notify } from './notifications.ts';
+import { publishTicketChange } from './support-tickets.ts';
 import {
   type HistoryEntry,
   adminLabel,
@@ -223,7 +224,11 @@ async function announceSuspensionEnd(tx: Tx, mailer: EmailLinks, userId: string,
   });
 }
 
-export async function liftSuspension(deps: ModerationDeps, id: number) {
+/**
+ * Lifts a running suspension early, with the admin's reason (the user reads it). An appeal still open
+ * against it is closed as decided (reversed: the measure is lifted), so nothing offers to uphold it.
+ */
+export async function liftSuspension(deps: ModerationDeps, id: number, reason: string | null = null) {
   const { db, meta, mailer, actorId, now } = deps;
   return db.$transaction(async (tx) => {
     const stopped = await stopSuspension(tx, id, now, 'lift');
@@ -232,13 +237,31 @@ export async function liftSuspension(deps: ModerationDeps, id: number) {
       if (!exists) throw new NotFoundError(SUSPENSION_NOT_FOUND);
       throw new ConflictError(SUSPENSION_NOT_RUNNING);
     }
-    await announceSuspensionEnd(tx, mailer, stopped.userId, true);
+    const resolution = `The suspension was lifted by an administrator${reason ? `: ${reason}` : '.'}`;
+    const appeals = await tx.supportTicket.findMany({
+      where: { category: 'appeal', measureType: 'suspension', measureId: id, appealOutcome: null },
+      select: { id: true, userId: true },
+    });
+    if (appeals.length > 0) {
+      await tx.supportTicket.updateMany({
+        where: { id: { in: appeals.map((a) => a.id) }, appealOutcome: null },
+        data: { appealOutcome: 'reversed', status: 'resolved', resolution, resolvedAt: now, awaitingReplySince: null, lastUpdated: now },
+      });
+      for (const appeal of appeals) await publishTicketChange(tx, appeal);
+    }
+    await notify(tx, mailer, {
+      userId: stopped.userId,
+      type: 'suspension_ended',
+      title: 'Your suspension has ended',
+      message: `An administrator lifted your suspension: you can sign in again.${reason ? `\n\nReason: ${reason}` : ''}`,
+      actionUrl: '/seller-dashboard',
+    });
     await logActivity(tx, meta, {
       userId: actorId,
       action: 'admin.suspension.lift',
       targetType: 'user',
       targetId: stopped.userId,
-      details: { suspensionId: id },
+      details: { suspensionId: id, reason, closedAppeals: appeals.map((a) => a.id) },
     });
     return toSuspensionView(await tx.userSuspension.findUniqueOrThrow({ where: { id }, select: suspensionSelect }));
   });

@@ -163,3 +163,23 @@ describe('the e-mailed appeal link (point 13)', () => {
     expect(await visitor.caller.moderation.standing({ token: link })).toMatchObject({ canAppeal: false, appeal: { message: 'Please reconsider.' } });
   });
 });
+
+describe('lifting a suspension (point 10)', () => {
+  it('takes a reason the user reads and closes an open appeal as decided', async () => {
+    const { seller, asAdmin, suspension } = await suspended();
+    const asSeller = await callerAs(t.db, seller.id);
+    // The seller appealed from the dashboard before the suspension ran (as a proof could).
+    await t.db.prisma.user.update({ where: { id: seller.id }, data: { suspendedUntil: null } });
+    const appeal = await asSeller.moderation.appeal({ measureType: 'suspension', measureId: suspension.id, message: 'Please lift it.' });
+    await asAdmin.moderation.liftSuspension({ id: suspension.id, reason: 'The spam came from a compromised password' });
+    const ticket = await t.db.prisma.supportTicket.findUniqueOrThrow({
+      where: { id: appeal.ticketId },
+      select: { appealOutcome: true, status: true, resolution: true },
+    });
+    expect(ticket).toEqual({ appealOutcome: 'reversed', status: 'resolved', resolution: expect.stringContaining('compromised password') });
+    await expect(asAdmin.moderation.decideAppeal({ id: appeal.ticketId, outcome: 'upheld', resolution: 'No' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const notice = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: seller.id, type: 'suspension_ended' }, select: { message: true } });
+    expect(notice.message).toContain('Reason: The spam came from a compromised password');
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: seller.id }, select: { suspendedUntil: true } })).suspendedUntil).toBeNull();
+  });
+});

@@ -4,10 +4,10 @@ import {
   appealDecisionInput,
   appealInput,
   issueWarningInput,
+  liftSuspensionInput,
   moderationUserInput,
   suspendInput,
   standingInput,
-  suspensionIdInput,
   tokenAppealInput,
   warningIdInput,
 } from '~/shared/schemas/moderation.ts';
@@ -40,7 +40,7 @@ export const moderationRouter = router({
   /** POST /api/admin/users/{id}/suspensions */
   suspend: manage.input(suspendInput).mutation(({ ctx, input }) => suspendUser(deps(ctx, ctx.user.id), input)),
   /** PATCH /api/admin/suspensions/{id}/lift */
-  liftSuspension: manage.input(suspensionIdInput).mutation(({ ctx, input }) => liftSuspension(deps(ctx, ctx.user.id), input.id)),
+  liftSuspension: manage.input(liftSuspensionInput).mutation(({ ctx, input }) => liftSuspension(deps(ctx, ctx.user.id), input.id, input.reason)),
   /** The admin user page's profile: one user as the users list shows them. */
   user: manage.input(moderationUserInput).query(async ({ ctx, input }) => {
     const row = await ctx.db.user.findUnique({ where: { id: input.id }, select: adminUserSelect });

@@ -40,6 +40,10 @@ export type IssueWarningInput = z.input<typeof issueWarningInput>;
 
 export const warningIdInput = z.object({ id: recordId('warning') });
 export const suspensionIdInput = z.object({ id: recordId('suspension') });
+/** Lifting a suspension early: the admin's reason, which the user reads (the Lift dialog requires it). */
+export const liftSuspensionForm = z.object({ reason: requiredText('Reason', 1000) });
+/** PATCH /api/admin/suspensions/{id}/lift: the reason is optional over REST (older clients send none). */
+export const liftSuspensionInput = suspensionIdInput.extend({ reason: optionalText('Reason', 1000) });
 export const moderationUserInput = z.object({ id: userId });
 
 export const suspensionForm = z.object({

@@ -9,7 +9,7 @@ import { toast } from '~/components/toast/toast-store.ts';
 import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { AppealDecision } from '../appeal-decision.tsx';
-import { SuspendDialog, WarnDialog } from './moderation-dialogs.tsx';
+import { LiftSuspensionDialog, SuspendDialog, WarnDialog } from './moderation-dialogs.tsx';
 
 type Entry = inferRouterOutputs<AppRouter>['moderation']['history'][number];
 
@@ -55,7 +55,7 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
           <ol className="mt-4 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Moderation history, oldest first">
             {entries.map((entry) => (
               <li key={`${entry.kind}-${entry.id}`} data-testid="moderation-entry" data-kind={entry.kind}>
-                <HistoryItem entry={entry} userId={user.id} />
+                <HistoryItem entry={entry} user={user} />
               </li>
             ))}
           </ol>
@@ -71,7 +71,8 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
   );
 }
 
-function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
+function HistoryItem({ entry, user }: { entry: Entry; user: { id: string; name: string } }) {
+  const userId = user.id;
   const utils = trpc.useUtils();
   const done = (title: string) => ({
     onSuccess: async () => {
@@ -81,7 +82,7 @@ function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
     onError: (error: unknown) => toast({ title: 'Error', description: serverMessage(error, 'The action failed.'), variant: 'destructive' as const }),
   });
   const resolve = trpc.moderation.resolveWarning.useMutation(done('Warning resolved'));
-  const lift = trpc.moderation.liftSuspension.useMutation(done('Suspension lifted'));
+  const [lifting, setLifting] = useState(false);
   const activate = trpc.admin.updateUserStatus.useMutation(done(entry.kind === 'ban' ? 'Ban lifted' : 'Restriction lifted'));
   const label = `${KIND_LABEL[entry.kind]} #${entry.id}`;
   return (
@@ -106,7 +107,10 @@ function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
         <RowAction text="Resolve" label={label} pending={resolve.isPending} onClick={() => resolve.mutate({ id: entry.id })} />
       )}
       {entry.kind === 'suspension' && entry.status === 'running' && (
-        <RowAction text="Lift" label={label} pending={lift.isPending} onClick={() => lift.mutate({ id: entry.id })} />
+        <>
+          <RowAction text="Lift" label={label} pending={lifting} onClick={() => setLifting(true)} />
+          <LiftSuspensionDialog user={user} suspensionId={entry.id} open={lifting} onClose={() => setLifting(false)} />
+        </>
       )}
       {(entry.kind === 'restriction' || entry.kind === 'ban') && entry.status === 'running' && (
         <RowAction

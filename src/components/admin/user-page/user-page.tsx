@@ -68,11 +68,15 @@ function ProfileSection({ user }: SectionProps) {
     ['Verified', user.isVerified ? 'Yes' : 'No'],
     [
       'Status',
-      <>
-        {stateLabel(user.status)}
-        {user.status === 'restricted' && user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
-        {user.suspendedUntil ? ` · suspended until ${formatDateTime(user.suspendedUntil)}` : ''}
-      </>,
+      // A running suspension is what the account is (its status column stays as it was underneath).
+      user.suspendedUntil && user.suspendedUntil.getTime() > Date.now() && user.status !== 'banned' ? (
+        `Suspended until ${formatDateTime(user.suspendedUntil)}`
+      ) : (
+        <>
+          {stateLabel(user.status)}
+          {user.status === 'restricted' && user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
+        </>
+      ),
     ],
     ['Ban reason', user.banReason ?? '—'],
     ['Admin notes', user.adminNotes ?? '—'],
