@@ -1,5 +1,6 @@
 // Notifications (spec section 3): the bell's list and count, mark one or all read, the e-mail
 // preference, and for admins the e-mail outbox and bulk notifications.
+import { hiddenBodyText } from '~/shared/email-kinds.ts';
 import { TRPCError } from '@trpc/server';
 import {
   NOTIFICATION_LIST_LIMIT,
@@ -102,7 +103,7 @@ export const notificationsRouter = router({
     });
     return rows.map(({ textBody, ...row }) => ({
       ...row,
-      textBody: row.sensitive ? 'This e-mail contains a single-use password reset link and is not shown here.' : textBody,
+      textBody: row.sensitive ? hiddenBodyText(row.template) : textBody,
     }));
   }),
 

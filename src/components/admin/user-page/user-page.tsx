@@ -88,7 +88,7 @@ function ProfileSection({ user }: SectionProps) {
         <h2 id="profile-title" className="text-lg font-semibold">
           Profile
         </h2>
-        <ReportButton flag targetType="user" targetId={user.id} targetLabel={user.name} defaultReason="other" className="btn btn-outline btn-xs" />
+        <ReportButton flag targetType="user" targetId={user.id} targetLabel={user.name} className="btn btn-outline btn-xs" />
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
