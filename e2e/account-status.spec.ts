@@ -1,4 +1,4 @@
-// A suspended user finds out why and appeals from the app (issue 34 point 3, ADR 0029): the tab that
+// A suspended user finds out why and appeals from the app (issue 34 point 3, ADR 0030): the tab that
 // was open says so on the sign-in page, a wrong password reveals nothing, the right one opens the
 // account status page (measure, reason, end date), which takes one appeal and then shows its status.
 // On a phone and a desktop; screenshots in both themes.

@@ -20,13 +20,13 @@ export interface SessionCookie {
   clear(): void;
   setTwoFactorChallenge(token: string, expiresAt: Date): void;
   clearTwoFactorChallenge(): void;
-  /** The restricted proof of a suspended or banned user: it opens their measure page and appeal only (ADR 0029). */
+  /** The restricted proof of a suspended or banned user: it opens their measure page and appeal only (ADR 0030). */
   setStanding(token: string, expiresAt: Date): void;
 }
 
 /** The standing cookie's name (over HTTPS with the __Host- prefix, as the session's). */
 export const standingCookieName = (https: boolean) => (https ? '__Host-atomix_standing' : 'atomix_standing');
-/** How long a session ended by a suspension or ban keeps telling its tab why (ADR 0029). */
+/** How long a session ended by a suspension or ban keeps telling its tab why (ADR 0030). */
 const ENDED_SESSION_STANDING_MS = 24 * 60 * 60 * 1000;
 
 export interface AppConfig {
@@ -139,7 +139,7 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
       ({ user, session } = result);
       if (result.renewed) cookie.set(token, result.session.expiresAt);
     } else {
-      // A session ended by a suspension or ban left its token as a proof of that measure (ADR 0029):
+      // A session ended by a suspension or ban left its token as a proof of that measure (ADR 0030):
       // the tab keeps it in the standing cookie, which opens nothing but the measure page.
       cookie.clear();
       cookie.setStanding(token, new Date(Date.now() + ENDED_SESSION_STANDING_MS));

@@ -34,7 +34,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
     onSuccess: (result) => ('user' in result ? signedIn(result.user) : setNeedsCode(true)),
     onError: (error) => {
       // The right password of a suspended or banned account: the server left a proof that opens the
-      // account status page (ADR 0029), which says what happened and takes the appeal.
+      // account status page (ADR 0030), which says what happened and takes the appeal.
       const refused = () => {
         toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' });
       };

@@ -1,5 +1,5 @@
 // Where a suspended or banned user lands without a session (sign-in page, "Authentication Required"):
-// if this browser holds a proof of a measure (the standing cookie, ADR 0029), say what happened and
+// if this browser holds a proof of a measure (the standing cookie, ADR 0030), say what happened and
 // link to the account status page, so a tab the measure signed out tells its user why.
 import { Link } from '@tanstack/react-router';
 import { trpc } from '~/client/trpc.ts';

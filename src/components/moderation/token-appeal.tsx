@@ -1,4 +1,4 @@
-// /appeal: a suspended or banned user's account status (issue 34 point 3, ADR 0029). Opened by the
+// /appeal: a suspended or banned user's account status (issue 34 point 3, ADR 0030). Opened by the
 // e-mailed link (/appeal?token=..., checked when the page opens: a used link shows its appeal, not the
 // form), by a refused sign-in with the right password, or by a tab the measure signed out (both leave
 // the standing cookie). It says what happened and offers one appeal, or shows the appeal's status.

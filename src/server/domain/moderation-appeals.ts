@@ -80,7 +80,7 @@ export async function submitAppeal(deps: ModerationDeps, input: { measureType: M
 
 /**
  * POST /api/appeals/by-token: the link of a suspension or ban notice, or the proof a refused sign-in
- * gave (ADR 0029), used once. 400 for a used, expired or unknown one; 409 after the appeal window.
+ * gave (ADR 0030), used once. 400 for a used, expired or unknown one; 409 after the appeal window.
  */
 export async function submitAppealByToken(deps: Omit<ModerationDeps, 'actorId'>, input: { token: string; message: string }) {
   const { db, meta, now } = deps;
@@ -198,7 +198,7 @@ export async function myMeasures(db: Db, userId: string, now: Date) {
 
 /**
  * What a suspended or banned user may read with a proof (an appeal link, a refused sign-in's proof, an
- * ended session's token; ADR 0029): the measure, its reason and end, and the appeal's state. Null for
+ * ended session's token; ADR 0030): the measure, its reason and end, and the appeal's state. Null for
  * an unknown or expired proof. Opens nothing else.
  */
 export async function accountStanding(db: Db, token: string, now: Date) {

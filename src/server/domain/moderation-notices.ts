@@ -24,7 +24,7 @@ export async function issueAppealToken(tx: Pick<Tx, 'appealToken'>, input: { use
   return token;
 }
 
-/** How long the proof a refused sign-in gives a suspended or banned user lasts (ADR 0029). */
+/** How long the proof a refused sign-in gives a suspended or banned user lasts (ADR 0030). */
 export const STANDING_PROOF_MS = 60 * 60 * 1000;
 /** How long an open tab's ended session still shows the measure (the standing cookie's life, context.ts). */
 const ENDED_SESSION_PROOF_MS = DAY_MS;

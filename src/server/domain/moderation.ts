@@ -177,7 +177,7 @@ export async function suspendUser(deps: ModerationDeps, input: { id: string; rea
     });
     await tx.user.update({ where: { id: user.id }, data: { suspendedUntil: row.endDate } });
     // Every session ends with it (and a half-done two-factor sign-in); each open tab keeps a proof
-    // that shows the suspension and lets the user appeal (ADR 0029).
+    // that shows the suspension and lets the user appeal (ADR 0030).
     await keepSessionsAsProofs(tx, user.id, { measureType: 'suspension', measureId: row.id }, now);
     await tx.session.deleteMany({ where: { userId: user.id } });
     await tx.twoFactorChallenge.deleteMany({ where: { userId: user.id } });
@@ -308,7 +308,7 @@ export async function runningSuspension(db: Pick<Db, 'userSuspension'>, userId: 
 
 /**
  * The right password of a suspended or banned account: a proof of the measure in force (ban first,
- * else the running suspension) for the standing cookie (ADR 0029); null if none runs.
+ * else the running suspension) for the standing cookie (ADR 0030); null if none runs.
  */
 export async function standingProofAtSignIn(db: Db, userId: string, now: Date) {
   const ban = await db.accountMeasure.findFirst({ where: { userId, kind: 'ban', endedAt: null }, select: { id: true }, orderBy: { id: 'desc' } });
@@ -350,7 +350,7 @@ export async function recordStatusMeasure(
     data: { userId: input.userId, adminId: input.adminId, kind, reason: input.reason, until: input.until, createdAt: input.now },
     select: { id: true, kind: true, createdAt: true },
   });
-  // A ban ends every session (the caller does, after this): each open tab keeps a proof of the ban (ADR 0029).
+  // A ban ends every session (the caller does, after this): each open tab keeps a proof of the ban (ADR 0030).
   if (kind === 'ban') await keepSessionsAsProofs(tx, input.userId, { measureType: 'ban', measureId: measure.id }, input.now);
   return measure;
 }

@@ -1,4 +1,4 @@
-// One declaration per REST path (ADR 0029): method, path, who may call it, input, output, documented
+// One declaration per REST path (ADR 0030): method, path, who may call it, input, output, documented
 // errors and handler, written beside its feature in rest/endpoints/. The route table (adapter.ts),
 // the OpenAPI document (openapi.ts) and the REST test client's response check are derived from them.
 import { TRPCError } from '@trpc/server';

@@ -38,7 +38,7 @@ async function startTwoFactorSignIn(ctx: Context, userId: string) {
 
 /**
  * The right password of a suspended or banned account opens no session, only the standing cookie: a
- * proof that shows the measure and lets them appeal (ADR 0029). A wrong password never gets here.
+ * proof that shows the measure and lets them appeal (ADR 0030). A wrong password never gets here.
  */
 async function giveStandingProof(ctx: Context, userId: string) {
   const proof = await standingProofAtSignIn(ctx.db, userId, ctx.clock.now());

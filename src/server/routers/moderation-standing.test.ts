@@ -1,4 +1,4 @@
-// A suspended or banned user's way to their measure and appeal (issue 34 point 3, ADR 0029): the
+// A suspended or banned user's way to their measure and appeal (issue 34 point 3, ADR 0030): the
 // right password gives a restricted proof (the standing cookie), a wrong one reveals nothing, the proof
 // opens the measure page and one appeal and nothing else, and a tab signed out by the measure keeps one.
 import { afterEach, describe, expect, it } from 'vitest';

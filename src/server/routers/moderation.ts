@@ -62,7 +62,7 @@ export const moderationRouter = router({
   appeal: protectedProcedure.input(appealInput).mutation(({ ctx, input }) => submitAppeal(deps(ctx, ctx.user.id), input)),
   /**
    * POST /api/appeals/by-token: public, throttled per client address like password reset links. The
-   * e-mailed link's token, or else the standing cookie's proof (ADR 0029).
+   * e-mailed link's token, or else the standing cookie's proof (ADR 0030).
    */
   appealByToken: publicProcedure.input(tokenAppealInput).mutation(async ({ ctx, input }) => {
     await ctx.limiter.consume('passwordReset', addressOf(ctx.meta));
@@ -71,7 +71,7 @@ export const moderationRouter = router({
     return submitAppealByToken({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() }, { token, message: input.message });
   }),
   /**
-   * The measure page of a suspended or banned user (ADR 0029): what the e-mailed link's token or the
+   * The measure page of a suspended or banned user (ADR 0030): what the e-mailed link's token or the
    * standing cookie proves, or null. A link is throttled like a reset link; the cookie came from a
    * throttled sign-in or an ended session.
    */

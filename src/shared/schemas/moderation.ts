@@ -72,7 +72,7 @@ const appealToken = z
   .string({ required_error: 'The appeal link is incomplete' })
   .min(1, 'The appeal link is incomplete')
   .max(200, 'The appeal link is not valid');
-/** `token`: the e-mailed link's; without it, the proof a refused sign-in left in the standing cookie (ADR 0029). */
+/** `token`: the e-mailed link's; without it, the proof a refused sign-in left in the standing cookie (ADR 0030). */
 export const tokenAppealInput = z.object({
   token: appealToken.optional(),
   message: appealMessage,

@@ -1,4 +1,4 @@
-// Every documented /api path, each declared once beside its feature (ADR 0029). The app mounts the
+// Every documented /api path, each declared once beside its feature (ADR 0030). The app mounts the
 // procedure paths and the served ones from this list (adapter.ts); documents.ts and the Stripe
 // webhook mount their own, declared here too so the contract and the 405 answers know them.
 import { referenceRoutes } from '../api-docs.ts';
