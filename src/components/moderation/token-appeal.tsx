@@ -83,7 +83,7 @@ function AppealPart({ standing, token }: { standing: Standing; token: string | n
   if (!standing.canAppeal) {
     return (
       <p className="text-sm text-base-content/80">
-        {standing.appealDeadline.getTime() <= Date.now()
+        {!standing.appealWindowOpen
           ? `The appeal window closed on ${formatDate(standing.appealDeadline)}.`
           : 'This link was already used: each measure can be appealed once.'}
       </p>

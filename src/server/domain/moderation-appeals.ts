@@ -244,6 +244,7 @@ export async function accountStanding(db: Db, token: string, now: Date) {
     running: measure.running,
     lifted: measure.lifted,
     appealDeadline: deadline,
+    appealWindowOpen: deadline.getTime() > now.getTime(),
     canAppeal: !appeal && proof.usedAt === null && deadline.getTime() > now.getTime(),
     appeal,
   };

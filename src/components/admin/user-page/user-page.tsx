@@ -69,7 +69,8 @@ function ProfileSection({ user }: SectionProps) {
     [
       'Status',
       // A running suspension is what the account is (its status column stays as it was underneath).
-      user.suspendedUntil && user.suspendedUntil.getTime() > Date.now() && user.status !== 'banned' ? (
+      // (suspended_until is cleared when it ends: lifted, or by the suspension-ends job within a minute.)
+      user.suspendedUntil && user.status !== 'banned' ? (
         `Suspended until ${formatDateTime(user.suspendedUntil)}`
       ) : (
         <>
