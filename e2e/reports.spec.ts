@@ -34,6 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto(`/messages?id=${message.id}`);
     await page.getByTestId('report-message').first().click();
     const dialog = page.getByTestId('report-dialog');
+    await expect(dialog.getByLabel('Reason')).toHaveValue('');
     await dialog.getByLabel('Reason').selectOption('spam');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByText('Description is required')).toBeVisible();

@@ -1,6 +1,11 @@
 // The app's one dialog, on the native <dialog> element: modal (the page behind is inert), Escape closes, labelled
-// by its title; focus goes to the first field on open and back to the opener on close.
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+// by its title; focus goes to the first field on open and back to the opener on close. An error toast
+// raised while it is open (a refused action) is shown and announced inside it (toast-store.ts).
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { registerDialog, toast } from './toast/toast-store.ts';
+
+/** An error that arrives this soon before the dialog closes (an action that fails and closes) is toasted instead. */
+const CLOSING_ERROR_MS = 500;
 
 export function ModalDialog({
   open,
@@ -21,6 +26,28 @@ export function ModalDialog({
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const [error, setError] = useState<{ title: string; description?: string; at: number } | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let latest: { title: string; description?: string; at: number } | null = null;
+    const unregister = registerDialog({
+      show: (e) => {
+        latest = { ...e, at: Date.now() };
+        setError(latest);
+      },
+    });
+    return () => {
+      unregister();
+      setError(null);
+      if (latest && Date.now() - latest.at < CLOSING_ERROR_MS) toast({ title: latest.title, description: latest.description, variant: 'destructive' });
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -60,6 +87,13 @@ export function ModalDialog({
             </div>
           )}
           <div className="mt-4">{children}</div>
+          {/* An inserted alert is announced at once by screen readers; a new error is a new element. */}
+          {error && (
+            <div role="alert" ref={errorRef} key={error.at} data-testid="dialog-error" className="alert alert-error mt-3 block space-y-1 text-sm">
+              <p className="font-semibold">{error.title}</p>
+              {error.description && <p>{error.description}</p>}
+            </div>
+          )}
         </div>
       )}
       <form method="dialog" className="modal-backdrop">

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
 import { TokenAppealScreen } from '~/components/moderation/token-appeal.tsx';
 
-/** The e-mailed appeal link of a suspension or ban notice: /appeal?token=... (ADR 0016). */
+/** A suspended or banned user's account status and appeal: the e-mailed link /appeal?token=..., or after a refused sign-in (ADR 0016, 0030). */
 export const Route = createFileRoute('/appeal')({
-  head: () => pageHead('Appeal a measure', 'Appeal a suspension or ban of your Atomix Energy account.'),
+  head: () => pageHead('Account status', 'Why your Atomix Energy account is suspended or banned, and your appeal.'),
   component: TokenAppealScreen,
 });

@@ -3,6 +3,7 @@ import { dashboardFor, validateSignInSearch } from '~/client/auth/after-sign-in.
 import { pageHead } from '~/client/page-head.ts';
 import { AuthCard } from '~/components/auth/auth-card.tsx';
 import { LoginForm } from '~/components/auth/login-form.tsx';
+import { StandingNotice } from '~/components/moderation/standing-notice.tsx';
 import { safeRedirect } from '~/shared/safe-redirect.ts';
 
 export const Route = createFileRoute('/login')({
@@ -20,6 +21,7 @@ function Screen() {
   const { redirect: redirectTo } = Route.useSearch();
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Atomix Energy account">
+      <StandingNotice />
       <LoginForm redirectTo={redirectTo} />
     </AuthCard>
   );

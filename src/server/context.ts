@@ -20,7 +20,14 @@ export interface SessionCookie {
   clear(): void;
   setTwoFactorChallenge(token: string, expiresAt: Date): void;
   clearTwoFactorChallenge(): void;
+  /** The restricted proof of a suspended or banned user: it opens their measure page and appeal only (ADR 0035). */
+  setStanding(token: string, expiresAt: Date): void;
 }
+
+/** The standing cookie's name (over HTTPS with the __Host- prefix, as the session's). */
+export const standingCookieName = (https: boolean) => (https ? '__Host-atomix_standing' : 'atomix_standing');
+/** How long a session ended by a suspension or ban keeps telling its tab why (ADR 0035). */
+const ENDED_SESSION_STANDING_MS = 24 * 60 * 60 * 1000;
 
 export interface AppConfig {
   sessionDays: number;
@@ -45,6 +52,8 @@ export interface ContextInner extends Services {
   cookie: SessionCookie;
   /** The token of a pending two-factor sign-in (its cookie), between the password and the code. */
   twoFactorChallenge: string | null;
+  /** The standing cookie's token, or an ended session's (which may prove a measure taken on that session): moderation.standing reads it. */
+  standingToken: string | null;
 }
 
 /** A context outside a request (tests, scripts): the services are the caller's (test/services.ts has safe ones). */
@@ -53,8 +62,9 @@ export function createContextInner(input: Partial<ContextInner> & Services & { d
     user: null,
     session: null,
     meta: { ip: null, userAgent: null },
-    cookie: { set() {}, clear() {}, setTwoFactorChallenge() {}, clearTwoFactorChallenge() {} },
+    cookie: { set() {}, clear() {}, setTwoFactorChallenge() {}, clearTwoFactorChallenge() {}, setStanding() {} },
     twoFactorChallenge: null,
+    standingToken: null,
     ...input,
   };
 }
@@ -98,6 +108,7 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
   // Over HTTPS the names carry the __Host- prefix (Secure, Path=/, no Domain); only that name is read there.
   const sessionName = sessionCookieName(secure);
   const challengeName = twoFactorCookieName(secure);
+  const standingName = standingCookieName(secure);
   const cookie: SessionCookie = {
     set(token, expiresAt) {
       write(generateCookie(sessionName, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt }));
@@ -111,12 +122,16 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
     clearTwoFactorChallenge() {
       write(generateCookie(challengeName, '', { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: 0 }));
     },
+    setStanding(token, expiresAt) {
+      write(generateCookie(standingName, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt }));
+    },
   };
   const meta: RequestMeta = { ip: clientIp(c, env.TRUST_PROXY, env.TRUST_PROXY_HOPS), userAgent: c.req.header('user-agent') ?? null };
   let user: SessionUser | null = null;
   let session: SessionInfo | null = null;
   const cookies = getCookie(c);
   const token = cookies[sessionName];
+  let standingToken = cookies[standingName] ?? null;
   if (token) {
     const lifetime = { days: services.config.sessionDays, maxDays: services.config.sessionMaxDays };
     const result = await validateSessionToken(db, token, lifetime, meta, services.clock.now());
@@ -124,8 +139,12 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
       ({ user, session } = result);
       if (result.renewed) cookie.set(token, result.session.expiresAt);
     } else {
+      // A session ended by a suspension or ban left its token as a proof of that measure (ADR 0035):
+      // the tab keeps it in the standing cookie, which opens nothing but the measure page.
       cookie.clear();
+      cookie.setStanding(token, new Date(Date.now() + ENDED_SESSION_STANDING_MS));
+      standingToken = token;
     }
   }
-  return { ...services, db, user, session, meta, cookie, twoFactorChallenge: cookies[challengeName] ?? null };
+  return { ...services, db, user, session, meta, cookie, twoFactorChallenge: cookies[challengeName] ?? null, standingToken };
 }

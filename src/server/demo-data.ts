@@ -394,6 +394,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
     const createdAt = at(item.ageDays);
     const quote = item.quotes?.at(-1);
     const accepted = quote?.response === 'accepted';
+    const finalFigures = finalFiguresOf(item);
     const prototype = await createPrototype(db, seller.id, {
       prototypeName: item.name,
       inventorName: `${seller.firstName} ${seller.lastName}`,
@@ -405,10 +406,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
       stage: item.stage,
       priority: item.priority ?? 'medium',
       assignedTo: item.lead ? admins[item.lead].id : null,
-      ...(item.final ?? {}),
-      ...(item.scorecards && item.final
-        ? { estimatedValue: averageOf(item.scorecards, 'estimatedValue'), investmentRequired: averageOf(item.scorecards, 'investmentRequired') }
-        : {}),
+      ...(finalFigures ?? {}),
       atomixQuote: quote?.amount ?? null,
       quoteNotes: quote?.notes ?? null,
       quoteProvideBy: quote ? first.id : null,
@@ -482,7 +480,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
           strengths: item.release.strengths,
           concerns: item.release.concerns,
           includeScores: item.release.includeScores,
-          scores: item.release.includeScores && item.final ? item.final : undefined,
+          // All eight figures, as a release by the app writes them (finalScores).
+          scores: item.release.includeScores && finalFigures ? finalFigures : undefined,
           releasedAt: at(item.ageDays, item.release.afterDays),
         },
       });
@@ -602,8 +601,24 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   return { sellers, reviewers: [first, lise] };
 }
 
-/** The reviewers' mean of a money figure, in whole dollars (what the lead would record). */
-function averageOf(scorecards: Partial<Record<string, ScorecardSeed>>, field: 'estimatedValue' | 'investmentRequired'): number {
+/** The final evaluation the lead records: the chosen scores, and the reviewers' means of the money and time figures. */
+function finalFiguresOf(item: { final?: DemoPrototype['final']; scorecards?: DemoPrototype['scorecards'] }) {
+  if (!item.final) return null;
+  const cards = item.scorecards;
+  return {
+    technicalFeasibility: item.final.technicalFeasibility,
+    commercialViability: item.final.commercialViability,
+    riskLevel: item.final.riskLevel,
+    marketPotential: item.final.marketPotential,
+    trl: item.final.trl,
+    estimatedValue: cards ? averageOf(cards, 'estimatedValue') : null,
+    investmentRequired: cards ? averageOf(cards, 'investmentRequired') : null,
+    timelineWeeks: cards ? averageOf(cards, 'timelineWeeks') : null,
+  };
+}
+
+/** The reviewers' mean of a figure, whole (dollars or weeks: what the lead would record). */
+function averageOf(scorecards: Partial<Record<string, ScorecardSeed>>, field: 'estimatedValue' | 'investmentRequired' | 'timelineWeeks'): number {
   const values = Object.values(scorecards).map((s) => s![field]);
   return Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
 }

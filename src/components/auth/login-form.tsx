@@ -32,7 +32,18 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
   };
   const login = trpc.auth.login.useMutation({
     onSuccess: (result) => ('user' in result ? signedIn(result.user) : setNeedsCode(true)),
-    onError: (error) => toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' }),
+    onError: (error) => {
+      // The right password of a suspended or banned account: the server left a proof that opens the
+      // account status page (ADR 0035), which says what happened and takes the appeal.
+      const refused = () => {
+        toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' });
+      };
+      if (error.data?.code !== 'FORBIDDEN') return refused();
+      void utils.moderation.standing
+        .fetch({}, { staleTime: 0 })
+        .then((standing) => (standing ? void navigate({ to: '/appeal' }) : refused()))
+        .catch(refused);
+    },
   });
 
   if (needsCode) {

@@ -16,9 +16,7 @@ export function ThreadView({ messages, label = 'Conversation', reportable = fals
             <time dateTime={new Date(m.createdAt).toISOString()} className="text-base-content/70">
               {formatDateTime(m.createdAt)}
             </time>
-            {reportable && !m.mine && (
-              <ReportButton targetType="message" targetId={m.id} targetLabel={`the message "${m.subject}"`} defaultReason="harassment" />
-            )}
+            {reportable && !m.mine && <ReportButton targetType="message" targetId={m.id} targetLabel={`the message "${m.subject}"`} />}
           </div>
           <div className={`chat-bubble max-w-[90%] sm:max-w-[80%] ${m.mine ? 'chat-bubble-primary' : 'bg-base-200 text-base-content'}`}>
             <p className="font-semibold">{m.subject}</p>

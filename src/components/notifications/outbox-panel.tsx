@@ -1,4 +1,5 @@
 // The e-mail outbox: every mail the app queued, its delivery state, and (without SMTP) its text.
+import { emailKindLabel } from '~/shared/email-kinds.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatDateTime, humanize, stateLabel } from '~/shared/format.ts';
 import { QueryView } from '~/components/query-view.tsx';
@@ -19,7 +20,7 @@ export function OutboxPanel() {
         </button>
       </div>
       <p className="mt-1 text-sm text-base-content/70">
-        The latest 100 e-mails. Without an SMTP server (SMTP_URL) they are delivered here only; password reset links are never shown.
+        The latest 100 e-mails. Without an SMTP server (SMTP_URL) they are delivered here only; single-use links (password resets, appeals) are never shown.
       </p>
       <QueryView query={outbox} what="the outbox" isEmpty={(mails) => mails.length === 0} empty="No e-mail has been sent yet.">
         {(mails) => (
@@ -35,7 +36,8 @@ export function OutboxPanel() {
                   </summary>
                   <div className="border-t border-base-300 p-3 text-sm">
                     <p className="text-base-content/70">
-                      {humanize(m.template)} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
+                      {emailKindLabel(m.template)} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {m.attempts} attempt
+                      {m.attempts === 1 ? '' : 's'}
                       {m.lastError && <span className="block text-error">Last error: {m.lastError}</span>}
                     </p>
                     <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{m.textBody}</pre>

@@ -14,7 +14,6 @@ export function ReportButton({
   targetId,
   targetLabel,
   flag = false,
-  defaultReason = 'other',
   className = 'btn btn-ghost btn-xs',
 }: {
   targetType: ReportTargetType;
@@ -23,7 +22,6 @@ export function ReportButton({
   targetLabel: string;
   /** Admins flag; users report. */
   flag?: boolean;
-  defaultReason?: ReportReason;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -45,15 +43,7 @@ export function ReportButton({
         }
         testId="report-dialog"
       >
-        {open && (
-          <ReportForm
-            targetType={targetType}
-            targetId={targetId}
-            defaultReason={defaultReason}
-            submitLabel={`Send ${verb.toLowerCase()}`}
-            onClose={() => setOpen(false)}
-          />
-        )}
+        {open && <ReportForm targetType={targetType} targetId={targetId} submitLabel={`Send ${verb.toLowerCase()}`} onClose={() => setOpen(false)} />}
       </ModalDialog>
     </>
   );
@@ -62,18 +52,17 @@ export function ReportButton({
 function ReportForm({
   targetType,
   targetId,
-  defaultReason,
   submitLabel,
   onClose,
 }: {
   targetType: ReportTargetType;
   targetId: string | number;
-  defaultReason: ReportReason;
   submitLabel: string;
   onClose: () => void;
 }) {
   const id = useId();
   const [error, setError] = useState<string | undefined>();
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const file = trpc.reports.file.useMutation({
     onSuccess: () => {
       toast({ title: 'Report sent', description: 'Our team will review it and tell you the outcome.' });
@@ -84,15 +73,21 @@ function ReportForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const reason = String(data.get('reason') ?? '');
     const description = String(data.get('description') ?? '').trim();
-    if (!description) return setError('Description is required');
-    setError(undefined);
-    file.mutate({ targetType, targetId: String(targetId), reason: data.get('reason') as ReportReason, description });
+    // No reason is chosen for the reporter: they pick the one that fits.
+    setReasonError(REPORT_REASONS.includes(reason as ReportReason) ? undefined : 'Choose a reason');
+    setError(description ? undefined : 'Description is required');
+    if (!REPORT_REASONS.includes(reason as ReportReason) || !description) return;
+    file.mutate({ targetType, targetId: String(targetId), reason: reason as ReportReason, description });
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <Field name={`${id}-reason`} label="Reason">
-        <select id={`${id}-reason`} name="reason" className="select select-bordered w-full" defaultValue={defaultReason}>
+      <Field name={`${id}-reason`} label="Reason" error={reasonError}>
+        <select id={`${id}-reason`} name="reason" className="select select-bordered w-full" defaultValue="" aria-invalid={reasonError ? true : undefined}>
+          <option value="" disabled>
+            Choose a reason
+          </option>
           {REPORT_REASONS.map((reason) => (
             <option key={reason} value={reason}>
               {REPORT_REASON_LABELS[reason]}

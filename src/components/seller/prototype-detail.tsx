@@ -85,13 +85,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
         <ActionNeededBadge count={p.openInfoRequests} />
         {p.sellerId === userId && (
           <span className="ml-auto">
-            <ReportButton
-              targetType="prototype"
-              targetId={p.id}
-              targetLabel={`a concern about "${p.prototypeName}"`}
-              defaultReason="ip_dispute"
-              className="btn btn-outline btn-sm"
-            />
+            <ReportButton targetType="prototype" targetId={p.id} targetLabel={`a concern about "${p.prototypeName}"`} className="btn btn-outline btn-sm" />
           </span>
         )}
       </header>

@@ -8,15 +8,17 @@ import type { PrototypeDetail } from './types.ts';
 type Scores = NonNullable<NonNullable<PrototypeDetail['evaluation']>['scores']>;
 
 function ScoreList({ scores }: { scores: Scores }) {
+  // Any figure may be missing from a release (null): it reads "—".
+  const shown = <T,>(value: T | null | undefined, format: (value: T) => string) => (value === null || value === undefined ? '—' : format(value));
   const rows: [string, string][] = [
-    ['Technical feasibility', scores.technicalFeasibility === null ? '—' : `${scores.technicalFeasibility} / 100`],
-    ['Commercial viability', scores.commercialViability === null ? '—' : `${scores.commercialViability} / 100`],
-    ['Risk level', stateLabel(scores.riskLevel)],
-    ['Market potential', stateLabel(scores.marketPotential)],
-    ['Technology readiness (TRL)', scores.trl === null ? '—' : `${scores.trl} / 9`],
-    ['Estimated value', scores.estimatedValue === null ? '—' : formatWholeUsd(scores.estimatedValue)],
-    ['Investment required', scores.investmentRequired === null ? '—' : formatWholeUsd(scores.investmentRequired)],
-    ['Timeline', scores.timelineWeeks === null ? '—' : `${formatNumber(scores.timelineWeeks)} weeks`],
+    ['Technical feasibility', shown(scores.technicalFeasibility, (v) => `${v} / 100`)],
+    ['Commercial viability', shown(scores.commercialViability, (v) => `${v} / 100`)],
+    ['Risk level', shown(scores.riskLevel, stateLabel)],
+    ['Market potential', shown(scores.marketPotential, stateLabel)],
+    ['Technology readiness (TRL)', shown(scores.trl, (v) => `${v} / 9`)],
+    ['Estimated value', shown(scores.estimatedValue, formatWholeUsd)],
+    ['Investment required', shown(scores.investmentRequired, formatWholeUsd)],
+    ['Timeline', shown(scores.timelineWeeks, (v) => `${formatNumber(v)} weeks`)],
   ];
   return (
     <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentToasts, dismissToast, toast } from './toast-store.ts';
+import { currentToasts, dismissToast, registerDialog, toast } from './toast-store.ts';
 
 describe('toasts (spec sections 4 and 9)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -35,5 +35,25 @@ describe('toasts (spec sections 4 and 9)', () => {
     expect(currentToasts()[0]).toMatchObject({ title: 'Hello', description: 'World', variant: 'default' });
     dismissToast(id);
     expect(currentToasts()).toHaveLength(0);
+  });
+
+  it('an error raised while a dialog is open goes to the topmost dialog, not the page behind it', () => {
+    const outer: unknown[] = [];
+    const inner: unknown[] = [];
+    const closeOuter = registerDialog({ show: (e) => outer.push(e) });
+    const closeInner = registerDialog({ show: (e) => inner.push(e) });
+    toast({ title: 'Refused', description: 'Not allowed', variant: 'destructive' });
+    expect(inner).toEqual([{ title: 'Refused', description: 'Not allowed' }]);
+    expect(outer).toEqual([]);
+    expect(currentToasts()).toHaveLength(0);
+    // A success still toasts (above the dialog); after the dialogs close, errors toast again.
+    toast({ title: 'Saved' });
+    expect(currentToasts().map((t) => t.title)).toEqual(['Saved']);
+    closeInner();
+    toast({ title: 'Second', variant: 'destructive' });
+    expect(outer).toEqual([{ title: 'Second' }]);
+    closeOuter();
+    toast({ title: 'Third', variant: 'destructive' });
+    expect(currentToasts().map((t) => t.title)).toEqual(['Third']);
   });
 });

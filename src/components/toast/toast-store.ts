@@ -27,8 +27,35 @@ export function dismissToast(id: number) {
   emit();
 }
 
-/** Shows a toast, replacing the one on screen (only TOAST_LIMIT are visible at once). */
+/**
+ * Where an error goes while a modal dialog is open: the page behind a modal dialog is inert (not
+ * announced, not clickable) and on a phone the dialog covers it, so the topmost open dialog shows the
+ * error itself (ModalDialog registers here while open).
+ */
+export interface DialogErrorSink {
+  show: (error: { title: string; description?: string }) => void;
+}
+const openDialogs: DialogErrorSink[] = [];
+
+/** Called by a dialog when it opens; the returned function when it closes. */
+export function registerDialog(sink: DialogErrorSink): () => void {
+  openDialogs.push(sink);
+  return () => {
+    const at = openDialogs.lastIndexOf(sink);
+    if (at >= 0) openDialogs.splice(at, 1);
+  };
+}
+
+/**
+ * Shows a toast, replacing the one on screen (only TOAST_LIMIT are visible at once). An error
+ * raised while a modal dialog is open appears in that dialog instead; returns 0 then.
+ */
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
+  const dialog = openDialogs.at(-1);
+  if (dialog && input.variant === 'destructive') {
+    dialog.show({ title: input.title, ...(input.description ? { description: input.description } : {}) });
+    return 0;
+  }
   const item: Toast = { id: nextId++, variant: 'default', ...input };
   for (const dropped of toasts.slice(0, Math.max(0, toasts.length - TOAST_LIMIT + 1))) {
     clearTimeout(timers.get(dropped.id));

@@ -1,14 +1,29 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { TOAST_SWIPE_THRESHOLD_PX } from '~/shared/constants.ts';
 import { type Toast, dismissToast, useToasts } from './toast-store.ts';
 
-/** Toast viewport: bottom of the screen on phones, bottom-right and at most 420 px wide from md up. */
+/**
+ * Toast viewport: bottom of the screen on phones, bottom-right and at most 420 px wide from md up.
+ * A manual popover, so it lives in the browser's top layer like an open <dialog>, which no z-index
+ * can cover: it is raised above a dialog opened after it each time a toast appears.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const viewport = ref.current;
+    if (!viewport || typeof viewport.showPopover !== 'function') return;
+    const shown = viewport.matches(':popover-open');
+    // The last element shown in the top layer is drawn over the others.
+    if (shown && toasts.length > 0 && document.querySelector('dialog[open]')) viewport.hidePopover();
+    if (!viewport.matches(':popover-open')) viewport.showPopover();
+  }, [toasts]);
   return (
     <section
+      ref={ref}
+      popover="manual"
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[90] flex flex-col gap-2 p-4 md:left-auto md:right-0 md:w-full md:max-w-[420px]"
+      className="pointer-events-none fixed inset-x-0 bottom-0 top-auto z-[90] m-0 flex h-auto max-h-none w-full max-w-none flex-col gap-2 overflow-visible border-0 bg-transparent p-4 text-base-content md:left-auto md:right-0 md:max-w-[420px]"
     >
       {/* Polite region for default toasts, assertive for errors; both always present so announcements fire. */}
       <div aria-live="polite" role="status" className="flex flex-col gap-2">

@@ -78,7 +78,10 @@ export async function submitAppeal(deps: ModerationDeps, input: { measureType: M
   );
 }
 
-/** POST /api/appeals/by-token: the link of a suspension or ban notice, used once. 400 for a used, expired or unknown link. */
+/**
+ * POST /api/appeals/by-token: the link of a suspension or ban notice, or the proof a refused sign-in
+ * gave (ADR 0030), used once. 400 for a used, expired or unknown one; 409 after the appeal window.
+ */
 export async function submitAppealByToken(deps: Omit<ModerationDeps, 'actorId'>, input: { token: string; message: string }) {
   const { db, meta, now } = deps;
   const usable = { id: hashToken(input.token), usedAt: null, expiresAt: { gt: now } };
@@ -91,6 +94,9 @@ export async function submitAppealByToken(deps: Omit<ModerationDeps, 'actorId'>,
       const measureType = token.measureType as MeasureType;
       const measure = await findMeasure(tx, measureType, token.measureId);
       if (!measure || measure.userId !== token.userId) throw new InvalidInputError(APPEAL_LINK_INVALID);
+      // A link expires with the window; a sign-in proof outlives it by up to an hour.
+      const deadline = appealDeadline(measure.takenAt);
+      if (deadline.getTime() <= now.getTime()) throw new ConflictError(WINDOW_CLOSED(deadline));
       const ticket = await openAppealTicket(tx, {
         userId: token.userId,
         measureType,
@@ -189,3 +195,58 @@ export async function myMeasures(db: Db, userId: string, now: Date) {
     })
     .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
 }
+
+/**
+ * What a suspended or banned user may read with a proof (an appeal link, a refused sign-in's proof, an
+ * ended session's token; ADR 0030): the measure, its reason and end, and the appeal's state. Null for
+ * an unknown or expired proof. Opens nothing else.
+ */
+export async function accountStanding(db: Db, token: string, now: Date) {
+  const proof = await db.appealToken.findFirst({
+    where: { id: hashToken(token), expiresAt: { gt: now } },
+    select: { userId: true, measureType: true, measureId: true, usedAt: true },
+  });
+  if (!proof) return null;
+  const measureType = proof.measureType as MeasureType;
+  let measure: { reason: string | null; takenAt: Date; until: Date | null; running: boolean; lifted: boolean } | null = null;
+  if (measureType === 'suspension') {
+    const s = await db.userSuspension.findFirst({
+      where: { id: proof.measureId, userId: proof.userId },
+      select: { reason: true, startDate: true, endDate: true, isActive: true, liftedAt: true },
+    });
+    if (s)
+      measure = {
+        reason: s.reason,
+        takenAt: s.startDate,
+        until: s.endDate,
+        running: s.isActive && s.endDate.getTime() > now.getTime(),
+        lifted: s.liftedAt !== null,
+      };
+  } else if (measureType === 'ban' || measureType === 'restriction') {
+    const m = await db.accountMeasure.findFirst({
+      where: { id: proof.measureId, userId: proof.userId, kind: measureType },
+      select: { reason: true, createdAt: true, until: true, endedAt: true },
+    });
+    if (m) measure = { reason: m.reason, takenAt: m.createdAt, until: m.until, running: m.endedAt === null, lifted: m.endedAt !== null };
+  }
+  if (!measure) return null;
+  const appealRow = await db.supportTicket.findFirst({
+    where: { userId: proof.userId, category: 'appeal', measureType, measureId: proof.measureId },
+    select: appealSelect,
+  });
+  const appeal = appealRow ? toAppealView(appealRow) : null;
+  const deadline = appealDeadline(measure.takenAt);
+  return {
+    measureType,
+    reason: measure.reason,
+    takenAt: measure.takenAt,
+    until: measure.until,
+    running: measure.running,
+    lifted: measure.lifted,
+    appealDeadline: deadline,
+    appealWindowOpen: deadline.getTime() > now.getTime(),
+    canAppeal: !appeal && proof.usedAt === null && deadline.getTime() > now.getTime(),
+    appeal,
+  };
+}
+export type AccountStanding = NonNullable<Awaited<ReturnType<typeof accountStanding>>>;

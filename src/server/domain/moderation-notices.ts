@@ -24,6 +24,41 @@ export async function issueAppealToken(tx: Pick<Tx, 'appealToken'>, input: { use
   return token;
 }
 
+/** How long the proof a refused sign-in gives a suspended or banned user lasts (ADR 0030). */
+export const STANDING_PROOF_MS = 60 * 60 * 1000;
+/** How long an open tab's ended session still shows the measure (the standing cookie's life, context.ts). */
+const ENDED_SESSION_PROOF_MS = DAY_MS;
+
+/**
+ * A refused sign-in with the right password: a proof for the running measure that opens its page and
+ * the appeal, nothing else (it is no session). Null when nothing runs.
+ */
+export async function issueStandingProof(tx: Pick<Tx, 'appealToken'>, input: { userId: string; measureType: MeasureType; measureId: number; now: Date }) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(input.now.getTime() + STANDING_PROOF_MS);
+  await tx.appealToken.create({ data: { id: hashToken(token), userId: input.userId, measureType: input.measureType, measureId: input.measureId, expiresAt } });
+  return { token, expiresAt };
+}
+
+/**
+ * Before a measure ends the user's sessions: each session's token (whose SHA-256 is its id) becomes a
+ * proof of the measure, so a tab that was open shows why it was signed out and can appeal.
+ */
+export async function keepSessionsAsProofs(
+  tx: Pick<Tx, 'session' | 'appealToken'>,
+  userId: string,
+  measure: { measureType: MeasureType; measureId: number },
+  now: Date,
+) {
+  const sessions = await tx.session.findMany({ where: { userId, expiresAt: { gt: now } }, select: { id: true, expiresAt: true } });
+  if (sessions.length === 0) return;
+  const latest = now.getTime() + ENDED_SESSION_PROOF_MS;
+  await tx.appealToken.createMany({
+    data: sessions.map((s) => ({ id: s.id, userId, ...measure, expiresAt: new Date(Math.min(s.expiresAt.getTime(), latest)) })),
+    skipDuplicates: true,
+  });
+}
+
 export const appealLink = (links: EmailLinks, token: string) => appUrl(links, `/appeal?token=${encodeURIComponent(token)}`);
 
 /** The in-app notification (if `type`), and the e-mail with the appeal link, sent regardless of the e-mail setting. */

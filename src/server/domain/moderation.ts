@@ -13,8 +13,9 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
 import { USER_NOT_FOUND, assertMayActOnUser } from './manageable-users.ts';
-import { issueAppealToken, sendMeasureNotice } from './moderation-notices.ts';
+import { issueAppealToken, issueStandingProof, keepSessionsAsProofs, sendMeasureNotice } from './moderation-notices.ts';
 import { notify } from './notifications.ts';
+import { publishTicketChange } from './support-tickets.ts';
 import {
   type HistoryEntry,
   adminLabel,
@@ -51,7 +52,8 @@ export interface ModerationDeps {
 
 type Tx = Prisma.TransactionClient;
 
-const when = (date: Date) => `${formatDateTime(date, { timeZone: 'UTC' })} UTC`;
+/** A date in e-mails and server messages: in UTC, named ("Dec 3, 2026, 9:00 AM UTC"). */
+const when = (date: Date) => formatDateTime(date, { timeZone: 'UTC' });
 
 // --- Warnings ----------------------------------------------------------------------------------------
 
@@ -166,7 +168,9 @@ export async function suspendUser(deps: ModerationDeps, input: { id: string; rea
       select: suspensionSelect,
     });
     await tx.user.update({ where: { id: user.id }, data: { suspendedUntil: row.endDate } });
-    // Every session ends with it (and a half-done two-factor sign-in).
+    // Every session ends with it (and a half-done two-factor sign-in); each open tab keeps a proof
+    // that shows the suspension and lets the user appeal (ADR 0030).
+    await keepSessionsAsProofs(tx, user.id, { measureType: 'suspension', measureId: row.id }, now);
     await tx.session.deleteMany({ where: { userId: user.id } });
     await tx.twoFactorChallenge.deleteMany({ where: { userId: user.id } });
     const token = await issueAppealToken(tx, { userId: user.id, measureType: 'suspension', measureId: row.id, takenAt: now });
@@ -212,7 +216,11 @@ async function announceSuspensionEnd(tx: Tx, mailer: EmailLinks, userId: string,
   });
 }
 
-export async function liftSuspension(deps: ModerationDeps, id: number) {
+/**
+ * Lifts a running suspension early, with the admin's reason (the user reads it). An appeal still open
+ * against it is closed as decided (reversed: the measure is lifted), so nothing offers to uphold it.
+ */
+export async function liftSuspension(deps: ModerationDeps, id: number, reason: string | null = null) {
   const { db, meta, mailer, actorId, now } = deps;
   return db.$transaction(async (tx) => {
     const stopped = await stopSuspension(tx, id, now, 'lift');
@@ -221,13 +229,31 @@ export async function liftSuspension(deps: ModerationDeps, id: number) {
       if (!exists) throw new NotFoundError(SUSPENSION_NOT_FOUND);
       throw new ConflictError(SUSPENSION_NOT_RUNNING);
     }
-    await announceSuspensionEnd(tx, mailer, stopped.userId, true);
+    const resolution = `The suspension was lifted by an administrator${reason ? `: ${reason}` : '.'}`;
+    const appeals = await tx.supportTicket.findMany({
+      where: { category: 'appeal', measureType: 'suspension', measureId: id, appealOutcome: null },
+      select: { id: true, userId: true },
+    });
+    if (appeals.length > 0) {
+      await tx.supportTicket.updateMany({
+        where: { id: { in: appeals.map((a) => a.id) }, appealOutcome: null },
+        data: { appealOutcome: 'reversed', status: 'resolved', resolution, resolvedAt: now, awaitingReplySince: null, lastUpdated: now },
+      });
+      for (const appeal of appeals) await publishTicketChange(tx, appeal);
+    }
+    await notify(tx, mailer, {
+      userId: stopped.userId,
+      type: 'suspension_ended',
+      title: 'Your suspension has ended',
+      message: `An administrator lifted your suspension: you can sign in again.${reason ? `\n\nReason: ${reason}` : ''}`,
+      actionUrl: '/seller-dashboard',
+    });
     await logActivity(tx, meta, {
       userId: actorId,
       action: 'admin.suspension.lift',
       targetType: 'user',
       targetId: stopped.userId,
-      details: { suspensionId: id },
+      details: { suspensionId: id, reason, closedAppeals: appeals.map((a) => a.id) },
     });
     return toSuspensionView(await tx.userSuspension.findUniqueOrThrow({ where: { id }, select: suspensionSelect }));
   });
@@ -272,8 +298,25 @@ export async function runningSuspension(db: Pick<Db, 'userSuspension'>, userId: 
   });
 }
 
+/**
+ * The right password of a suspended or banned account: a proof of the measure in force (ban first,
+ * else the running suspension) for the standing cookie (ADR 0030); null if none runs.
+ */
+export async function standingProofAtSignIn(db: Db, userId: string, now: Date) {
+  const ban = await db.accountMeasure.findFirst({ where: { userId, kind: 'ban', endedAt: null }, select: { id: true }, orderBy: { id: 'desc' } });
+  const suspension = ban
+    ? null
+    : await db.userSuspension.findFirst({ where: { userId, isActive: true, endDate: { gt: now } }, select: { id: true }, orderBy: { endDate: 'desc' } });
+  const measure = ban
+    ? { measureType: 'ban' as const, measureId: ban.id }
+    : suspension
+      ? { measureType: 'suspension' as const, measureId: suspension.id }
+      : null;
+  return measure && issueStandingProof(db, { userId, ...measure, now });
+}
+
 export const suspendedMessage = (s: { reason: string | null; endDate: Date }) =>
-  `Your account is suspended until ${when(s.endDate)}${s.reason ? `. Reason: ${s.reason}` : ''}. You may appeal with the link in the suspension e-mail.`;
+  `Your account is suspended until ${when(s.endDate)}${s.reason ? `. Reason: ${s.reason}` : ''}. You may appeal from the account status page.`;
 
 // --- Restrictions and bans (admin.updateUserStatus) -------------------------------------------------
 
@@ -295,10 +338,13 @@ export async function recordStatusMeasure(
   await tx.accountMeasure.updateMany({ where: { userId: input.userId, endedAt: null }, data: { endedAt: input.now } });
   if (input.status === 'active') return null;
   const kind: AccountMeasureKind = input.status === 'banned' ? 'ban' : 'restriction';
-  return tx.accountMeasure.create({
+  const measure = await tx.accountMeasure.create({
     data: { userId: input.userId, adminId: input.adminId, kind, reason: input.reason, until: input.until, createdAt: input.now },
     select: { id: true, kind: true, createdAt: true },
   });
+  // A ban ends every session (the caller does, after this): each open tab keeps a proof of the ban (ADR 0030).
+  if (kind === 'ban') await keepSessionsAsProofs(tx, input.userId, { measureType: 'ban', measureId: measure.id }, input.now);
+  return measure;
 }
 
 /** The ban notice e-mail with its single-use appeal link (a banned user cannot sign in to appeal). */

@@ -1,6 +1,7 @@
 // The user's side of notifications (spec section 3): the bell's list and count, marking read, the
 // e-mail preference; and the admin's view of the e-mail outbox.
 import { NOTIFICATION_LIST_LIMIT } from '~/shared/schemas/messages.ts';
+import { hiddenBodyText } from '~/shared/email-kinds.ts';
 import type { AppConfig } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
@@ -10,7 +11,6 @@ import { toCurrentUser } from './views/user-view.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 const OUTBOX_PAGE = 100;
-const SENSITIVE_BODY = 'This e-mail contains a single-use password reset link and is not shown here.';
 
 const notificationSelect = {
   id: true,
@@ -84,5 +84,5 @@ export async function emailOutbox(db: Db) {
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: OUTBOX_PAGE,
   });
-  return rows.map(({ textBody, ...row }) => ({ ...row, textBody: row.sensitive ? SENSITIVE_BODY : textBody }));
+  return rows.map(({ textBody, ...row }) => ({ ...row, textBody: row.sensitive ? hiddenBodyText(row.template) : textBody }));
 }

@@ -21,7 +21,7 @@ import {
 import { assertOwnPassword } from './account-security.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from './errors.ts';
-import { runningSuspension, suspendedMessage } from './moderation.ts';
+import { runningSuspension, standingProofAtSignIn, suspendedMessage } from './moderation.ts';
 import { type Limiter, addressOf } from './rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from './sign-in-limits.ts';
 import { toCurrentUser } from './views/user-view.ts';
@@ -51,9 +51,19 @@ async function startTwoFactorSignIn(deps: SignInDeps, userId: string) {
   return { twoFactorRequired: true as const };
 }
 
+/**
+ * The right password of a suspended or banned account opens no session, only the standing cookie: a
+ * proof that shows the measure and lets them appeal (ADR 0035). A wrong password never gets here.
+ */
+async function giveStandingProof(deps: SignInDeps, userId: string) {
+  const proof = await standingProofAtSignIn(deps.db, userId, deps.now);
+  if (proof) deps.cookie.setStanding(proof.token, proof.expiresAt);
+}
+
 /** A running suspension refuses sign-in with its reason and end date (ADR 0016). */
 async function refuseSuspended(deps: SignInDeps, user: { id: string; suspendedUntil: Date | null }) {
   if (!user.suspendedUntil || user.suspendedUntil.getTime() <= deps.now.getTime()) return;
+  await giveStandingProof(deps, user.id);
   const suspension = await runningSuspension(deps.db, user.id, deps.now);
   throw new ForbiddenError(suspendedMessage(suspension ?? { reason: null, endDate: user.suspendedUntil }));
 }
@@ -94,7 +104,10 @@ export async function logIn(deps: SignInDeps, input: z.output<typeof loginInput>
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
   const { password: _hash, ...user } = found;
-  if (user.status === 'banned') throw new ForbiddenError(user.banReason ? `Your account has been banned: ${user.banReason}` : 'Your account has been banned.');
+  if (user.status === 'banned') {
+    await giveStandingProof(deps, user.id);
+    throw new ForbiddenError(user.banReason ? `Your account has been banned: ${user.banReason}` : 'Your account has been banned.');
+  }
   await refuseSuspended(deps, user);
   await signInSucceeded(deps, input.email);
   if (user.twoFactorEnabledAt) return startTwoFactorSignIn(deps, user.id);

@@ -4,15 +4,17 @@ import {
   appealDecisionInput,
   appealInput,
   issueWarningInput,
+  liftSuspensionInput,
   moderationUserInput,
   suspendInput,
-  suspensionIdInput,
+  standingInput,
   tokenAppealInput,
   warningIdInput,
 } from '~/shared/schemas/moderation.ts';
 import type { Context } from '../context.ts';
 import { addressOf } from '../domain/rate-limit.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import { APPEAL_LINK_INVALID } from '~/shared/schemas/moderation.ts';
 import { adminUserSelect, toAdminUserView } from '../domain/views/user-view.ts';
 import {
   USER_NOT_FOUND,
@@ -24,7 +26,7 @@ import {
   resolveWarning,
   suspendUser,
 } from '../domain/moderation.ts';
-import { decideAppeal, myMeasures, submitAppeal, submitAppealByToken } from '../domain/moderation-appeals.ts';
+import { accountStanding, decideAppeal, myMeasures, submitAppeal, submitAppealByToken } from '../domain/moderation-appeals.ts';
 import { capabilityProcedure, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
 const manage = capabilityProcedure('users.manage');
@@ -38,7 +40,7 @@ export const moderationRouter = router({
   /** POST /api/admin/users/{id}/suspensions */
   suspend: manage.input(suspendInput).mutation(({ ctx, input }) => suspendUser(deps(ctx, ctx.user.id), input)),
   /** PATCH /api/admin/suspensions/{id}/lift */
-  liftSuspension: manage.input(suspensionIdInput).mutation(({ ctx, input }) => liftSuspension(deps(ctx, ctx.user.id), input.id)),
+  liftSuspension: manage.input(liftSuspensionInput).mutation(({ ctx, input }) => liftSuspension(deps(ctx, ctx.user.id), input.id, input.reason)),
   /** The admin user page's profile: one user as the users list shows them. */
   user: manage.input(moderationUserInput).query(async ({ ctx, input }) => {
     const row = await ctx.db.user.findUnique({ where: { id: input.id }, select: adminUserSelect });
@@ -58,9 +60,24 @@ export const moderationRouter = router({
   myMeasures: protectedProcedure.query(({ ctx }) => myMeasures(ctx.db, ctx.user.id, ctx.clock.now())),
   /** POST /api/appeals */
   appeal: protectedProcedure.input(appealInput).mutation(({ ctx, input }) => submitAppeal(deps(ctx, ctx.user.id), input)),
-  /** POST /api/appeals/by-token: public, throttled per client address like password reset links. */
+  /**
+   * POST /api/appeals/by-token: public, throttled per client address like password reset links. The
+   * e-mailed link's token, or else the standing cookie's proof (ADR 0030).
+   */
   appealByToken: publicProcedure.input(tokenAppealInput).mutation(async ({ ctx, input }) => {
     await ctx.limiter.consume('passwordReset', addressOf(ctx.meta));
-    return submitAppealByToken({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() }, input);
+    const token = input.token ?? ctx.standingToken;
+    if (!token) throw new InvalidInputError(APPEAL_LINK_INVALID);
+    return submitAppealByToken({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() }, { token, message: input.message });
+  }),
+  /**
+   * The measure page of a suspended or banned user (ADR 0030): what the e-mailed link's token or the
+   * standing cookie proves, or null. A link is throttled like a reset link; the cookie came from a
+   * throttled sign-in or an ended session.
+   */
+  standing: publicProcedure.input(standingInput).query(async ({ ctx, input }) => {
+    if (input.token) await ctx.limiter.consume('passwordReset', addressOf(ctx.meta));
+    const token = input.token ?? ctx.standingToken;
+    return token ? accountStanding(ctx.db, token, ctx.clock.now()) : null;
   }),
 });

@@ -40,6 +40,10 @@ export type IssueWarningInput = z.input<typeof issueWarningInput>;
 
 export const warningIdInput = z.object({ id: recordId('warning') });
 export const suspensionIdInput = z.object({ id: recordId('suspension') });
+/** Lifting a suspension early: the admin's reason, which the user reads (the Lift dialog requires it). */
+export const liftSuspensionForm = z.object({ reason: requiredText('Reason', 1000) });
+/** PATCH /api/admin/suspensions/{id}/lift: the reason is optional over REST (older clients send none). */
+export const liftSuspensionInput = suspensionIdInput.extend({ reason: optionalText('Reason', 1000) });
 export const moderationUserInput = z.object({ id: userId });
 
 export const suspensionForm = z.object({
@@ -64,10 +68,17 @@ export type AppealInput = z.input<typeof appealInput>;
 export const appealForm = z.object({ message: appealMessage });
 
 /** POST /api/appeals/by-token: the link from a suspension or ban notice. */
+const appealToken = z
+  .string({ required_error: 'The appeal link is incomplete' })
+  .min(1, 'The appeal link is incomplete')
+  .max(200, 'The appeal link is not valid');
+/** `token`: the e-mailed link's; without it, the proof a refused sign-in left in the standing cookie (ADR 0035). */
 export const tokenAppealInput = z.object({
-  token: z.string({ required_error: 'The appeal link is incomplete' }).min(1, 'The appeal link is incomplete').max(200, 'The appeal link is not valid'),
+  token: appealToken.optional(),
   message: appealMessage,
 });
+/** The measure page of a suspended or banned user: the e-mailed link's token, or the standing cookie's. */
+export const standingInput = z.object({ token: appealToken.optional() });
 
 export const appealDecisionForm = z.object({
   outcome: z.enum(APPEAL_OUTCOMES, { errorMap: () => ({ message: 'Outcome must be upheld or reversed' }) }),

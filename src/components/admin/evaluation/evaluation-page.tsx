@@ -26,14 +26,7 @@ export function EvaluationPage({ id, from }: { id: number; from: EvaluationOrigi
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Evaluation: {query.data?.prototypeName ?? `prototype #${id}`}</h1>
         {query.data && (
-          <ReportButton
-            flag
-            targetType="prototype"
-            targetId={id}
-            targetLabel={`"${query.data.prototypeName}"`}
-            defaultReason="export_control"
-            className="btn btn-outline btn-sm"
-          />
+          <ReportButton flag targetType="prototype" targetId={id} targetLabel={`"${query.data.prototypeName}"`} className="btn btn-outline btn-sm" />
         )}
       </div>
       {query.isError ? (

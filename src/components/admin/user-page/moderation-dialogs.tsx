@@ -6,7 +6,7 @@ import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { stateLabel } from '~/shared/format.ts';
 import { WARNING_SEVERITIES, WARNING_TYPES } from '~/shared/moderation.ts';
-import { MODERATION_TEXT_MAX, TITLE_MAX, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
+import { MODERATION_TEXT_MAX, TITLE_MAX, liftSuspensionForm, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
 
 interface Target {
   id: string;
@@ -148,6 +148,48 @@ function SuspendForm({ user, onClose }: { user: Target; onClose: () => void }) {
         <textarea id="notes" name="notes" rows={3} className="textarea textarea-bordered w-full" maxLength={MODERATION_TEXT_MAX} />
       </Field>
       <DialogActions onCancel={onClose} submitLabel="Suspend" pending={suspend.isPending} danger />
+    </form>
+  );
+}
+
+/** Lifting a suspension early asks why: the user reads the reason, and an open appeal against it is closed as decided. */
+export function LiftSuspensionDialog({ user, suspensionId, open, onClose }: { user: Target; suspensionId: number; open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="Lift suspension"
+      description={`${user.name} can sign in again at once and is told your reason. An open appeal against this suspension is closed as accepted.`}
+      testId="lift-suspension-dialog"
+    >
+      {open && <LiftSuspensionForm suspensionId={suspensionId} onClose={onClose} />}
+    </ModalDialog>
+  );
+}
+
+function LiftSuspensionForm({ suspensionId, onClose }: { suspensionId: number; onClose: () => void }) {
+  const lift = trpc.moderation.liftSuspension.useMutation(useModerationMutation(onClose, 'Suspension lifted'));
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = liftSuspensionForm.safeParse({ reason: new FormData(event.currentTarget).get('reason') });
+    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    setErrors({});
+    lift.mutate({ id: suspensionId, reason: parsed.data.reason });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <Field name="lift-reason" label="Reason (the user reads it)" error={errors.reason}>
+        <textarea
+          id="lift-reason"
+          name="reason"
+          rows={3}
+          className="textarea textarea-bordered w-full"
+          maxLength={1000}
+          aria-invalid={errors.reason ? true : undefined}
+        />
+      </Field>
+      <DialogActions onCancel={onClose} submitLabel="Lift suspension" pending={lift.isPending} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { QueryView } from '~/components/query-view.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { AppealDecision } from '../appeal-decision.tsx';
-import { SuspendDialog, WarnDialog } from './moderation-dialogs.tsx';
+import { LiftSuspensionDialog, SuspendDialog, WarnDialog } from './moderation-dialogs.tsx';
 
 type Entry = RouterOutputs['moderation']['history'][number];
 
@@ -52,7 +52,7 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
           <ol className="mt-4 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Moderation history, newest first">
             {[...entries].reverse().map((entry) => (
               <li key={`${entry.kind}-${entry.id}`} data-testid="moderation-entry" data-kind={entry.kind}>
-                <HistoryItem entry={entry} userId={user.id} />
+                <HistoryItem entry={entry} user={user} />
               </li>
             ))}
           </ol>
@@ -68,7 +68,8 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
   );
 }
 
-function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
+function HistoryItem({ entry, user }: { entry: Entry; user: { id: string; name: string } }) {
+  const userId = user.id;
   const utils = trpc.useUtils();
   const done = (title: string) => ({
     onSuccess: async () => {
@@ -78,7 +79,7 @@ function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
     onError: (error: unknown) => toastError('The action failed.', error),
   });
   const resolve = trpc.moderation.resolveWarning.useMutation(done('Warning resolved'));
-  const lift = trpc.moderation.liftSuspension.useMutation(done('Suspension lifted'));
+  const [lifting, setLifting] = useState(false);
   const activate = trpc.admin.updateUserStatus.useMutation(done(entry.kind === 'ban' ? 'Ban lifted' : 'Restriction lifted'));
   const label = `${KIND_LABEL[entry.kind]} #${entry.id}`;
   return (
@@ -103,7 +104,10 @@ function HistoryItem({ entry, userId }: { entry: Entry; userId: string }) {
         <RowAction text="Resolve" label={label} pending={resolve.isPending} onClick={() => resolve.mutate({ id: entry.id })} />
       )}
       {entry.kind === 'suspension' && entry.status === 'running' && (
-        <RowAction text="Lift" label={label} pending={lift.isPending} onClick={() => lift.mutate({ id: entry.id })} />
+        <>
+          <RowAction text="Lift" label={label} pending={lifting} onClick={() => setLifting(true)} />
+          <LiftSuspensionDialog user={user} suspensionId={entry.id} open={lifting} onClose={() => setLifting(false)} />
+        </>
       )}
       {(entry.kind === 'restriction' || entry.kind === 'ban') && entry.status === 'running' && (
         <RowAction

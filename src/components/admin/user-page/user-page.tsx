@@ -76,11 +76,16 @@ function ProfileSection({ user }: SectionProps) {
     ['Verified', user.isVerified ? 'Yes' : 'No'],
     [
       'Status',
-      <>
-        {stateLabel(user.status)}
-        {user.status === 'restricted' && user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
-        {user.suspendedUntil ? ` · suspended until ${formatDateTime(user.suspendedUntil)}` : ''}
-      </>,
+      // A running suspension is what the account is (its status column stays as it was underneath).
+      // (suspended_until is cleared when it ends: lifted, or by the suspension-ends job within a minute.)
+      user.suspendedUntil && user.status !== 'banned' ? (
+        `Suspended until ${formatDateTime(user.suspendedUntil)}`
+      ) : (
+        <>
+          {stateLabel(user.status)}
+          {user.status === 'restricted' && user.restrictedUntil ? ` until ${formatDateTime(user.restrictedUntil)}` : ''}
+        </>
+      ),
     ],
     ['Ban reason', user.banReason ?? '—'],
     ['Admin notes', user.adminNotes ?? '—'],
@@ -92,7 +97,7 @@ function ProfileSection({ user }: SectionProps) {
         <h2 id="profile-title" className="text-lg font-semibold">
           Profile
         </h2>
-        <ReportButton flag targetType="user" targetId={user.id} targetLabel={user.name} defaultReason="other" className="btn btn-outline btn-xs" />
+        <ReportButton flag targetType="user" targetId={user.id} targetLabel={user.name} className="btn btn-outline btn-xs" />
       </div>
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (

@@ -85,6 +85,26 @@ export function finalScores(row: Pick<EvaluationRow, NumericScoreField | 'riskLe
 }
 export type FinalScores = ReturnType<typeof finalScores>;
 
+/**
+ * A release's stored figures (JSON written at release time) as all eight fields: one written by an
+ * older version or by hand may lack some, and a missing figure is null ("—"), never absent.
+ */
+export function releasedScores(json: Prisma.JsonValue | null) {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return null;
+  const whole = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+  const level = (value: unknown) => (value === 'low' || value === 'medium' || value === 'high' ? (value as 'low' | 'medium' | 'high') : null);
+  return {
+    technicalFeasibility: whole(json.technicalFeasibility),
+    commercialViability: whole(json.commercialViability),
+    riskLevel: level(json.riskLevel),
+    marketPotential: level(json.marketPotential),
+    trl: whole(json.trl),
+    estimatedValue: whole(json.estimatedValue),
+    investmentRequired: whole(json.investmentRequired),
+    timelineWeeks: whole(json.timelineWeeks),
+  };
+}
+
 export interface Spread {
   mean: number;
   min: number;
@@ -145,8 +165,7 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string): Evaluati
     scorecards: maySee ? row.scorecards.map((card) => toScorecardView(card, reviewerIds)) : [],
     aggregate: maySee ? aggregateScores(row.scorecards) : null,
     final: { ...finalScores(row), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
-    // Released scores are stored as JSON in the final scores' shape (evaluation.ts writes them).
-    latestRelease: latest as EvaluationView['latestRelease'],
+    latestRelease: latest && { ...latest, scores: releasedScores(latest.scores) },
   };
 }
 export type EvaluationView = z.infer<typeof evaluation>;
@@ -166,7 +185,7 @@ export async function sellerEvaluationFields(
   });
   const milestoneVisible = (MILESTONE_VISIBLE_STATUSES as readonly string[]).includes(prototype.status);
   return {
-    evaluation: release ? { ...release, scores: (release.scores as FinalScores | null) ?? null } : null,
+    evaluation: release ? { ...release, scores: releasedScores(release.scores) } : null,
     nextMilestone: milestoneVisible ? prototype.nextMilestone : null,
     milestoneDate: milestoneVisible ? prototype.milestoneDate : null,
   };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LEVELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
-import { dueDates, finalScoreFields } from './prototype.ts';
+import { dueDates, finalScoreFields, releasedScores } from './prototype.ts';
 import { id, timestamp, uuid } from './common.ts';
 
 const spread = z.strictObject({ mean: z.number(), min: z.number(), max: z.number(), stdDev: z.number() });
@@ -65,7 +65,7 @@ export const evaluation = z.strictObject({
       strengths: z.string().nullable(),
       concerns: z.string().nullable(),
       includeScores: z.boolean(),
-      scores: z.strictObject(finalScoreFields).nullable(),
+      scores: releasedScores.nullable(),
       releasedAt: timestamp,
     })
     .nullable(),

@@ -74,12 +74,14 @@ export const finalScoreFields = {
   investmentRequired: z.number().int().nullable(),
   timelineWeeks: z.number().int().nullable(),
 };
+/** A release's figures as stored then: any of them may be missing (null), the levels too. */
+export const releasedScores = z.strictObject({ ...finalScoreFields, riskLevel: z.enum(LEVELS).nullable(), marketPotential: z.enum(LEVELS).nullable() });
 /** What the seller sees of a released evaluation (issue 14): scores only when released with them. */
 const releasedEvaluation = z.strictObject({
   summary: z.string(),
   strengths: z.string().nullable(),
   concerns: z.string().nullable(),
-  scores: z.strictObject(finalScoreFields).nullable(),
+  scores: releasedScores.nullable(),
   releasedAt: timestamp,
 });
 const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() });
