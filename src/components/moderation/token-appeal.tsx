@@ -3,19 +3,17 @@
 // form), by a refused sign-in with the right password, or by a tab the measure signed out (both leave
 // the standing cookie). It says what happened and offers one appeal, or shows the appeal's status.
 import { Link } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
-import { trpc } from '~/client/trpc.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useHydrated } from '~/client/use-hydrated.ts';
 import { AuthCard } from '~/components/auth/auth-card.tsx';
-import type { AppRouter } from '~/server/routers/_app.ts';
 import { formatDate, formatDateTime } from '~/shared/format.ts';
 import { APPEAL_LINK_INVALID } from '~/shared/schemas/moderation.ts';
 import { AppealMessageForm } from './appeal-form.tsx';
 import { appealStatusLabel } from './my-measures.tsx';
 
-export type Standing = NonNullable<inferRouterOutputs<AppRouter>['moderation']['standing']>;
+export type Standing = NonNullable<RouterOutputs['moderation']['standing']>;
 
 /** The token of the e-mailed link, read once; it leaves the address bar at once. Undefined until hydrated. */
 function useQueryToken(): string | null | undefined {

@@ -1,7 +1,7 @@
 // The e-mail outbox: every mail the app queued, its delivery state, and (without SMTP) its text.
 import { emailKindLabel } from '~/shared/email-kinds.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatDateTime, humanize, stateLabel } from '~/shared/format.ts';
+import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { QueryView } from '~/components/query-view.tsx';
 
 const STATUS_BADGE = { queued: 'badge-warning', sent: 'badge-success', failed: 'badge-error' } as const;
