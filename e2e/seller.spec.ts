@@ -155,7 +155,7 @@ test('a seller registers, submits with two documents, sees them, and answers a q
   await screenshot(page, `${SHOTS}/detail-desktop-light.png`);
   await page.goto('/prototype-tracker');
   await expect(page.getByRole('heading', { name: name })).toBeVisible();
-  await expect(page.getByText('Current stage: Negotiation. Status: Quoted.')).toBeAttached();
+  await expect(page.getByText('Current stage: Negotiation. Status: Quote accepted.')).toBeAttached();
   await screenshot(page, `${SHOTS}/tracker-desktop-light.png`);
 
   // Another seller cannot see the prototype or its documents.

@@ -61,22 +61,22 @@ export const moderationRouter = router({
   /** POST /api/appeals */
   appeal: protectedProcedure.input(appealInput).mutation(({ ctx, input }) => submitAppeal(deps(ctx, ctx.user.id), input)),
   /**
-   * POST /api/appeals/by-token: public, throttled per client address like password reset links. The
-   * e-mailed link's token, or else the standing cookie's proof (ADR 0030).
+   * POST /api/appeals/by-token: public, throttled per client address (its own limit, RATE_LIMIT_APPEAL_LINKS). The
+   * e-mailed link's token, or else the standing cookie's proof (ADR 0035).
    */
   appealByToken: publicProcedure.input(tokenAppealInput).mutation(async ({ ctx, input }) => {
-    await ctx.limiter.consume('passwordReset', addressOf(ctx.meta));
+    await ctx.limiter.consume('appealLinks', addressOf(ctx.meta));
     const token = input.token ?? ctx.standingToken;
     if (!token) throw new InvalidInputError(APPEAL_LINK_INVALID);
     return submitAppealByToken({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() }, { token, message: input.message });
   }),
   /**
-   * The measure page of a suspended or banned user (ADR 0030): what the e-mailed link's token or the
-   * standing cookie proves, or null. A link is throttled like a reset link; the cookie came from a
+   * The measure page of a suspended or banned user (ADR 0035): what the e-mailed link's token or the
+   * standing cookie proves, or null. A link is throttled per address (RATE_LIMIT_APPEAL_LINKS); the cookie came from a
    * throttled sign-in or an ended session.
    */
   standing: publicProcedure.input(standingInput).query(async ({ ctx, input }) => {
-    if (input.token) await ctx.limiter.consume('passwordReset', addressOf(ctx.meta));
+    if (input.token) await ctx.limiter.consume('appealLinks', addressOf(ctx.meta));
     const token = input.token ?? ctx.standingToken;
     return token ? accountStanding(ctx.db, token, ctx.clock.now()) : null;
   }),
