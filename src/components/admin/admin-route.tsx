@@ -9,13 +9,15 @@ export const adminRouteOptions = {
   head: () => pageHead('Admin Panel', 'Review prototypes, manage users and follow the audit trail.'),
 };
 
-/** Loads the counters and the open tab's page with the same inputs the components query. */
+/** Loads the counters and the open tab's page with the same inputs the components query: the screen appears whole. */
 export async function loadAdminPanel(trpc: TrpcQueryUtils, isAdmin: boolean, search: AdminSearch) {
   if (!isAdmin) return;
   const tab = search.tab ?? 'prototypes';
   await Promise.all([
     trpc.admin.counters.ensureData(),
     tab === 'prototypes' && search.view !== 'board' && trpc.admin.prototypes.ensureData(prototypeQueryInput(search)),
+    // Shown above the list: loaded with it, so the rows do not move down under a click when it arrives.
+    tab === 'prototypes' && search.view !== 'board' && trpc.infoRequests.openForAdmin.ensureData(),
     tab === 'prototypes' && search.view === 'board' && trpc.pipeline.board.ensureData(boardQueryInput(search)),
     tab === 'users' && trpc.admin.users.ensureData(userQueryInput(search)),
     tab === 'activity' && trpc.admin.activity.ensureData(activityQueryInput(search)),

@@ -104,10 +104,11 @@ function HistoryItem({ entry, user }: { entry: Entry; user: { id: string; name: 
         <RowAction text="Resolve" label={label} pending={resolve.isPending} onClick={() => resolve.mutate({ id: entry.id })} />
       )}
       {entry.kind === 'suspension' && entry.status === 'running' && (
-        <>
-          <RowAction text="Lift" label={label} pending={lifting} onClick={() => setLifting(true)} />
-          <LiftSuspensionDialog user={user} suspensionId={entry.id} open={lifting} onClose={() => setLifting(false)} />
-        </>
+        <RowAction text="Lift" label={label} pending={lifting} onClick={() => setLifting(true)} />
+      )}
+      {/* Stays open when a live update ends the suspension meanwhile: the reason typed is kept and sending it says why it is refused. */}
+      {entry.kind === 'suspension' && (entry.status === 'running' || lifting) && (
+        <LiftSuspensionDialog user={user} suspensionId={entry.id} open={lifting} onClose={() => setLifting(false)} />
       )}
       {(entry.kind === 'restriction' || entry.kind === 'ban') && entry.status === 'running' && (
         <RowAction
