@@ -109,12 +109,6 @@ const PAGE_WORDS = 450;
 const LONGER: Record<string, number> = { '0005': 560 };
 const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
-/**
- * ADRs written before the template and being superseded or rewritten on other branches (issue 29, point 7).
- * Each must still be out of template: once one is rewritten, this test fails until its number leaves the list.
- */
-const AWAITING_REWRITE = ['0012', '0021', '0022', '0023', '0024', '0026', '0027'];
-
 /** Why an ADR is not in the template's shape, or null if it is. */
 function templateProblem(file: string, number = file.slice(0, 4)): string | null {
   const text = adrText(file);
@@ -137,17 +131,8 @@ describe('ADRs', () => {
 
   it('each follows the template: title, Status, Context, Decision, Consequences, at most a page', () => {
     expect(templateProblem('template.md', 'NNNN'), 'the template itself').toBe(null);
-    const problems = adrFiles
-      .filter((f) => !AWAITING_REWRITE.includes(f.slice(0, 4)))
-      .map((f) => [f, templateProblem(f)])
-      .filter(([, problem]) => problem);
+    const problems = adrFiles.map((f) => [f, templateProblem(f)]).filter(([, problem]) => problem);
     expect(problems).toEqual([]);
-  });
-
-  it('lists only ADRs that exist and still await their rewrite', () => {
-    const pending = adrFiles.filter((f) => AWAITING_REWRITE.includes(f.slice(0, 4)));
-    expect(pending.map((f) => f.slice(0, 4))).toEqual(AWAITING_REWRITE);
-    expect(pending.filter((f) => templateProblem(f) === null)).toEqual([]);
   });
 
   it('are all in the index, in order, with their title, status and date, and the index lists no other', () => {
