@@ -136,3 +136,10 @@ export function assignableAdmins(db: Pick<Prisma.TransactionClient, 'user'>) {
     take: 200,
   });
 }
+
+/** One user as the admin users list shows them (the admin user page's profile). */
+export async function adminUserProfile(db: Pick<Prisma.TransactionClient, 'user'>, id: string, now: Date) {
+  const row = await db.user.findUnique({ where: { id }, select: adminUserSelect });
+  if (!row) throw new NotFoundError(USER_NOT_FOUND);
+  return toAdminUserView(row, now);
+}

@@ -8,7 +8,7 @@ import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Context } from '../context.ts';
-import { DomainError, RateLimitedError } from '../domain/errors.ts';
+import { DomainError, ForbiddenError, RateLimitedError } from '../domain/errors.ts';
 import { createCaller } from '../routers/_app.ts';
 import { formatZodError, toTRPCError } from '../trpc.ts';
 import { METHODS, type ProcedureRoute, RestResult, type RouteDeclaration, unauthorized } from './define-route.ts';
@@ -85,7 +85,7 @@ function inputRefusal(error: unknown, input: unknown, pathId: boolean): RestErro
  */
 function refuseMalformedBody(route: ProcedureRoute, ctx: Context) {
   if (route.access !== 'public' && !ctx.user) unauthorized();
-  if (route.access === 'admin' && ctx.user?.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
+  if (route.access === 'admin' && ctx.user?.role !== 'admin') throw new ForbiddenError('Forbidden: administrators only');
   throw new RestError(400, 'Malformed JSON body');
 }
 

@@ -1,11 +1,11 @@
 // One declaration per REST path (ADR 0029): method, path, who may call it, input, output, documented
 // errors and handler, written beside its feature in rest/endpoints/. The route table (adapter.ts),
 // the OpenAPI document (openapi.ts) and the REST test client's response check are derived from them.
-import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import { type ZodTypeAny, z } from 'zod';
 import { type ZodOpenApiOperationObject, type ZodOpenApiResponseObject, extendZodWithOpenApi } from 'zod-openapi';
 import type { createCaller } from '../routers/_app.ts';
+import { UnauthorizedError } from '../domain/errors.ts';
 
 // .openapi() on the server's zod (a request schema's documentation where zod cannot say it); the client never imports this.
 extendZodWithOpenApi(z);
@@ -138,7 +138,7 @@ export function pagedList(
 
 /** Throws the 401 a guest gets on a private path. */
 export function unauthorized(): never {
-  throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+  throw new UnauthorizedError('Unauthorized');
 }
 
 /** Request data handed to a procedure, which validates it (see RestRequest.input). */

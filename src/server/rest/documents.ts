@@ -5,7 +5,6 @@
 // request are uploaded the same way to /api/seller/info-requests/{id}/documents.
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
 import { withEnrolledRole } from '../auth/two-factor.ts';
 import type { Context } from '../context.ts';
@@ -13,7 +12,7 @@ import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { recordDocumentOpened } from '../domain/document-access.ts';
 import { assertCapability } from '../domain/permissions.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { INFO_REQUEST_NOT_FOUND, openRequestOfSeller } from '../domain/info-requests.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domain/storage-quota.ts';
@@ -153,7 +152,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     target: (user: NonNullable<Context['user']>) => Promise<{ prototypeId: number; infoRequestId: number | null }>,
   ) {
     const ctx = await deps.createContext(c);
-    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    if (!ctx.user) throw new UnauthorizedError('Unauthorized');
     const user = ctx.user;
     assertMaySubmit(user);
     await assertCapability(ctx.db, user, 'documents.upload', ctx.clock.now());
@@ -210,7 +209,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
         const prototypeId = parseRecordId(c.req.param('id'));
         const prototype =
           prototypeId === null ? null : await deps.db.prototype.findFirst({ where: { id: prototypeId, sellerId: user.id }, select: { id: true } });
-        if (!prototype) throw new TRPCError({ code: 'NOT_FOUND', message: PROTOTYPE_NOT_FOUND });
+        if (!prototype) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
         return { prototypeId: prototype.id, infoRequestId: null };
       });
     } catch (error) {
@@ -237,7 +236,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
   app.get(downloadDocumentRoute.path, async (c) => {
     try {
       const ctx = await deps.createContext(c);
-      if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      if (!ctx.user) throw new UnauthorizedError('Unauthorized');
       const documentId = parseRecordId(c.req.param('id'));
       const document =
         documentId === null

@@ -13,19 +13,10 @@ import {
 } from '~/shared/schemas/moderation.ts';
 import type { Context } from '../context.ts';
 import { addressOf } from '../domain/rate-limit.ts';
-import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import { InvalidInputError } from '../domain/errors.ts';
 import { APPEAL_LINK_INVALID } from '~/shared/schemas/moderation.ts';
-import { adminUserSelect, toAdminUserView } from '../domain/views/user-view.ts';
-import {
-  USER_NOT_FOUND,
-  acknowledgeWarning,
-  issueWarning,
-  liftSuspension,
-  moderationHistory,
-  myActiveWarnings,
-  resolveWarning,
-  suspendUser,
-} from '../domain/moderation.ts';
+import { adminUserProfile } from '../domain/user-management.ts';
+import { acknowledgeWarning, issueWarning, liftSuspension, moderationHistory, myActiveWarnings, resolveWarning, suspendUser } from '../domain/moderation.ts';
 import { accountStanding, decideAppeal, myMeasures, submitAppeal, submitAppealByToken } from '../domain/moderation-appeals.ts';
 import { capabilityProcedure, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -42,11 +33,7 @@ export const moderationRouter = router({
   /** PATCH /api/admin/suspensions/{id}/lift */
   liftSuspension: manage.input(liftSuspensionInput).mutation(({ ctx, input }) => liftSuspension(deps(ctx, ctx.user.id), input.id, input.reason)),
   /** The admin user page's profile: one user as the users list shows them. */
-  user: manage.input(moderationUserInput).query(async ({ ctx, input }) => {
-    const row = await ctx.db.user.findUnique({ where: { id: input.id }, select: adminUserSelect });
-    if (!row) throw new NotFoundError(USER_NOT_FOUND);
-    return toAdminUserView(row, ctx.clock.now());
-  }),
+  user: manage.input(moderationUserInput).query(({ ctx, input }) => adminUserProfile(ctx.db, input.id, ctx.clock.now())),
   /** GET /api/admin/users/{id}/moderation: warnings, restrictions, suspensions, bans and appeals, oldest first. */
   history: manage.input(moderationUserInput).query(({ ctx, input }) => moderationHistory(ctx.db, input.id, ctx.clock.now())),
   /** PATCH /api/admin/appeals/{ticketId} */

@@ -103,9 +103,7 @@ function HistoryItem({ entry, user }: { entry: Entry; user: { id: string; name: 
       {entry.kind === 'warning' && (entry.status === 'active' || entry.status === 'acknowledged') && (
         <RowAction text="Resolve" label={label} pending={resolve.isPending} onClick={() => resolve.mutate({ id: entry.id })} />
       )}
-      {entry.kind === 'suspension' && entry.status === 'running' && (
-        <RowAction text="Lift" label={label} pending={lifting} onClick={() => setLifting(true)} />
-      )}
+      {entry.kind === 'suspension' && entry.status === 'running' && <RowAction text="Lift" label={label} pending={lifting} onClick={() => setLifting(true)} />}
       {/* Stays open when a live update ends the suspension meanwhile: the reason typed is kept and sending it says why it is refused. */}
       {entry.kind === 'suspension' && (entry.status === 'running' || lifting) && (
         <LiftSuspensionDialog user={user} suspensionId={entry.id} open={lifting} onClose={() => setLifting(false)} />
