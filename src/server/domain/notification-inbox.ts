@@ -59,9 +59,9 @@ export async function markAllNotificationsRead(db: Db, userId: string) {
 }
 
 /** E-mail notices on or off; the current user as auth.me shows them. */
-export async function setEmailPreference(db: Db, config: Pick<AppConfig, 'adminRequireTwoFactor'>, userId: string, enabled: boolean) {
+export async function setEmailPreference(db: Db, config: Pick<AppConfig, 'adminRequireTwoFactor'>, userId: string, enabled: boolean, now: Date) {
   const user = await db.user.update({ where: { id: userId }, data: { emailNotifications: enabled }, select: sessionUserSelect });
-  return toCurrentUser(user, config);
+  return toCurrentUser(user, config, now);
 }
 
 /** Every e-mail the app queued, newest first; bodies holding a secret link are never shown. */

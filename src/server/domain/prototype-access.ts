@@ -7,8 +7,8 @@ import { effectiveStatus } from './user-status.ts';
 export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 
 /** Restricted (until their time passes) and banned users may not submit or upload. */
-export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUntil' | 'banReason'>): void {
-  const status = effectiveStatus(user);
+export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUntil' | 'banReason'>, now: Date): void {
+  const status = effectiveStatus(user, now);
   if (status === 'banned') {
     throw new ForbiddenError(`Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}. You cannot submit prototypes or upload documents.`);
   }

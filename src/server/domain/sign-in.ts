@@ -90,7 +90,7 @@ export async function register(deps: SignInDeps, input: z.output<typeof register
     return created;
   });
   await startSession(deps, user.id);
-  return { user: toCurrentUser(user, config) };
+  return { user: toCurrentUser(user, config, deps.now) };
 }
 
 /** Email and password: a session, or the two-factor challenge when the account has it on. */
@@ -113,7 +113,7 @@ export async function logIn(deps: SignInDeps, input: z.output<typeof loginInput>
   if (user.twoFactorEnabledAt) return startTwoFactorSignIn(deps, user.id);
   await startSession(deps, user.id);
   await logActivity(db, meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id });
-  return { user: toCurrentUser(user, config) };
+  return { user: toCurrentUser(user, config, deps.now) };
 }
 
 /** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
@@ -138,7 +138,7 @@ export async function verifyTwoFactor(deps: SignInDeps, challengeToken: string |
   await clearTwoFactorAttempts(deps, user.id);
   await startSession(deps, user.id);
   await logActivity(db, meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id, details: { twoFactor: method } });
-  return { user: toCurrentUser(user, config) };
+  return { user: toCurrentUser(user, config, deps.now) };
 }
 
 /** Ends the current session, if any; the cookie is cleared either way. */
@@ -190,5 +190,5 @@ export async function updateProfile(deps: SignInDeps & { user: Pick<SessionUser,
     return { user: updated, rotated: await rotateSessionToken(tx, sessionId) };
   });
   if (rotated) cookie.set(rotated.token, rotated.session.expiresAt);
-  return { user: toCurrentUser(user, config) };
+  return { user: toCurrentUser(user, config, deps.now) };
 }

@@ -154,7 +154,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     const ctx = await deps.createContext(c);
     if (!ctx.user) throw new UnauthorizedError('Unauthorized');
     const user = ctx.user;
-    assertMaySubmit(user);
+    assertMaySubmit(user, ctx.clock.now());
     await assertCapability(ctx.db, user, 'documents.upload', ctx.clock.now());
     await ctx.limiter.consume('documentUploads', user.id);
     const quota = ctx.config.storageQuotaBytes;

@@ -36,7 +36,7 @@ export const notificationsRouter = router({
   /** Profile: e-mail notices on or off. Returns the current user as auth.me does. */
   setEmailPreference: protectedProcedure
     .input(emailPreferenceInput)
-    .mutation(({ ctx, input }) => setEmailPreference(ctx.db, ctx.config, ctx.user.id, input.enabled)),
+    .mutation(({ ctx, input }) => setEmailPreference(ctx.db, ctx.config, ctx.user.id, input.enabled, ctx.clock.now())),
 
   // --- Admin: e-mail outbox ----------------------------------------------------------------------
   /** Every e-mail the app queued, newest first; bodies holding a secret link are never shown. */

@@ -22,7 +22,7 @@ const submitProcedure = capabilityProcedure('prototypes.submit');
 export const prototypesRouter = router({
   /** POST /api/prototypes: the seller is the caller; status, stage and priority are the defaults. */
   create: submitProcedure.input(prototypeInput).mutation(async ({ ctx, input }) => {
-    assertMaySubmit(ctx.user);
+    assertMaySubmit(ctx.user, ctx.clock.now());
     await ctx.limiter.consume('prototypes', ctx.user.id);
     return seller.submitPrototype(deps(ctx), input);
   }),

@@ -14,8 +14,8 @@ import type { adminUser, currentUser } from './shapes/user.ts';
 type UserListInput = z.output<typeof userListInput>;
 
 /** The current user as every client reads it; `twoFactorSetupRequired`: an admin held back by ADMIN_REQUIRE_2FA. */
-export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>): CurrentUser {
-  return { ...user, status: effectiveStatus(user), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
+export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>, now: Date): CurrentUser {
+  return { ...user, status: effectiveStatus(user, now), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
 }
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -25,13 +25,13 @@ export const adminUserSelect = adminUserFields satisfies Prisma.UserSelect;
 type AdminUserRow = Prisma.UserGetPayload<{ select: typeof adminUserSelect }>;
 
 /** A restriction whose time has passed shows as active (it ended by itself). */
-export function toAdminUserView(row: AdminUserRow, now = new Date()): AdminUserView {
+export function toAdminUserView(row: AdminUserRow, now: Date): AdminUserView {
   const status = effectiveStatus(row, now);
   return { ...row, status, restrictedUntil: status === 'restricted' ? row.restrictedUntil : null };
 }
 export type AdminUserView = z.infer<typeof adminUser>;
 
-export function userWhere(filters: z.output<typeof userFilters>, now = new Date()): Prisma.UserWhereInput {
+export function userWhere(filters: z.output<typeof userFilters>, now: Date): Prisma.UserWhereInput {
   const and: Prisma.UserWhereInput[] = [];
   if (filters.role) and.push({ role: filters.role });
   if (filters.status === 'banned') and.push({ status: 'banned' });
@@ -63,7 +63,7 @@ const USER_SORT_SPECS: Record<UserListInput['sort'], SortSpec> = {
   email: { field: 'email', order: 'asc', parse: asString },
 };
 
-export async function listUsers(db: Db, input: UserListInput, now = new Date()): Promise<Page<AdminUserView>> {
+export async function listUsers(db: Db, input: UserListInput, now: Date): Promise<Page<AdminUserView>> {
   const page = await keysetPage({
     where: userWhere(input, now),
     sort: USER_SORT_SPECS[input.sort],
