@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN = { email: 'e2e-admin@atomix.test', password: 'E2e-admin-password-1' };
+/** The documents' master key of the end-to-end server (test data only), which fixtures that store documents share. */
+export const E2E_DOCUMENT_KEY = 'MVHTYAAIgCKfXCP20r4o8q13qiXmSEr0oKwHhLDpRuo=';
 
 /**
  * Debian's Chromium: its headless shell (package chromium-headless-shell, what Playwright itself
@@ -60,6 +62,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      DOCUMENT_ENCRYPTION_KEY: E2E_DOCUMENT_KEY,
       LOG_REQUESTS: 'false',
       E2E_DB_PORT: process.env.E2E_DB_PORT ?? '54329',
     },

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './src/server/app.ts';
 import { openDatabase } from './src/server/db/index.ts';
-import { env } from './src/server/env.ts';
+import { parseEnv } from './src/server/env.ts';
 import { ensureFirstAdmin } from './src/server/first-admin.ts';
 import { readPrerenderedPages } from './src/server/http/prerender.ts';
 import { serveApp } from './src/server/http/serve-app.ts';
@@ -13,10 +13,21 @@ import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
 import { pruneExpiredSessions } from './src/server/auth/session.ts';
 import { startBackgroundWorker } from './src/server/jobs/worker.ts';
 import { createDocumentStore } from './src/server/storage/choose-store.ts';
+import { encryptExistingDocuments } from './src/server/storage/encrypt-existing.ts';
+import { documentKeyring } from './src/server/storage/master-key.ts';
 import { paymentsFromEnv } from './src/server/payments/config.ts';
 import { configFromEnv, servicesFromEnv } from './src/server/services.ts';
 import { startLiveHub } from './src/server/live/hub.ts';
 
+const env = (() => {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    // A plain message and exit code 1: a setting to fix, not a crash.
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 const clientDir = env.CLIENT_DIR;
 const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
 if (!hasClient && env.NODE_ENV === 'production') {
@@ -39,7 +50,12 @@ const live = await startLiveHub(database, log);
 // Payouts through Stripe only with its keys: paymentsFromEnv loads the SDK then, and only then.
 const config = configFromEnv(env);
 const payments = await paymentsFromEnv(env, config.publicUrl);
-const services = servicesFromEnv(env, database.prisma, { log, config, documentStore: createDocumentStore(database, env.DATA_DIR), live, payments });
+// Documents are sealed under the master key (ADR 0042); those stored before are sealed in the background.
+const documentStore = createDocumentStore(database, env.DATA_DIR, documentKeyring(env, log));
+const services = servicesFromEnv(env, database.prisma, { log, config, documentStore, live, payments });
+void encryptExistingDocuments(database.prisma, documentStore, log).then((sealed) => {
+  if (sealed > 0) log({ msg: `encrypted ${sealed} documents stored before encryption at rest` });
+});
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {

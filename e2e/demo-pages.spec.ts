@@ -7,9 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { seedDemoData } from '../src/server/demo-data.ts';
-import { createDiskDocumentStore } from '../src/server/storage/disk-store.ts';
+import { keyring } from '../src/server/storage/document-encryption.ts';
+import { createEncryptedDocumentStore } from '../src/server/storage/encrypted-store.ts';
 import { createPostgresDocumentStore } from '../src/server/storage/postgres-store.ts';
 import { admin, expect, test } from './fixtures.ts';
+import { E2E_DOCUMENT_KEY } from '../playwright.config.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,9 +28,10 @@ test('every seller and admin page of every demo prototype renders', async ({ pag
   test.setTimeout(300_000);
   const spool = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-demo-e2e-'));
   try {
-    // The server keeps documents in PostgreSQL with DATABASE_URL (then they download); otherwise on its
-    // own disk, which the test cannot reach: there the pages list documents whose bytes are elsewhere.
-    const documentStore = process.env.DATABASE_URL ? createPostgresDocumentStore(prisma, spool) : createDiskDocumentStore(spool, prisma);
+    // The end-to-end server reaches its database over a socket, so it keeps documents in it (sealed under its key).
+    const documentStore = createEncryptedDocumentStore(createPostgresDocumentStore(prisma, spool), prisma, () =>
+      keyring(Buffer.from(E2E_DOCUMENT_KEY, 'base64')),
+    );
     await seedDemoData(prisma, { documentStore });
   } finally {
     fs.rmSync(spool, { recursive: true, force: true });

@@ -10,6 +10,7 @@
 // dropped here); without it an embedded PGlite in a temporary DATA_DIR. The app runs as `npm run
 // serve` runs it (its environment and node flags), from `npm run build`'s output.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -113,6 +114,8 @@ async function main() {
       PORT: String(port),
       DATABASE_URL: target?.url,
       DATA_DIR: dataDir ?? undefined,
+      // Several instances would share one key; one instance is measured here.
+      DOCUMENT_ENCRYPTION_KEY: target ? (process.env.DOCUMENT_ENCRYPTION_KEY ?? randomBytes(32).toString('base64')) : process.env.DOCUMENT_ENCRYPTION_KEY,
     };
     for (const key of Object.keys(appEnv)) if (appEnv[key] === undefined) delete appEnv[key];
     const settings = parseEnv(appEnv);

@@ -1,12 +1,14 @@
 // Starts the built app for Playwright on a fresh database that the tests can also read:
 // - DATABASE_URL set: a new database `<name>_e2e` on that server;
-// - otherwise: a new embedded PGlite in a temporary DATA_DIR, served on 127.0.0.1:E2E_DB_PORT.
+// - otherwise: a new embedded PGlite in a temporary DATA_DIR, served on 127.0.0.1:E2E_DB_PORT through
+//   e2e/one-exchange-at-a-time.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { e2eDatabaseUrl } from '../e2e/database-url.ts';
+import { startOneExchangeAtATime } from '../e2e/one-exchange-at-a-time.ts';
 
 const target = e2eDatabaseUrl();
 if (process.env.DATABASE_URL) {
@@ -18,8 +20,11 @@ if (process.env.DATABASE_URL) {
   await admin.end();
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-e2e-'));
-  const embedded = await startEmbeddedPostgres(dataDir, { tcpPort: Number(new URL(target).port) });
+  const embedded = await startEmbeddedPostgres(dataDir);
+  // The server and the tests' fixtures share the one PGlite session: one exchange at a time.
+  const proxy = await startOneExchangeAtATime(Number(new URL(target).port), embedded.socketPath);
   const stop = async () => {
+    await proxy.close();
     await embedded.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

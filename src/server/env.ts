@@ -16,6 +16,11 @@ const rateLimit = (fallback: string) =>
       return rule ?? { limit: 1, windowSeconds: 1 };
     });
 
+/** 32 random bytes in base64 (`openssl rand -base64 32`). */
+const masterKeyText = z
+  .string()
+  .refine((text) => /^[A-Za-z0-9+/]{43}=$/.test(text) && Buffer.from(text, 'base64').length === 32, 'expected 32 bytes in base64 (openssl rand -base64 32)');
+
 /** Exported for the docs test (README lists every variable). */
 export const envSchema = z
   .object({
@@ -27,6 +32,19 @@ export const envSchema = z
     /** Connections per app instance to DATABASE_URL's server. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().default('./data'),
+    /** The master key documents' own keys are wrapped under (32 bytes, base64); embedded, a key file in DATA_DIR by default. */
+    DOCUMENT_ENCRYPTION_KEY: masterKeyText.optional(),
+    /** Earlier master keys, comma-separated, that still unwrap until `npm run documents:rotate-key` has re-wrapped every key. */
+    DOCUMENT_ENCRYPTION_OLD_KEYS: z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(masterKeyText))
+      .default(''),
     /** The built client to serve (default dist/client). */
     CLIENT_DIR: z.string().default('dist/client'),
     /** Ensures this admin exists at start (created, or promoted and given this password). */
@@ -106,6 +124,10 @@ export const envSchema = z
   .refine((env) => !!env.ADMIN_EMAIL === !!env.ADMIN_PASSWORD, {
     message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
     path: ['ADMIN_EMAIL'],
+  })
+  .refine((env) => !env.DATABASE_URL || !!env.DOCUMENT_ENCRYPTION_KEY, {
+    message: 'DOCUMENT_ENCRYPTION_KEY is required with DATABASE_URL (every instance must share it): 32 random bytes in base64, e.g. `openssl rand -base64 32`',
+    path: ['DOCUMENT_ENCRYPTION_KEY'],
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,5 +141,3 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), CLIENT_DIR: path.resolve(result.data.CLIENT_DIR) };
 }
-
-export const env: Env = parseEnv(process.env);

@@ -11,6 +11,8 @@ import { type Mailer, mailerFromEnv, publicUrlOf } from './mail/mailer.ts';
 import { type PaymentsConfig, manualPayments } from './payments/config.ts';
 import { documentsDir } from './storage/choose-store.ts';
 import { createDiskDocumentStore } from './storage/disk-store.ts';
+import { createEncryptedDocumentStore } from './storage/encrypted-store.ts';
+import { documentKeyring } from './storage/master-key.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { DocumentStore } from './storage/document-store.ts';
 
@@ -71,7 +73,8 @@ export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> & Pi
     config,
     clock: chosen.clock ?? systemClock,
     log: chosen.log,
-    documentStore: chosen.documentStore ?? createDiskDocumentStore(documentsDir(env.DATA_DIR), db),
+    documentStore:
+      chosen.documentStore ?? createEncryptedDocumentStore(createDiskDocumentStore(documentsDir(env.DATA_DIR), db), db, () => documentKeyring(env)),
     mailer: chosen.mailer ?? mailerFromEnv(env),
     payments: chosen.payments ?? envPayments(env, config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),

@@ -3,6 +3,7 @@
 // Real `server.ts` processes started at the same moment: every start-up step (migrations, first
 // admin, worker) must be safe to race, as when a deploy starts several instances at once.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The documents' master key that instances on one PostgreSQL database share. */
+const SHARED_KEY = randomBytes(32).toString('base64');
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
@@ -86,7 +89,7 @@ describe.runIf(!!process.env.DATABASE_URL)('two server.ts instances starting tog
   it('both start, one admin is created and its password is printed once', async () => {
     const url = await emptyDatabase('startup');
 
-    const servers = [0, 1].map(() => startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir() }));
+    const servers = [0, 1].map(() => startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir(), DOCUMENT_ENCRYPTION_KEY: SHARED_KEY }));
     const addresses = await Promise.all(servers.map((s) => s.listening));
     for (const address of addresses) expect((await fetch(`${address}/readyz`)).status).toBe(200);
 
@@ -139,7 +142,7 @@ describe.runIf(!!process.env.DATABASE_URL)('a server on PostgreSQL', () => {
     const imports = path.join(temporaryDir(), 'imports.log');
     fs.writeFileSync(imports, '');
     const url = await emptyDatabase('no_pglite');
-    const server = startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir() }, importRecorder(imports, '@electric-sql/pglite'));
+    const server = startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir(), DOCUMENT_ENCRYPTION_KEY: SHARED_KEY }, importRecorder(imports, '@electric-sql/pglite'));
     const address = await server.listening;
     expect((await fetch(`${address}/readyz`)).status).toBe(200);
     expect(fs.readFileSync(imports, 'utf8')).toBe('');
@@ -157,5 +160,15 @@ describe('npm run serve (server.ts in production) without a built client', () =>
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('has no built client: run `npm run build` once, then `npm run serve`');
     expect(server.output()).not.toContain('database ready');
+  });
+});
+
+describe('server.ts on PostgreSQL without DOCUMENT_ENCRYPTION_KEY', () => {
+  it('refuses to start, with exit code 1 and what to set (every instance must share the key)', async () => {
+    const server = startServer({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/never_opened', DATA_DIR: temporaryDir() });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('DOCUMENT_ENCRYPTION_KEY is required with DATABASE_URL (every instance must share it)');
+    expect(server.output()).not.toContain('database ready');
+    expect(server.output()).not.toMatch(/\n\s+at /);
   });
 });

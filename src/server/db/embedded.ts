@@ -10,14 +10,14 @@ import type { PoolConfig } from 'pg';
 
 export interface EmbeddedPostgres {
   poolConfig: PoolConfig;
+  /** The private Unix socket the database is served on (tools put their own proxy in front of it). */
+  socketPath: string;
   /** The whole data directory as one uncompressed tarball, which `image` starts another from. */
   dumpImage(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
 export interface EmbeddedOptions {
-  /** Serve on 127.0.0.1:tcpPort instead of a private socket (the end-to-end tests read the database the server writes). */
-  tcpPort?: number;
   /** Start an in-memory database from a dumped data directory (tests: migrated once per run, loaded per file). */
   image?: Blob;
 }
@@ -39,7 +39,7 @@ export const PGLITE_OPTIONS = { extensions, postgresqlconf };
 const MAX_CONNECTIONS = 12;
 
 /** `dataDir` null keeps the database in memory (tests). */
-export async function startEmbeddedPostgres(dataDir: string | null, { tcpPort, image }: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string | null, { image }: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
   let releaseLock = () => {};
   let db: PGlite;
   if (dataDir) {
@@ -54,16 +54,18 @@ export async function startEmbeddedPostgres(dataDir: string | null, { tcpPort, i
   // Also when the process ends without stop() (a test worker keeps its database until it exits).
   const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
   process.once('exit', removeSocketDir);
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
   const server = new PGLiteSocketServer({
     db,
-    ...(tcpPort === undefined ? { path: path.join(socketDir, '.s.PGSQL.5432') } : { host: '127.0.0.1', port: tcpPort }),
-    maxConnections: tcpPort === undefined ? MAX_CONNECTIONS : MAX_CONNECTIONS * 2,
+    path: socketPath,
+    maxConnections: MAX_CONNECTIONS,
   });
   await server.start();
   return {
+    socketPath,
     poolConfig: {
-      host: tcpPort === undefined ? socketDir : '127.0.0.1',
-      port: tcpPort ?? 5432,
+      host: socketDir,
+      port: 5432,
       user: 'postgres',
       database: 'postgres',
       // One connection: PGlite is a single backend session, and the socket server interleaves the

@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from '../auth/session.ts';
 import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { testEnv, useTestDatabase } from '../test/harness.ts';
+import { TEST_KEYRING } from '../test/services.ts';
 import { createDocumentStore } from '../storage/choose-store.ts';
 import { CHUNK_BYTES } from '../storage/postgres-store.ts';
 import { xlsxOf } from '../test/zip.ts';
@@ -41,7 +42,7 @@ async function storedFiles(): Promise<string[]> {
 
 async function http(userId: string | null) {
   const env = { ...testEnv, DATA_DIR: dataDir };
-  const app = createApp({ db: t.db.prisma, env, log: () => {}, services: { documentStore: createDocumentStore(t.db, dataDir) } });
+  const app = createApp({ db: t.db.prisma, env, log: () => {}, services: { documentStore: createDocumentStore(t.db, dataDir, TEST_KEYRING) } });
   const cookie = userId ? `${SESSION_COOKIE}=${(await createSession(t.db.prisma, userId, 30)).token}` : '';
   return {
     async upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {

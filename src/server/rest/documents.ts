@@ -3,7 +3,6 @@
 // the download streams the stored bytes back to the prototype's seller or an admin (an admin's
 // download is recorded first: domain/document-access.ts). Documents answering an information
 // request are uploaded the same way to /api/seller/info-requests/{id}/documents.
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Context as HonoContext, Hono } from 'hono';
 import { withEnrolledRole } from '../auth/two-factor.ts';
@@ -19,6 +18,8 @@ import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domai
 import { sameOriginWrites } from '../http/security.ts';
 import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
 import { documentSelect } from '../domain/views/document-view.ts';
+import { newStorageKey } from '../storage/choose-store.ts';
+import { DocumentIntegrityError } from '../storage/document-encryption.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import {
   FILE_NAME_HEADER_MAX,
@@ -37,7 +38,7 @@ import { INT4_MAX, parseRecordId } from '~/shared/schemas/bounds.ts';
 import { FILE_NAME_HEADER } from '~/shared/document-urls.ts';
 import { type AcceptedExtensions, EMPTY_FILE } from '~/shared/schemas/prototype.ts';
 import { prototypeDocument } from '../domain/views/shapes/prototype.ts';
-import { errorResponse } from './adapter.ts';
+import { RestError, errorResponse } from './adapter.ts';
 import { defineHttpRoute, errorBody, json } from './define-route.ts';
 
 const rawFile = {
@@ -97,10 +98,13 @@ export const downloadDocumentRoute = defineHttpRoute({
         description: 'The file, as an attachment (Content-Disposition carries its name), served as the type its content was checked to be',
         content: Object.fromEntries(DOWNLOAD_TYPES.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }])),
       },
-      500: json(errorBody, "An admin's download could not be recorded, so nothing was served"),
+      500: json(errorBody, "An admin's download could not be recorded, or the stored bytes failed their integrity check: nothing was served"),
     },
   },
 });
+
+/** Bytes at rest that fail their check (altered, cut, or under a key this server does not hold). */
+export const DOCUMENT_INTEGRITY_FAILED = 'This document failed its integrity check, so it is not served. The team has been alerted.';
 
 export const documentRoutes = [uploadDocumentRoute, uploadAnswerDocumentRoute, downloadDocumentRoute];
 
@@ -175,7 +179,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     const body = c.req.raw.body;
     if (!body) throw new UploadError(400, EMPTY_FILE);
 
-    const key = `prototypes/${prototypeId}/${randomUUID()}`;
+    const key = newStorageKey(prototypeId);
     // Stop reading as soon as the upload passes what is left of the quota, not after storing it all.
     const room = quota - usedBefore;
     const inspector = room < maxBytes ? new UploadInspector(ext, room, quotaExceededMessage(quota, usedBefore)) : new UploadInspector(ext, maxBytes);
@@ -233,6 +237,17 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     }
   });
 
+  /** The document's bytes; sealed bytes that fail their check are never served (ADR 0042). */
+  async function openStored(document: { id: number; storageKey: string }) {
+    try {
+      return await store.get(document.storageKey);
+    } catch (error) {
+      if (!(error instanceof DocumentIntegrityError)) throw error;
+      deps.log({ level: 'error', msg: 'document failed its integrity check', documentId: document.id });
+      throw new RestError(500, DOCUMENT_INTEGRITY_FAILED);
+    }
+  }
+
   app.get(downloadDocumentRoute.path, async (c) => {
     try {
       const ctx = await deps.createContext(c);
@@ -245,7 +260,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
               where: { id: documentId, prototype: visiblePrototypes(withEnrolledRole(ctx.user, ctx.config)) },
               select: { id: true, prototypeId: true, fileName: true, fileType: true, storageKey: true, prototype: { select: { sellerId: true } } },
             });
-      const stored = document ? await store.get(document.storageKey) : null;
+      const stored = document ? await openStored(document) : null;
       if (!document || !stored) {
         if (document) deps.log({ level: 'error', msg: 'document bytes missing', documentId });
         return c.json({ message: 'Document not found' }, 404);

@@ -1,7 +1,7 @@
 // @module-tag engine
 // Engine-specific (CI runs it again on PostgreSQL): the document store in PostgreSQL (document_chunks) and two instances sharing it.
-// Where documents live: the store chosen for each kind of database, and (on PostgreSQL) two app
-// instances with their own pools and DATA_DIRs sharing every document through the database.
+// Where documents live: the store chosen for each kind of database (bytes sealed at rest, ADR 0042), and
+// (on PostgreSQL) two app instances with their own pools and DATA_DIRs sharing every document through the database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { SESSION_COOKIE, createSession } from '../auth/session.ts';
 import { type Database, openDatabase } from '../db/index.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { testEnv, useTestDatabase } from '../test/harness.ts';
+import { TEST_KEYRING } from '../test/services.ts';
 import { createDocumentStore } from './choose-store.ts';
 import { CHUNK_BYTES, createPostgresDocumentStore } from './postgres-store.ts';
 
@@ -28,13 +29,16 @@ function temporaryDir() {
   return dir;
 }
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600 * 1024, 0x41)]);
+/** What must never be found at rest: a run of the document's own text. */
+const SECRET = 'Reactor-core-drawing-rev-7';
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(SECRET.repeat(25_000))]);
+const containsSecret = (bytes: Buffer) => bytes.includes(Buffer.from(SECRET)) || bytes.includes(Buffer.from('%PDF'));
 
 async function saveDocument(database: Pick<Database, 'prisma' | 'kind'>, dataDir: string) {
   const seller = await createUser(t.db.prisma);
   const prototype = await createPrototype(t.db.prisma, seller.id);
   const key = `prototypes/${prototype.id}/abc-123`;
-  const store = createDocumentStore(database, dataDir);
+  const store = createDocumentStore(database, dataDir, TEST_KEYRING);
   await store.save(key, Readable.from([PDF]), (tx, fileSize) =>
     tx.prototypeDocument.create({
       data: { prototypeId: prototype.id, fileName: 'a.pdf', fileType: 'application/pdf', fileSize, storageKey: key },
@@ -44,19 +48,27 @@ async function saveDocument(database: Pick<Database, 'prisma' | 'kind'>, dataDir
 }
 
 describe('createDocumentStore', () => {
-  it('keeps documents on disk under DATA_DIR in embedded mode', async () => {
+  it('keeps documents on disk under DATA_DIR in embedded mode, sealed', async () => {
     const dataDir = temporaryDir();
     const { store, key, file } = await saveDocument({ prisma: t.db.prisma, kind: 'embedded' }, dataDir);
-    expect(fs.readFileSync(file).equals(PDF)).toBe(true);
+    expect(fs.statSync(file).size).toBeGreaterThan(PDF.length);
+    expect(containsSecret(fs.readFileSync(file))).toBe(false);
     expect(await t.db.prisma.documentChunk.count()).toBe(0);
-    expect((await store.get(key))?.size).toBe(PDF.length);
+    const stored = await store.get(key);
+    expect(stored?.size).toBe(PDF.length);
+    expect(Buffer.concat(await stored!.stream.toArray()).equals(PDF)).toBe(true);
+    expect((await t.db.prisma.prototypeDocument.findUniqueOrThrow({ where: { storageKey: key } })).fileSize).toBe(PDF.length);
   });
 
   it('keeps documents in PostgreSQL with DATABASE_URL, nothing on disk, and drops them with their row', async () => {
     const dataDir = temporaryDir();
     const { store, key, file } = await saveDocument({ prisma: t.db.prisma, kind: 'postgres' }, dataDir);
     expect(fs.existsSync(file)).toBe(false);
-    expect(await t.db.prisma.documentChunk.count({ where: { storageKey: key } })).toBe(Math.ceil(PDF.length / CHUNK_BYTES));
+    const chunks = await t.db.prisma.documentChunk.findMany({ where: { storageKey: key }, orderBy: { seq: 'asc' } });
+    const sealed = Buffer.concat(chunks.map((c) => Buffer.from(c.data)));
+    expect(chunks.length).toBe(Math.ceil(sealed.length / CHUNK_BYTES));
+    expect(sealed.length).toBeGreaterThan(PDF.length);
+    expect(containsSecret(sealed)).toBe(false);
     const stored = await store.get(key);
     expect(stored?.size).toBe(PDF.length);
     expect(Buffer.concat(await stored!.stream.toArray()).equals(PDF)).toBe(true);
@@ -69,7 +81,7 @@ describe('createDocumentStore', () => {
   it('keeps no bytes when the row cannot be written', async () => {
     const dataDir = temporaryDir();
     for (const kind of ['embedded', 'postgres'] as const) {
-      const store = createDocumentStore({ prisma: t.db.prisma, kind }, dataDir);
+      const store = createDocumentStore({ prisma: t.db.prisma, kind }, dataDir, TEST_KEYRING);
       const key = `prototypes/1/${kind}`;
       await expect(
         store.save(key, Readable.from([PDF]), async () => {
@@ -159,7 +171,7 @@ describe.runIf(!!process.env.DATABASE_URL)('two app instances on one PostgreSQL 
         db: database.prisma,
         env: { ...testEnv, DATA_DIR: dataDir },
         log: () => {},
-        services: { documentStore: createDocumentStore(database, dataDir) },
+        services: { documentStore: createDocumentStore(database, dataDir, TEST_KEYRING) },
       });
     };
     const [appA, appB] = [instance(databaseA), instance(databaseB)];
@@ -176,7 +188,7 @@ describe.runIf(!!process.env.DATABASE_URL)('two app instances on one PostgreSQL 
     });
     expect(uploaded.status).toBe(201);
     const { id } = await uploaded.json();
-    expect(await databaseB.prisma.documentChunk.count()).toBe(Math.ceil(bytes.length / CHUNK_BYTES));
+    expect(await databaseB.prisma.documentChunk.count()).toBeGreaterThan(Math.floor(bytes.length / CHUNK_BYTES));
 
     const download = await appB.request(`http://localhost/api/documents/${id}`, { headers: { cookie: sellerCookie } });
     expect(download.status).toBe(200);

@@ -1,5 +1,6 @@
 // Services for tests (and scripts that build a context by hand): nothing leaves the process or
 // touches ./data: a temporary document directory, the in-app outbox, no Stripe, a clock tests move.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,9 @@ import type { Mailer } from '../mail/mailer.ts';
 import { outboxTransport } from '../mail/transport.ts';
 import { manualPayments } from '../payments/config.ts';
 import { type Clock, type Logger, type Services, quietLogger, systemClock } from '../services.ts';
+import { keyring } from '../storage/document-encryption.ts';
 import { createDiskDocumentStore } from '../storage/disk-store.ts';
+import { createEncryptedDocumentStore } from '../storage/encrypted-store.ts';
 
 /** A clock that stands still at `at` until moved (tests). */
 export function fixedClock(at: Date): Clock & { set(at: Date): void } {
@@ -52,6 +55,9 @@ export function temporaryDocumentsDir(): string {
   return temporaryDocuments;
 }
 
+/** The master key of this test process (documents are sealed in tests as in production). */
+export const TEST_KEYRING = keyring(randomBytes(32));
+
 /** What a context gets for every service it is not given: nothing leaves the process or touches ./data. */
 export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
   const config = chosen.config ?? TEST_CONFIG;
@@ -59,7 +65,7 @@ export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
     config,
     clock: chosen.clock ?? systemClock,
     log: chosen.log ?? quietLogger,
-    documentStore: chosen.documentStore ?? createDiskDocumentStore(temporaryDocumentsDir(), db),
+    documentStore: chosen.documentStore ?? createEncryptedDocumentStore(createDiskDocumentStore(temporaryDocumentsDir(), db), db, () => TEST_KEYRING),
     mailer: chosen.mailer ?? testMailer({ publicUrl: config.publicUrl }),
     payments: chosen.payments ?? manualPayments(config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),
