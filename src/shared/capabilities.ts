@@ -39,3 +39,70 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'notifications.bulk': 'Send bulk notifications',
   'permissions.manage': 'Manage permissions',
 };
+
+/**
+ * What each capability lets its holder do, in words that finish "Lets them …", "They can no longer …"
+ * and "You cannot … right now" (the grant form and the screens that explain a revocation).
+ */
+export const CAPABILITY_ACTIONS: Record<Capability, string> = {
+  'prototypes.submit': 'submit prototypes',
+  'documents.upload': 'upload documents',
+  'messages.reply': 'reply to messages, write to the team or answer information requests',
+  'tickets.open': 'open or follow support tickets',
+  'reports.file': 'report concerns',
+  'prototypes.review': 'review prototypes (decisions, stages, evaluations, information requests)',
+  'prototypes.quote': 'quote prices and accept or reject quotes',
+  'users.manage': 'manage users (status, passwords, messages, tickets and reports)',
+  'payouts.manage': 'see and make payouts',
+  'notifications.bulk': 'send bulk notifications',
+  'permissions.manage': "grant and revoke other users' capabilities",
+};
+
+/**
+ * Which capabilities an administrator may grant to or revoke from a user of each role (ADR 0036):
+ * the permission form offers these and the server refuses the rest (400). A role's own capabilities
+ * and no more: every procedure of an administrator capability also needs the admin role, so a grant
+ * to a seller would change nothing. A grant therefore gives back what a revocation took away (for a
+ * while, or until further notice).
+ */
+export const OVERRIDABLE_CAPABILITIES: Record<'user' | 'admin', readonly Capability[]> = ROLE_CAPABILITIES;
+
+export function canOverride(role: 'user' | 'admin', capability: Capability): boolean {
+  return OVERRIDABLE_CAPABILITIES[role].includes(capability);
+}
+
+/** A capability as a user holds it now (permissions.forUser's rows). */
+export interface HeldCapability {
+  permission: Capability;
+  allowed: boolean;
+  /** The end of the deciding override, if one decides and ends. */
+  until: Date | null;
+}
+
+/** What the form offers to grant: what this user's role allows that they do not hold now. */
+export function grantChoices(role: 'user' | 'admin', held: readonly HeldCapability[]): Capability[] {
+  return held.filter((c) => !c.allowed && canOverride(role, c.permission)).map((c) => c.permission);
+}
+
+/** What the form offers to revoke: everything this user's role allows (a second revocation sets a new end). */
+export function revokeChoices(role: 'user' | 'admin'): Capability[] {
+  return [...OVERRIDABLE_CAPABILITIES[role]];
+}
+
+/**
+ * In words, what a grant or revocation until `until` (null: no end) changes for a user who holds
+ * `current` now; `written` writes a date as the screen does.
+ */
+export function changeEffect(granted: boolean, current: HeldCapability, until: Date | null, written: (date: Date) => string): string {
+  const action = CAPABILITY_ACTIONS[current.permission];
+  const now = current.until ? `until ${written(current.until)}` : 'until further notice';
+  if (granted) {
+    if (current.allowed) return `They can already ${action}: a grant changes nothing now.`;
+    if (!until) return `Lets them ${action} again, with no end. (Now revoked ${now}.)`;
+    const revocationOutlasts = current.until === null || current.until > until;
+    return `Lets them ${action} again until ${written(until)}${revocationOutlasts ? `, then the revocation (${now}) applies again` : ''}.`;
+  }
+  const end = until ? `until ${written(until)}` : 'until further notice';
+  if (!current.allowed) return `They already cannot ${action} (${now}); this revocation decides from now on, ${end}. They see your reason.`;
+  return `They can no longer ${action}, ${end}. The screens that offer it say so, with your reason.`;
+}

@@ -10,8 +10,13 @@ import type { TrpcQueryUtils, createTrpcClient } from '~/client/trpc.ts';
 function staleFor(topic: LiveTopic, utils: TrpcQueryUtils, queryClient: QueryClient): Promise<unknown>[] {
   switch (topic) {
     case 'notifications':
-      // Warnings, suspensions and appeal outcomes always come with a notification.
-      return [utils.notifications.unreadCount.invalidate(), utils.notifications.list.invalidate(), utils.moderation.invalidate()];
+      // Warnings, suspensions, appeal outcomes and permission changes always come with a notification.
+      return [
+        utils.notifications.unreadCount.invalidate(),
+        utils.notifications.list.invalidate(),
+        utils.moderation.invalidate(),
+        utils.permissions.mine.invalidate(),
+      ];
     case 'messages':
       return [utils.messages.invalidate()];
     case 'prototype':

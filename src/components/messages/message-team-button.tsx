@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
+import { revoked, useCapability } from '~/client/use-capability.ts';
+import { RevokedButton } from '~/components/permissions/capability-notice.tsx';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { ReplyForm } from './reply-form.tsx';
@@ -25,8 +27,11 @@ export function MessageTeamButton({
     },
     onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send message'), variant: 'destructive' }),
   });
+  const isSeller = user?.id === prototype.sellerId;
+  const writeRevoked = revoked(useCapability('messages.reply', isSeller));
   // Only the prototype's seller writes about it (an admin reading the page has the inbox).
-  if (user?.id !== prototype.sellerId) return null;
+  if (!isSeller) return null;
+  if (writeRevoked) return <RevokedButton state={writeRevoked} label={label} className="btn btn-outline btn-sm" />;
   return (
     <>
       <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>

@@ -4,6 +4,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
+import { revoked, useCapability } from '~/client/use-capability.ts';
+import { RevokedButton } from '~/components/permissions/capability-notice.tsx';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -125,6 +127,9 @@ function MessageListItem({ message: m, selected, onOpen }: { message: Message; s
 function MessageDetail({ message, onBack }: { message: Message; onBack: () => void }) {
   const [replying, setReplying] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // A revoked capability shows before the user tries (issue 34, point 4): the action disabled, with why and until when.
+  const replyRevoked = revoked(useCapability('messages.reply'));
+  const reportRevoked = revoked(useCapability('reports.file'));
   const thread = trpc.messages.thread.useQuery({ id: message.id });
   const utils = trpc.useUtils();
   const reply = trpc.messages.reply.useMutation({
@@ -160,15 +165,24 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
       )}
       <p className="mt-4 whitespace-pre-wrap break-words">{message.message}</p>
       <div className="mt-4">
-        <button type="button" className="btn btn-primary" onClick={() => setReplying(true)}>
-          Reply
-        </button>
+        {replyRevoked ? (
+          <RevokedButton state={replyRevoked} label="Reply" className="btn btn-primary" />
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => setReplying(true)}>
+            Reply
+          </button>
+        )}
       </div>
 
       <section className="mt-8 border-t border-base-300 pt-6" aria-labelledby="conversation-heading">
         <h3 id="conversation-heading" className="mb-4 text-lg font-semibold">
           Conversation
         </h3>
+        {reportRevoked && (
+          <div className="mb-4">
+            <RevokedButton state={reportRevoked} label="Report a message" className="btn btn-xs" />
+          </div>
+        )}
         {thread.isLoading ? (
           <Spinner label="Loading conversation" className="py-8" />
         ) : thread.isError ? (
@@ -176,7 +190,7 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
             The conversation could not be loaded.
           </p>
         ) : (
-          <ThreadView messages={thread.data ?? []} reportable />
+          <ThreadView messages={thread.data ?? []} reportable={!reportRevoked} />
         )}
       </section>
 

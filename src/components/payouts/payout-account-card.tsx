@@ -13,7 +13,8 @@ export function useConnectPayoutAccount() {
   });
 }
 
-export function PayoutAccountCard() {
+/** `linkToPayouts`: the dashboard's card leads to /payouts; on /payouts itself there is nowhere to lead. */
+export function PayoutAccountCard({ linkToPayouts = true }: { linkToPayouts?: boolean }) {
   const account = trpc.payouts.account.useQuery();
   const connect = useConnectPayoutAccount();
   const data = account.data;
@@ -64,9 +65,11 @@ export function PayoutAccountCard() {
           )}
         </>
       )}
-      <Link to="/payouts" className="link link-primary mt-4 block text-sm">
-        View all transactions
-      </Link>
+      {linkToPayouts && (
+        <Link to="/payouts" className="link link-primary mt-4 block text-sm">
+          View all transactions
+        </Link>
+      )}
     </section>
   );
 }

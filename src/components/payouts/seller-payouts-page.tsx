@@ -1,4 +1,4 @@
-// /payouts: the seller's full transaction list, with what has been paid out and what is still owed.
+// /payouts ("Payouts", as the menu names it): the seller's full transaction list, with what has been paid out and what is still owed.
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Amount } from '~/components/amount.tsx';
@@ -25,7 +25,7 @@ export function SellerPayoutsPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight">Transactions</h1>
+        <h1 className="text-3xl font-bold tracking-tight">Payouts</h1>
         <p className="mt-1 text-base-content/70">Every payout for your accepted prototypes, newest first.</p>
       </header>
       <div className="grid gap-4 md:grid-cols-3">
@@ -43,7 +43,7 @@ export function SellerPayoutsPage() {
             </dd>
           </div>
         </dl>
-        <PayoutAccountCard />
+        <PayoutAccountCard linkToPayouts={false} />
       </div>
 
       <section aria-labelledby="all-transactions" className="rounded-box border border-base-300 bg-base-100 shadow-sm">

@@ -4,6 +4,8 @@
 import { useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
+import { revoked, useCapability } from '~/client/use-capability.ts';
+import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
@@ -79,7 +81,7 @@ function InfoRequestItem({ request, canAnswer }: { request: InfoRequest; canAnsw
           <AnswerDocuments documents={request.documents} />
         </div>
       ) : canAnswer ? (
-        <AnswerForm request={request} />
+        <AnswerGate request={request} />
       ) : (
         <p className="text-sm text-base-content/70">Waiting for the seller&apos;s answer.</p>
       )}
@@ -103,6 +105,13 @@ export function AnswerDocuments({ documents }: { documents: InfoRequest['documen
   );
 }
 
+/** The answer form, or why the seller cannot answer now (messages.reply revoked: until when, the reason). */
+function AnswerGate({ request }: { request: InfoRequest }) {
+  const answerRevoked = revoked(useCapability('messages.reply'));
+  if (answerRevoked) return <CapabilityNotice state={answerRevoked} />;
+  return <AnswerForm request={request} />;
+}
+
 function AnswerForm({ request }: { request: InfoRequest }) {
   const answerId = useId();
   const errorId = `${answerId}-error`;
@@ -110,6 +119,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const uploads = useDocumentUploads(INFO_ANSWER_ACCEPTED_EXTENSIONS);
+  const uploadRevoked = revoked(useCapability('documents.upload'));
   const utils = trpc.useUtils();
   const send = trpc.infoRequests.answer.useMutation();
 
@@ -178,15 +188,19 @@ function AnswerForm({ request }: { request: InfoRequest }) {
           </span>
         </div>
       </div>
-      <FileDropArea
-        label={request.wantsDocuments ? 'Documents (requested)' : 'Documents (optional)'}
-        files={uploads.files}
-        refused={uploads.refused}
-        onAdd={uploads.add}
-        onRemove={uploads.remove}
-        disabled={busy}
-        accepted={INFO_ANSWER_ACCEPTED_EXTENSIONS}
-      />
+      {uploadRevoked ? (
+        <CapabilityNotice state={uploadRevoked} />
+      ) : (
+        <FileDropArea
+          label={request.wantsDocuments ? 'Documents (requested)' : 'Documents (optional)'}
+          files={uploads.files}
+          refused={uploads.refused}
+          onAdd={uploads.add}
+          onRemove={uploads.remove}
+          disabled={busy}
+          accepted={INFO_ANSWER_ACCEPTED_EXTENSIONS}
+        />
+      )}
       <button type="submit" className="btn btn-primary self-end" disabled={busy}>
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Send answer

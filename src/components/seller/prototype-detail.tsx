@@ -4,6 +4,8 @@ import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
+import { revoked, useCapability } from '~/client/use-capability.ts';
+import { CapabilityNotice, RevokedButton } from '~/components/permissions/capability-notice.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { StageStepper } from '~/components/stage-stepper.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
@@ -85,7 +87,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
         <ActionNeededBadge count={p.openInfoRequests} />
         {p.sellerId === userId && (
           <span className="ml-auto">
-            <ReportButton targetType="prototype" targetId={p.id} targetLabel={`a concern about "${p.prototypeName}"`} className="btn btn-outline btn-sm" />
+            <ReportPrototype prototype={p} />
           </span>
         )}
       </header>
@@ -156,8 +158,16 @@ function Detail({ id, userId }: { id: number; userId: string }) {
   );
 }
 
+/** The seller reports a concern about their prototype, unless reports.file is revoked (then why, and until when). */
+function ReportPrototype({ prototype: p }: { prototype: PrototypeDetail }) {
+  const reportRevoked = revoked(useCapability('reports.file'));
+  if (reportRevoked) return <RevokedButton state={reportRevoked} label="Report" className="btn btn-outline btn-sm" />;
+  return <ReportButton targetType="prototype" targetId={p.id} targetLabel={`a concern about "${p.prototypeName}"`} className="btn btn-outline btn-sm" />;
+}
+
 function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUpload: boolean }) {
   const uploads = useDocumentUploads();
+  const uploadRevoked = revoked(useCapability('documents.upload', canUpload));
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
   const pending = uploads.files.filter((f) => f.state !== 'done');
@@ -206,8 +216,12 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
       )}
       {canUpload && (
         <div className="mt-6 flex flex-col gap-3 border-t border-base-300 pt-5">
-          <FileDropArea label="Add documents" files={uploads.files} refused={uploads.refused} onAdd={uploads.add} onRemove={uploads.remove} disabled={busy} />
-          {pending.length > 0 && (
+          {uploadRevoked ? (
+            <CapabilityNotice state={uploadRevoked} />
+          ) : (
+            <FileDropArea label="Add documents" files={uploads.files} refused={uploads.refused} onAdd={uploads.add} onRemove={uploads.remove} disabled={busy} />
+          )}
+          {!uploadRevoked && pending.length > 0 && (
             <button type="button" className="btn btn-primary self-end" disabled={busy} onClick={() => void upload()}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               Upload {pending.length} document{pending.length === 1 ? '' : 's'}

@@ -9,6 +9,7 @@ import { answerFromTimeline, sellerStageNote, sellerStatusLabel } from '~/shared
 import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/format.ts';
 import { statusAfter, timelineSentence } from '~/shared/timeline-text.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { SubmitPrototypeLink } from './submit-prototype-link.tsx';
 import type { PipelineItem, Portfolio } from './types.ts';
 
 /** /prototype-tracker: a seller's pipeline, or for guests the public portfolio (counts only). */
@@ -43,9 +44,7 @@ function Pipeline() {
     return (
       <div className="flex flex-col items-center gap-4 rounded-box border border-dashed border-base-300 px-4 py-12 text-center">
         <p className="font-medium">No prototypes submitted yet</p>
-        <Link to="/prototype-submission" className="btn btn-primary">
-          Submit Your First Prototype
-        </Link>
+        <SubmitPrototypeLink label="Submit Your First Prototype" className="btn btn-primary" />
       </div>
     );
   }

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { isUnauthorized, serverMessage } from '~/client/errors.ts';
@@ -12,6 +11,7 @@ import { ActionNeededBanner } from './action-needed-banner.tsx';
 import { MyMeasuresPanel } from '~/components/moderation/my-measures.tsx';
 import { WarningsBanner } from '~/components/moderation/warnings-banner.tsx';
 import { PrototypeCard } from './prototype-card.tsx';
+import { SubmitPrototypeLink } from './submit-prototype-link.tsx';
 
 /** Seller dashboard (spec section 2), at /seller-dashboard and /dashboard. */
 export function SellerDashboard() {
@@ -51,12 +51,15 @@ function Dashboard({ firstName }: { firstName: string | null }) {
           <h1 className="text-3xl font-bold tracking-tight">Welcome back, {firstName || 'User'}</h1>
           <p className="mt-1 text-base-content/70">Track your prototypes, quotes and payouts.</p>
         </div>
-        <Link to="/prototype-submission" className="btn btn-primary">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2">
-            <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-          </svg>
-          Add Prototype
-        </Link>
+        <SubmitPrototypeLink
+          label="Add Prototype"
+          className="btn btn-primary"
+          icon={
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2">
+              <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+            </svg>
+          }
+        />
       </header>
 
       {failed && (
@@ -77,19 +80,13 @@ function Dashboard({ firstName }: { firstName: string | null }) {
             <h2 id="your-prototypes" className="text-xl font-semibold">
               Your Prototypes
             </h2>
-            {prototypes.data && prototypes.data.length > 0 && (
-              <Link to="/prototype-submission" className="btn btn-outline btn-sm">
-                Submit Another
-              </Link>
-            )}
+            {prototypes.data && prototypes.data.length > 0 && <SubmitPrototypeLink label="Submit Another" className="btn btn-outline btn-sm" hideWhenRevoked />}
           </div>
           {prototypes.isLoading && <Spinner label="Loading prototypes" className="py-10" />}
           {prototypes.data?.length === 0 && (
             <div className="flex flex-col items-center gap-4 rounded-box border border-dashed border-base-300 px-4 py-12 text-center">
               <p className="font-medium">No prototypes submitted yet</p>
-              <Link to="/prototype-submission" className="btn btn-primary">
-                Submit Your First Prototype
-              </Link>
+              <SubmitPrototypeLink label="Submit Your First Prototype" className="btn btn-primary" hideWhenRevoked />
             </div>
           )}
           {prototypes.data?.map((p) => (

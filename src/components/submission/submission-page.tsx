@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
-import { useCapability } from '~/client/use-capability.ts';
+import { revoked, useCapability } from '~/client/use-capability.ts';
 import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
 import { isUnauthorized, serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
@@ -24,14 +24,14 @@ export function SubmissionPage() {
   return <SubmissionGate />;
 }
 
-/** A seller whose prototypes.submit is revoked sees why (and until when) instead of a form the server would refuse. */
+/** A seller whose prototypes.submit is revoked sees why (until when, the reason) instead of a form the server would refuse. */
 function SubmissionGate() {
-  const submit = useCapability('prototypes.submit');
-  if (submit.allowed === false) {
+  const submit = revoked(useCapability('prototypes.submit'));
+  if (submit) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">Submit Your Prototype</h1>
-        <CapabilityNotice capability="prototypes.submit" until={submit.until} what="submit prototypes" />
+        <CapabilityNotice state={submit} />
       </section>
     );
   }
@@ -59,6 +59,7 @@ function AuthenticationRequired() {
 function SubmissionForm() {
   const form = useZodForm(prototypeInput, emptyPrototypeForm);
   const uploads = useDocumentUploads();
+  const upload = revoked(useCapability('documents.upload'));
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -177,7 +178,11 @@ function SubmissionForm() {
             </div>
           </fieldset>
 
-          <FileDropArea files={uploads.files} refused={uploads.refused} onAdd={uploads.add} onRemove={uploads.remove} disabled={busy} />
+          {upload ? (
+            <CapabilityNotice state={upload} />
+          ) : (
+            <FileDropArea files={uploads.files} refused={uploads.refused} onAdd={uploads.add} onRemove={uploads.remove} disabled={busy} />
+          )}
 
           <label className="flex cursor-pointer items-start gap-3">
             <input type="checkbox" className="checkbox checkbox-primary mt-0.5" checked={terms} onChange={(e) => setTerms(e.target.checked)} disabled={busy} />

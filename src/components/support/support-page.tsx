@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
+import { revoked, useCapability } from '~/client/use-capability.ts';
+import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -15,6 +17,23 @@ import { ticketCategoryLabel } from './format.ts';
 import { TicketRow } from './ticket-parts.tsx';
 
 export function SupportPage() {
+  // tickets.open governs reading one's tickets too: while it is revoked the page says why instead (issue 34, point 4).
+  const ticketsRevoked = revoked(useCapability('tickets.open'));
+  if (ticketsRevoked) {
+    return (
+      <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
+        <header>
+          <h1 className="text-3xl font-bold tracking-tight">Support</h1>
+          <p className="mt-1 text-base-content/70">Ask the Atomix Energy team for help with your account, prototypes or payouts.</p>
+        </header>
+        <CapabilityNotice state={ticketsRevoked} />
+      </div>
+    );
+  }
+  return <SupportTickets />;
+}
+
+function SupportTickets() {
   const tickets = trpc.support.mine.useQuery();
   const [composing, setComposing] = useState(false);
   return (

@@ -9,7 +9,9 @@ export const Route = createFileRoute('/_auth/support/$ticketId')({
   head: ({ params }) => pageHead(`Ticket #${params.ticketId}`, 'Your support ticket and its conversation.'),
   loader: ({ context, params }) => {
     const id = positiveInt(params.ticketId);
-    return id === undefined ? undefined : context.trpc.support.byId.ensureData({ id }).catch(() => undefined);
+    if (id === undefined) return undefined;
+    // What the user may do comes with it: with tickets.open revoked the page explains instead of the refused read.
+    return Promise.all([context.trpc.permissions.mine.ensureData(), context.trpc.support.byId.ensureData({ id })]).catch(() => undefined);
   },
   component: Screen,
 });

@@ -4,8 +4,9 @@
 // can leave nobody able to manage permissions. The lock also makes the row ids commit order, which
 // is what decides between overrides (decideCapability).
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, isAdminOnlyCapability } from '~/shared/capabilities.ts';
+import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, canOverride } from '~/shared/capabilities.ts';
 import { formatDateTime, fullName } from '~/shared/format.ts';
+import { PERMISSION_EXPIRY_IN_PAST } from '~/shared/schemas/permissions.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
@@ -20,7 +21,7 @@ export const NOT_YOURSELF = 'You cannot change your own permissions: ask another
 export const LAST_PERMISSION_MANAGER = 'At least one administrator must keep the "permissions.manage" permission';
 export const adminOnlyRefusal = (capability: Capability) =>
   `"${capability}" is an administrator capability: it can only be granted to or revoked from administrators`;
-export const EXPIRY_IN_PAST = 'The expiry must be in the future';
+export const EXPIRY_IN_PAST = PERMISSION_EXPIRY_IN_PAST;
 /** A user's override history shown at most this long (newest first). */
 export const OVERRIDE_LIST_MAX = 200;
 
@@ -61,6 +62,8 @@ export interface EffectiveCapability {
   overrideId: number | null;
   /** The end of the deciding override, if it has one. */
   until: Date | null;
+  /** The deciding override's reason: the user reads it where a revoked action would be (issue 34, point 4). */
+  reason: string | null;
 }
 
 /** Every capability as `user` holds it at `now` (one indexed query over their unexpired overrides). */
@@ -72,7 +75,7 @@ export async function effectiveCapabilities(
   const rows = await db.userPermission.findMany({
     where: { userId: user.id, ...unexpired(now) },
     orderBy: newestFirst,
-    select: { id: true, permission: true, granted: true, expiresAt: true },
+    select: { id: true, permission: true, granted: true, expiresAt: true, reason: true },
   });
   return CAPABILITIES.map((permission) => {
     const override = rows.find((row) => row.permission === permission);
@@ -83,6 +86,7 @@ export async function effectiveCapabilities(
       source: override ? 'override' : 'role',
       overrideId: override?.id ?? null,
       until: override?.expiresAt ?? null,
+      reason: override?.reason ?? null,
     };
   });
 }
@@ -175,7 +179,8 @@ export async function changePermission(
     const target = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, role: true } });
     if (!target) throw new NotFoundError(USER_NOT_FOUND);
     if (target.id === actor.id) throw new ForbiddenError(NOT_YOURSELF);
-    if (target.role !== 'admin' && isAdminOnlyCapability(input.permission)) throw new InvalidInputError(adminOnlyRefusal(input.permission));
+    // One table with the form (ADR 0036): a role's own capabilities, administrator ones to administrators only.
+    if (!canOverride(target.role, input.permission)) throw new InvalidInputError(adminOnlyRefusal(input.permission));
     await lockPermissions(tx);
     const row = await tx.userPermission.create({
       data: {

@@ -3,7 +3,7 @@
 // call reaches the procedure (a 400 for the empty input, or a read's answer). And permissions.mine.
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import type { Capability } from '~/shared/capabilities.ts';
+import { ADMIN_ONLY_CAPABILITIES, type Capability, grantChoices } from '~/shared/capabilities.ts';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
@@ -129,5 +129,72 @@ describe('permissions.mine', () => {
     expect(mine.find((c) => c.permission === 'prototypes.submit')).toMatchObject({ allowed: true, source: 'role', until: null });
     expect(mine.find((c) => c.permission === 'payouts.manage')).toMatchObject({ allowed: false, source: 'role' });
     await expect((await callerAs(t.db, null)).permissions.mine()).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('a revoked capability, read by its user (issue 34, point 4)', () => {
+  it("permissions.mine gives the deciding override's reason and end, so screens explain before the user tries", async () => {
+    const admin = await createAdmin(t.db.prisma);
+    const seller = await createUser(t.db.prisma);
+    const until = new Date(Date.now() + 3 * 86_400_000);
+    const adminCaller = await callerAs(t.db, admin.id);
+    await adminCaller.permissions.change({ id: seller.id, permission: 'messages.reply', granted: false, reason: 'Abusive replies', expiresAt: until });
+    await adminCaller.permissions.change({ id: seller.id, permission: 'tickets.open', granted: false, reason: 'Ticket spam' });
+    const caller = await callerAs(t.db, seller.id);
+    const mine = await caller.permissions.mine();
+    expect(mine.find((c) => c.permission === 'messages.reply')).toMatchObject({ allowed: false, source: 'override', until, reason: 'Abusive replies' });
+    expect(mine.find((c) => c.permission === 'tickets.open')).toMatchObject({ allowed: false, until: null, reason: 'Ticket spam' });
+    expect(mine.find((c) => c.permission === 'reports.file')).toMatchObject({ allowed: true, source: 'role', reason: null });
+    // The server still refuses, in the same words as before.
+    await expect(caller.support.open({ category: 'account', subject: 'Help', description: 'Please', priority: 'medium' })).rejects.toThrow(
+      'You do not have the "tickets.open" permission.',
+    );
+    // A grant that lifts it decides from then on: allowed, with the grant's own reason.
+    await adminCaller.permissions.change({ id: seller.id, permission: 'tickets.open', granted: true, reason: 'Talked it through' });
+    expect((await caller.permissions.mine()).find((c) => c.permission === 'tickets.open')).toMatchObject({ allowed: true, reason: 'Talked it through' });
+  });
+});
+
+describe('what can be granted to whom (issue 34, point 9; ADR 0036)', () => {
+  it('administrator capabilities are refused for a seller (400), as the form never offers them; a seller gets back a revoked seller capability', async () => {
+    const admin = await createAdmin(t.db.prisma);
+    const seller = await createUser(t.db.prisma);
+    const caller = await callerAs(t.db, admin.id);
+    for (const permission of ADMIN_ONLY_CAPABILITIES) {
+      for (const granted of [true, false]) {
+        const refused = await codeOf(caller.permissions.change({ id: seller.id, permission, granted, reason: 'test' }));
+        expect({ permission, granted, ...refused }).toEqual({
+          permission,
+          granted,
+          code: 'BAD_REQUEST',
+          message: `"${permission}" is an administrator capability: it can only be granted to or revoked from administrators`,
+        });
+      }
+    }
+    // Nothing to grant while the seller holds every seller capability; a revocation makes it grantable.
+    const held = async () => (await caller.permissions.forUser({ id: seller.id })).capabilities;
+    expect(grantChoices('user', await held())).toEqual([]);
+    await caller.permissions.change({ id: seller.id, permission: 'documents.upload', granted: false, reason: 'Malware upload' });
+    expect(grantChoices('user', await held())).toEqual(['documents.upload']);
+    await caller.permissions.change({
+      id: seller.id,
+      permission: 'documents.upload',
+      granted: true,
+      reason: 'Cleared',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    expect((await held()).find((c) => c.permission === 'documents.upload')).toMatchObject({ allowed: true, reason: 'Cleared' });
+    expect(grantChoices('user', await held())).toEqual([]);
+  });
+
+  it('an administrator capability is granted back to an administrator whose one was revoked, and the procedure opens again', async () => {
+    const [admin, treasurer] = [await createAdmin(t.db.prisma), await createAdmin(t.db.prisma)];
+    const caller = await callerAs(t.db, admin.id);
+    await caller.permissions.change({ id: treasurer.id, permission: 'payouts.manage', granted: false, reason: 'Separation of duties' });
+    const treasurerCaller = await callerAs(t.db, treasurer.id);
+    expect((await codeOf(treasurerCaller.payouts.totals())).code).toBe('FORBIDDEN');
+    expect(grantChoices('admin', (await caller.permissions.forUser({ id: treasurer.id })).capabilities)).toEqual(['payouts.manage']);
+    await caller.permissions.change({ id: treasurer.id, permission: 'payouts.manage', granted: true, reason: 'Month-end close' });
+    expect((await codeOf(treasurerCaller.payouts.totals())).code).toBe('OK');
   });
 });

@@ -7,8 +7,8 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatUntil } from '~/components/permissions/format.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import { ADMIN_ONLY_CAPABILITIES, CAPABILITIES, CAPABILITY_LABELS, type Capability } from '~/shared/capabilities.ts';
-import { PERMISSION_REASON_MAX, permissionChangeInput } from '~/shared/schemas/permissions.ts';
+import { CAPABILITY_LABELS, type Capability, changeEffect, grantChoices, revokeChoices } from '~/shared/capabilities.ts';
+import { PERMISSION_EXPIRY_IN_PAST, PERMISSION_REASON_MAX, permissionChangeInput } from '~/shared/schemas/permissions.ts';
 
 export function PermissionsSection({ userId }: { userId: string }) {
   const permissions = trpc.permissions.forUser.useQuery({ id: userId });
@@ -23,7 +23,7 @@ export function PermissionsSection({ userId }: { userId: string }) {
           <>
             <EffectiveTable capabilities={data.capabilities} />
             <OverrideList userId={userId} overrides={data.overrides} />
-            <ChangeForm userId={userId} isAdmin={data.role === 'admin'} />
+            <ChangeForm userId={userId} role={data.role} capabilities={data.capabilities} />
           </>
         )}
       </QueryView>
@@ -110,25 +110,46 @@ function OverrideList({ userId, overrides }: { userId: string; overrides: Permis
   );
 }
 
-function ChangeForm({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
+type FieldErrors = Partial<Record<'permission' | 'reason' | 'expiresAt' | 'form', string>>;
+
+/**
+ * Grant or revoke one capability (issue 34, point 9; ADR 0036). Grant offers what this user's role
+ * allows and they lack now (administrator capabilities only to administrators: the server's own
+ * table, src/shared/capabilities.ts); revoke offers the role's capabilities. Under the choice, in
+ * words, what the change does until when. Labels sit above their fields, each error under its own.
+ */
+function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'user' | 'admin'; capabilities: PermissionsData['capabilities'] }) {
   const ids = useId();
-  const choices = CAPABILITIES.filter((c) => isAdmin || !(ADMIN_ONLY_CAPABILITIES as readonly string[]).includes(c));
-  const [permission, setPermission] = useState<Capability>(choices[0]!);
   const [granted, setGranted] = useState(false);
+  const choices = granted ? grantChoices(role, capabilities) : revokeChoices(role);
+  const [picked, setPicked] = useState<Capability | null>(null);
+  const permission = picked !== null && choices.includes(picked) ? picked : (choices[0] ?? null);
   const [reason, setReason] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const utils = trpc.useUtils();
   const change = trpc.permissions.change.useMutation();
 
+  const until = expiresAt ? new Date(expiresAt) : null;
+  const current = capabilities.find((c) => c.permission === permission);
+  const effect = current ? changeEffect(granted, current, until && !Number.isNaN(until.getTime()) ? until : null, formatUntil) : null;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = permissionChangeInput.safeParse({ id: userId, permission, granted, reason, expiresAt: expiresAt ? new Date(expiresAt) : null });
+    if (!permission) return;
+    const parsed = permissionChangeInput.safeParse({ id: userId, permission, granted, reason, expiresAt: until });
+    const found: FieldErrors = {};
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid input');
-      return;
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        const key: keyof FieldErrors = field === 'reason' || field === 'expiresAt' || field === 'permission' ? field : 'form';
+        found[key] ??= issue.message;
+      }
+    } else if (parsed.data.expiresAt && parsed.data.expiresAt.getTime() <= Date.now()) {
+      found.expiresAt = PERMISSION_EXPIRY_IN_PAST;
     }
-    setError(null);
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
     try {
       await change.mutateAsync(parsed.data);
       toast({ title: granted ? 'Permission granted' : 'Permission revoked', description: `${CAPABILITY_LABELS[permission]}: the user has been notified.` });
@@ -136,71 +157,120 @@ function ChangeForm({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
       setExpiresAt('');
       await utils.permissions.forUser.invalidate({ id: userId });
     } catch (failure) {
-      setError(serverMessage(failure, 'Failed to change the permission'));
+      const message = serverMessage(failure, 'Failed to change the permission');
+      setErrors(message === PERMISSION_EXPIRY_IN_PAST ? { expiresAt: message } : { form: message });
     }
   }
 
+  const errorOf = (key: keyof FieldErrors) =>
+    errors[key] ? (
+      <p id={`${ids}-${key}-error`} role="alert" className="text-sm text-error">
+        {errors[key]}
+      </p>
+    ) : null;
+  const describedBy = (key: keyof FieldErrors, ...more: string[]) => [...more, ...(errors[key] ? [`${ids}-${key}-error`] : [])].join(' ') || undefined;
+
   return (
-    <form className="mt-6 grid gap-3 sm:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${ids}-title`}>
-      <h3 id={`${ids}-title`} className="font-semibold sm:col-span-2">
+    <form className="mt-6 grid gap-4 md:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${ids}-title`} data-testid="permission-form">
+      <h3 id={`${ids}-title`} className="font-semibold md:col-span-2">
         Grant or revoke a capability
       </h3>
-      <div className="form-control">
-        <label htmlFor={`${ids}-permission`} className="label-text">
-          Capability
-        </label>
-        <select
-          id={`${ids}-permission`}
-          className="select select-bordered"
-          value={permission}
-          onChange={(e) => setPermission(e.target.value as Capability)}
-          name="permission"
-        >
-          {choices.map((c) => (
-            <option key={c} value={c}>
-              {CAPABILITY_LABELS[c]} ({c})
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="form-control">
-        <legend className="label-text">Change</legend>
-        <div className="flex gap-4 pt-2">
-          <label className="flex items-center gap-2">
+      <fieldset className="flex flex-col gap-1 md:col-span-2">
+        <legend className="mb-1 text-sm font-medium">Change</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <label className="flex cursor-pointer items-center gap-2">
             <input type="radio" className="radio radio-sm" name={`${ids}-granted`} checked={!granted} onChange={() => setGranted(false)} />
             Revoke
           </label>
-          <label className="flex items-center gap-2">
+          <label className="flex cursor-pointer items-center gap-2">
             <input type="radio" className="radio radio-sm" name={`${ids}-granted`} checked={granted} onChange={() => setGranted(true)} />
             Grant
           </label>
         </div>
       </fieldset>
-      <label className="form-control sm:col-span-2">
-        <span className="label-text">Reason (required; the user sees it)</span>
-        <textarea
-          className="textarea textarea-bordered"
-          rows={2}
-          name="reason"
-          maxLength={PERMISSION_REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error !== null && reason.trim() === ''}
-        />
-      </label>
-      <label className="form-control">
-        <span className="label-text">Until (optional, your local time)</span>
-        <input type="datetime-local" className="input input-bordered" name="expiresAt" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
-      </label>
-      <div className="flex items-end justify-end">
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {granted ? 'Grant' : 'Revoke'}
-        </button>
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-error sm:col-span-2">
-          {error}
+      {permission === null ? (
+        <p className="rounded-box bg-base-200 p-3 text-sm md:col-span-2" data-testid="nothing-to-grant">
+          {role === 'admin'
+            ? 'Nothing to grant: this administrator holds every capability. A grant gives back what a revocation took away.'
+            : 'Nothing to grant: this seller holds every capability a seller can have, and administrator capabilities are granted only to administrators. A grant gives back what a revocation took away.'}
         </p>
+      ) : (
+        <>
+          <div className="flex flex-col gap-1 md:col-span-2">
+            <label htmlFor={`${ids}-permission`} className="text-sm font-medium">
+              Capability
+            </label>
+            <select
+              id={`${ids}-permission`}
+              className="select select-bordered w-full"
+              value={permission}
+              onChange={(e) => setPicked(e.target.value as Capability)}
+              name="permission"
+              aria-describedby={describedBy('permission', `${ids}-effect`)}
+              aria-invalid={errors.permission ? true : undefined}
+            >
+              {choices.map((c) => (
+                <option key={c} value={c}>
+                  {CAPABILITY_LABELS[c]} ({c})
+                </option>
+              ))}
+            </select>
+            {effect && (
+              <p id={`${ids}-effect`} className="text-sm text-base-content/80" aria-live="polite" data-testid="permission-effect">
+                {effect}
+              </p>
+            )}
+            {errorOf('permission')}
+          </div>
+          <div className="flex flex-col gap-1 md:col-span-2">
+            <label htmlFor={`${ids}-reason`} className="text-sm font-medium">
+              Reason (required; the user sees it)
+            </label>
+            <textarea
+              id={`${ids}-reason`}
+              className="textarea textarea-bordered w-full"
+              rows={2}
+              name="reason"
+              maxLength={PERMISSION_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={describedBy('reason')}
+            />
+            {errorOf('reason')}
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${ids}-until`} className="text-sm font-medium">
+              Until (optional, your local time)
+            </label>
+            <input
+              id={`${ids}-until`}
+              type="datetime-local"
+              className="input input-bordered w-full"
+              name="expiresAt"
+              value={expiresAt}
+              onChange={(e) => setExpiresAt(e.target.value)}
+              aria-invalid={errors.expiresAt ? true : undefined}
+              aria-describedby={describedBy('expiresAt', `${ids}-until-hint`)}
+            />
+            <p id={`${ids}-until-hint`} className="text-xs text-base-content/70">
+              Empty: until an administrator changes it.
+            </p>
+            {errorOf('expiresAt')}
+          </div>
+          {/* Level with the Until field on wide screens (below its label). */}
+          <div className="flex items-start justify-end md:pt-6">
+            <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={change.isPending} aria-busy={change.isPending || undefined}>
+              {change.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              {granted ? 'Grant' : 'Revoke'}
+            </button>
+          </div>
+          {errors.form && (
+            <p role="alert" className="text-sm text-error md:col-span-2">
+              {errors.form}
+            </p>
+          )}
+        </>
       )}
     </form>
   );

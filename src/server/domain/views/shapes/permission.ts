@@ -11,6 +11,8 @@ export const effectiveCapability = z.strictObject({
   source: z.enum(['role', 'override']),
   overrideId: id.nullable(),
   until: timestamp.nullable(),
+  /** The deciding override's reason (the user reads it too). */
+  reason: z.string().nullable(),
 });
 export const permissionOverride = z.strictObject({
   id,
