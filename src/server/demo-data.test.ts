@@ -6,7 +6,7 @@ import { DEMO_DOMAIN, seedDemoData } from './demo-data.ts';
 import { auditLedger, ledgerBalance } from './domain/ledger.ts';
 import { fixedClock, testServices } from './test/services.ts';
 import { createAdmin } from './test/factories.ts';
-import { callerAs, useTestDatabase } from './test/harness.ts';
+import { callerAs, signedInClient, useTestDatabase } from './test/harness.ts';
 
 const t = useTestDatabase();
 const NOW = new Date('2026-11-23T12:00:00.000Z');
@@ -88,6 +88,41 @@ describe('demo data', () => {
     expect(await db.infoRequest.count({ where: { prototype: demo, answeredAt: null } })).toBeGreaterThan(0);
     expect(await db.infoRequest.count({ where: { prototype: demo, answeredAt: { not: null }, answer: { not: null } } })).toBeGreaterThan(0);
     expect(await db.documentAccess.count({ where: { prototype: demo } })).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers every demo prototype over REST as the contract documents it; released evaluations carry all eight figures (issue 30, point 8)', async () => {
+    const { admin } = await seedTwice();
+    const sellers = await t.db.prisma.user.findMany({ where: { role: 'user', email: { endsWith: `@${DEMO_DOMAIN}` } }, select: { id: true } });
+    const adminClient = await signedInClient(t.db, admin);
+    const figures = [
+      'commercialViability',
+      'estimatedValue',
+      'investmentRequired',
+      'marketPotential',
+      'riskLevel',
+      'technicalFeasibility',
+      'timelineWeeks',
+      'trl',
+    ];
+    let withScores = 0;
+    // Every answer of the REST client is checked against the contract (test/contract-check.ts).
+    for (const seller of sellers) {
+      const client = await signedInClient(t.db, seller);
+      const list = await client.request('GET', '/api/seller/prototypes');
+      expect(list.status).toBe(200);
+      for (const { id } of list.json as { id: number }[]) {
+        const detail = await client.request('GET', `/api/seller/prototypes/${id}`);
+        expect(detail.status).toBe(200);
+        const scores = detail.json.evaluation?.scores as Record<string, unknown> | null | undefined;
+        if (scores) {
+          withScores += 1;
+          expect(Object.keys(scores).sort(), `prototype ${id}`).toEqual(figures);
+          expect(Object.values(scores), `prototype ${id}`).not.toContain(null);
+        }
+        expect((await adminClient.request('GET', `/api/admin/prototypes/${id}/evaluation`)).status).toBe(200);
+      }
+    }
+    expect(withScores).toBeGreaterThan(0);
   });
 
   it("stores the demo documents' bytes, and a second run removes the first run's", async () => {

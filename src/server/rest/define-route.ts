@@ -20,6 +20,22 @@ export const METHODS: readonly Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELET
  */
 export type Access = 'public' | 'user' | 'admin';
 
+/** The document's groups of paths, each described once (clients and the browsable reference group by them). */
+export const TAGS = {
+  Auth: 'Signing in and out, registering, the current user and their profile',
+  Public: "The public site's forms and figures",
+  Seller: "A seller's prototypes, their documents, quotes and information requests",
+  Admin: 'The admin panel: prototypes, users, the queues and the ledger',
+  Evaluation: 'Reviewers, scorecards, the final evaluation and its release to the seller',
+  Messages: 'Messages between sellers and the team',
+  Payouts: "Sellers' payout accounts and payouts, and the admin's payouts (Stripe Connect or recorded by hand)",
+  Support: 'Support tickets',
+  Reports: 'Concern reports',
+  Moderation: 'Warnings, suspensions, measures and appeals',
+  Reference: 'This document and its browsable reference',
+} as const;
+export type Tag = keyof typeof TAGS;
+
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 500;
 
 /** The request as a handler receives it. */
@@ -38,7 +54,7 @@ interface Declared {
   method: Method;
   path: `/api/${string}`;
   access: Access;
-  tag: string;
+  tag: Tag;
   summary: string;
   description?: string;
   /** Statuses the path can answer besides those its declaration implies (see impliedErrors). */

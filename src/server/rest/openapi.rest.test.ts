@@ -6,19 +6,46 @@ import { acceptedQuote, useManualPayouts } from '../test/payments-harness.ts';
 import { assertMatchesContract } from '../test/contract-check.ts';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { restClient, signedInClient, useTestDatabase } from '../test/harness.ts';
+import { INFO_ANSWER_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
+import { INT4_MAX } from '~/shared/schemas/bounds.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
+import { mimeTypeFor } from '../storage/upload-check.ts';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.ts';
+import { TAGS } from './define-route.ts';
+import { restRoutes } from './endpoints/index.ts';
 import { buildOpenApiDocument, openApiPath, restContract } from './openapi.ts';
 
 const t = useTestDatabase();
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: unknown };
+type Schema = {
+  type?: string | string[];
+  format?: string;
+  minimum?: number;
+  minLength?: number;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  required?: string[];
+  additionalProperties?: unknown;
+};
 type Operation = {
-  parameters?: { in: string; name: string; required?: boolean }[];
+  operationId: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }>;
 };
 const built: unknown = buildOpenApiDocument(); // read as plain JSON, with only the fields the tests look at
-const document = built as { openapi: string; paths: Record<string, Record<string, Operation>> };
+const document = built as {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  tags: { name: string; description: string }[];
+  components: { securitySchemes: Record<string, unknown> };
+};
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+);
 const operation = (method: string, path: string) => document.paths[path]?.[method] as Operation;
 const jsonBodyOf = (method: string, path: string) => operation(method, path).requestBody!.content['application/json']!.schema;
 
@@ -90,6 +117,88 @@ describe('the OpenAPI document', () => {
     expect(operation('get', '/api/auth/user').responses).toHaveProperty('401');
     expect(operation('post', '/api/register').responses).toHaveProperty('409');
     expect(operation('post', '/api/login').responses).toHaveProperty('429');
+  });
+});
+
+describe('a contract clients can generate from (issue 30, point 8)', () => {
+  it('names every operation once, in a form generators take as a function name, under a declared tag', () => {
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(ids.length).toBe(Object.keys(restContract).length);
+    for (const { key, op } of operations) expect(op.operationId, key).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operation('post', '/api/seller/prototypes/{id}/quote-response').operationId).toBe('postSellerPrototypesByIdQuoteResponse');
+    expect(document.tags.map((tag) => tag.name)).toEqual(Object.keys(TAGS));
+    for (const { key, op } of operations) expect(Object.keys(TAGS), key).toContain(op.tags[0]);
+  });
+
+  it('says which operations need the session cookie and which need none (security: [])', () => {
+    expect(document.components.securitySchemes).toEqual({ session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } });
+    for (const route of restRoutes) {
+      const op = operation(route.method.toLowerCase(), openApiPath(route.path));
+      expect(op.security, `${route.method} ${route.path}`).toEqual(route.access === 'public' ? [] : [{ session: [] }]);
+    }
+    const open = operations.filter(({ op }) => op.security.length === 0).map(({ key }) => key);
+    expect(open.sort()).toEqual(
+      [
+        'GET /api/login',
+        'POST /api/login',
+        'POST /api/login/2fa',
+        'POST /api/register',
+        'POST /api/logout',
+        'POST /api/contact',
+        'GET /api/prototype-tracker/portfolio',
+        'POST /api/appeals/by-token',
+        'POST /api/stripe/webhook',
+        'GET /api/openapi.json',
+        'GET /api/docs',
+        'GET /api/docs/{file}',
+      ].sort(),
+    );
+  });
+
+  it('documents a download as the types it is served as, never only application/octet-stream', () => {
+    const served = [...new Set(INFO_ANSWER_ACCEPTED_EXTENSIONS.map(mimeTypeFor))].sort();
+    const download = operation('get', '/api/documents/{id}').responses['200']!.content!;
+    expect(Object.keys(download).sort()).toEqual(served);
+    expect(served).toEqual(expect.arrayContaining(['application/pdf', 'image/png', 'text/csv; charset=utf-8']));
+    expect(download).not.toHaveProperty('application/octet-stream');
+    // Uploads are the raw bytes, whatever their type (the server checks the content itself).
+    expect(Object.keys(operation('post', '/api/prototypes/{id}/documents').requestBody!.content)).toEqual(['application/octet-stream']);
+  });
+
+  it('says what the server checks of the input: e-mail format, id ranges, non-empty file names', () => {
+    for (const [method, path] of [
+      ['post', '/api/register'],
+      ['post', '/api/login'],
+      ['patch', '/api/user/profile'],
+      ['post', '/api/contact'],
+    ] as const) {
+      expect(jsonBodyOf(method, path).properties!.email, path).toMatchObject({ type: 'string', format: 'email', minLength: 1 });
+    }
+    // Every id a request names, in its path, query or body: a record id from 1 to INT4_MAX, or a uuid.
+    const recordId = { type: 'integer', minimum: 1, maximum: INT4_MAX };
+    const ids: Record<string, Schema> = {};
+    for (const { key, op } of operations) {
+      for (const p of op.parameters ?? []) if (/^(id|\w+Id)$/.test(p.name)) ids[`${key} ${p.in}:${p.name}`] = p.schema;
+      const body = op.requestBody?.content['application/json']?.schema;
+      for (const [name, field] of Object.entries(body?.properties ?? {})) if (/^(id|\w+Ids?)$/.test(name)) ids[`${key} body:${name}`] = field;
+    }
+    expect(Object.keys(ids).length).toBeGreaterThan(50);
+    const undocumented = Object.entries(ids).filter(([key, schema]) => {
+      if (key.endsWith('POST /api/stripe/webhook body:id')) return false; // Stripe's event id (evt_...)
+      const one = schema.items ?? schema;
+      const forms = one.anyOf ?? [one];
+      return !forms.every((form) => form.format === 'uuid' || form.minimum === 1 || (form.type === 'string' && 'pattern' in form));
+    });
+    expect(undocumented).toEqual([]);
+    expect(operation('patch', '/api/admin/prototypes/{id}/reject').parameters![0]!.schema).toEqual(recordId);
+    expect(jsonBodyOf('post', '/api/messages/reply').properties!.parentMessageId).toEqual(recordId);
+    expect(jsonBodyOf('put', '/api/admin/prototypes/{id}/reviewers').properties!.reviewerIds!.items).toEqual({ type: 'string', format: 'uuid' });
+    expect(jsonBodyOf('patch', '/api/admin/support/tickets/{id}').properties!.assignedAdminId).toMatchObject({ type: ['string', 'null'], format: 'uuid' });
+    for (const path of ['/api/prototypes/{id}/documents', '/api/seller/info-requests/{id}/documents']) {
+      const name = operation('post', path).parameters!.find((p) => p.in === 'header')!;
+      expect(name, path).toMatchObject({ name: 'x-file-name', required: true, schema: { type: 'string', minLength: 1 } });
+    }
   });
 });
 

@@ -2,11 +2,11 @@
 // by zod-openapi: request schemas are the procedures' own, answers the views' shapes as JSON. The
 // REST test client checks every JSON answer against the schema of its status here
 // (test/contract-check.ts); openapi.test.ts checks the keys equal the mounted routes.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type ZodOpenApiObject, type ZodOpenApiOperationObject, createDocument } from 'zod-openapi';
 import { INT4_MAX } from '~/shared/schemas/bounds.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-import { type Method, type RouteDeclaration, errorResponses, impliedErrors, json } from './define-route.ts';
+import { type Method, type RouteDeclaration, TAGS, errorResponses, impliedErrors, json } from './define-route.ts';
 import { restRoutes } from './endpoints/index.ts';
 import { jsonShape } from './json-shape.ts';
 
@@ -30,19 +30,61 @@ function operationIdOf(route: RouteDeclaration): string {
 
 const SAMPLE_UUID = '123e4567-e89b-42d3-a456-426614174000';
 
+/** A field that names a record: `id`, `prototypeId`, `reviewerIds`, ... */
+const ID_FIELD = /^(id|\w+Ids?)$/;
+
+/** The schema an optional, nullable, default, refinement or list wraps; null for any other. */
+function wrappedBy(schema: z.ZodTypeAny): z.ZodTypeAny | null {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return schema.unwrap() as z.ZodTypeAny;
+  if (schema instanceof z.ZodDefault) return schema.removeDefault() as z.ZodTypeAny;
+  if (schema instanceof z.ZodEffects) return schema.innerType() as z.ZodTypeAny;
+  if (schema instanceof z.ZodArray) return schema.element as z.ZodTypeAny;
+  return null;
+}
+
+type IdForm = { type: 'integer' | 'string'; format?: 'uuid'; minimum?: number; maximum?: number };
+type IdSchema = IdForm | (Omit<IdForm, 'type'> & { type: [IdForm['type'], 'null'] }) | { items: IdForm };
+
 /**
- * The path's id as its schema checks it: a record id (1 to INT4_MAX) or a uuid. The procedures' id
- * schemas accept a number or digits and transform them, which zod-openapi can only state as "number
- * or string"; what they accept is asked of the schema itself.
+ * What an id field accepts, asked of its own schema: a record id (1 to INT4_MAX) or a uuid. The
+ * procedures' record ids accept a number or digits and transform them, and their uuids are a
+ * refinement: zod-openapi can only state "number or string" and "string". Null for anything else.
  */
-function documentedParams(params: z.AnyZodObject): z.AnyZodObject {
-  const id = params.shape.id as z.ZodTypeAny | undefined;
-  if (!id) return params;
-  if (id.safeParse(SAMPLE_UUID).success && !id.safeParse('1').success) return params.extend({ id: id.openapi({ type: 'string', format: 'uuid' }) });
-  if (id.safeParse('1').success && !id.safeParse('0').success && !id.safeParse(String(INT4_MAX + 1)).success) {
-    return params.extend({ id: id.openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX }) });
+function idSchemaOf(field: z.ZodTypeAny): IdSchema | null {
+  // Whether it is a list of ids, and whether null is allowed, from its wrappers; what it accepts, from itself.
+  let nullable = false;
+  let array = false;
+  for (let inner: z.ZodTypeAny | null = field; inner; inner = wrappedBy(inner)) {
+    nullable ||= inner instanceof z.ZodNullable;
+    if (inner instanceof z.ZodArray) {
+      if (array) return null;
+      array = true;
+    }
   }
-  return params;
+  const accepts = (value: unknown) => field.safeParse(array ? [value] : value).success;
+  let id: IdForm | null = null;
+  if (accepts(SAMPLE_UUID) && !accepts('1') && !accepts('not-a-uuid')) id = { type: 'string', format: 'uuid' };
+  else if (accepts(1) && accepts('1') && !accepts(0) && !accepts('0') && !accepts(INT4_MAX + 1) && !accepts(String(INT4_MAX + 1))) {
+    id = { type: 'integer', minimum: 1, maximum: INT4_MAX };
+  }
+  if (!id) return null;
+  if (array) return { items: id };
+  return nullable ? { ...id, type: [id.type, 'null'] } : id;
+}
+
+/**
+ * The object's id fields documented as what they accept (idSchemaOf); the rest as they are. A
+ * refined object is documented as its object (OpenAPI cannot state the refinement either).
+ */
+function documentedIds(schema: z.ZodTypeAny): z.ZodTypeAny {
+  if (schema instanceof z.ZodEffects) return documentedIds(schema.innerType() as z.ZodTypeAny);
+  if (!(schema instanceof z.ZodObject)) return schema;
+  const shape = schema.shape as Record<string, z.ZodTypeAny>;
+  const ids = Object.entries(shape).flatMap(([name, field]) => {
+    const id = ID_FIELD.test(name) ? idSchemaOf(field) : null;
+    return id ? [[name, field.openapi(id)] as const] : [];
+  });
+  return ids.length ? schema.extend(Object.fromEntries(ids)) : schema;
 }
 
 export function operationOf(route: RouteDeclaration): Operation {
@@ -60,9 +102,14 @@ export function operationOf(route: RouteDeclaration): Operation {
   return {
     ...common,
     ...(route.params || route.query
-      ? { requestParams: { ...(route.params ? { path: documentedParams(route.params) } : {}), ...(route.query ? { query: route.query } : {}) } }
+      ? {
+          requestParams: {
+            ...(route.params ? { path: documentedIds(route.params) as z.AnyZodObject } : {}),
+            ...(route.query ? { query: documentedIds(route.query) as z.AnyZodObject } : {}),
+          },
+        }
       : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: documentedIds(route.body) } } } } : {}),
     responses: { [String(route.status ?? 200)]: route.output.headers ? { ...success, headers: route.output.headers } : success, ...errors },
   };
 }
@@ -91,6 +138,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         'Writes from a browser must come from the site itself (Origin checked). Signed-in calls send the session cookie.',
     },
     servers: [{ url: '/' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
     paths,
   });

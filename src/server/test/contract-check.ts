@@ -1,5 +1,6 @@
 // The REST test client's contract check: an answer of a documented path must have a documented
-// status, and its JSON body and documented headers must match that status's schemas.
+// status, a content type that status documents, and its JSON body and documented headers must match
+// that status's schemas.
 import { type ZodTypeAny, z } from 'zod';
 import { contractFor } from '../rest/openapi.ts';
 
@@ -9,6 +10,8 @@ const CONTRACT_FILE = 'its declaration in src/server/rest/endpoints/';
 function problems(error: z.ZodError): string {
   return error.issues.map((issue) => `  - ${issue.path.join('.') || '(body)'}: ${issue.message}`).join('\n');
 }
+
+const mediaType = (contentType: string | null) => contentType?.split(';')[0]!.trim().toLowerCase() ?? '';
 
 export function assertMatchesContract(method: string, url: string, response: Response, json: unknown) {
   const pathname = new URL(url, 'http://localhost').pathname;
@@ -21,6 +24,12 @@ export function assertMatchesContract(method: string, url: string, response: Res
       `${method} ${url} answered ${response.status}, a status the contract does not document for "${key}": ` +
         `add a ${response.status} response to it in ${CONTRACT_FILE} (or fix the route). Body: ${JSON.stringify(json)}`,
     );
+  }
+  // The media type served is one the status documents (parameters such as charset aside).
+  const served = mediaType(response.headers.get('content-type'));
+  const documented = Object.keys(spec.content ?? {}).map(mediaType);
+  if (served && documented.length && !documented.includes(served)) {
+    throw new Error(`${method} ${url} answered ${response.status} as ${served}; "${key}" documents ${documented.join(', ')} (${CONTRACT_FILE}).`);
   }
   const schema = spec.content?.['application/json']?.schema;
   if (schema instanceof z.ZodType) {
