@@ -142,7 +142,10 @@ describe.runIf(!!process.env.DATABASE_URL)('a server on PostgreSQL', () => {
     const imports = path.join(temporaryDir(), 'imports.log');
     fs.writeFileSync(imports, '');
     const url = await emptyDatabase('no_pglite');
-    const server = startServer({ DATABASE_URL: url.toString(), DATA_DIR: temporaryDir(), DOCUMENT_ENCRYPTION_KEY: SHARED_KEY }, importRecorder(imports, '@electric-sql/pglite'));
+    const server = startServer(
+      { DATABASE_URL: url.toString(), DATA_DIR: temporaryDir(), DOCUMENT_ENCRYPTION_KEY: SHARED_KEY },
+      importRecorder(imports, '@electric-sql/pglite'),
+    );
     const address = await server.listening;
     expect((await fetch(`${address}/readyz`)).status).toBe(200);
     expect(fs.readFileSync(imports, 'utf8')).toBe('');
