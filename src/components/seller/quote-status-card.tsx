@@ -9,7 +9,8 @@ import type { SellerPrototype } from './types.ts';
 
 /**
  * Spec section 2: "Awaiting Atomix quote" without a quote (or a quote of 0), otherwise the amount
- * in dollars; the status badge; "Quote provided" when a quoting person is recorded. A rejected
+ * in dollars; the status badge; "Quote provided" when a quote was recorded (quotedAt: who quoted, the
+ * spec's quoteProvideBy, is an admin's id and stays with the team, ADR 0037). A rejected
  * prototype awaits nothing: it says so, gives the reason and a way to answer the team.
  */
 export function QuoteStatusCard({ prototype }: { prototype: SellerPrototype }) {
@@ -26,7 +27,7 @@ export function QuoteStatusCard({ prototype }: { prototype: SellerPrototype }) {
         </div>
         <StatusBadge status={prototype.status} sellerResponse={prototype.sellerResponse} />
       </div>
-      {prototype.quoteProvideBy && <p className="text-sm text-success">Quote provided</p>}
+      {prototype.quotedAt && <p className="text-sm text-success">Quote provided</p>}
       {quoted && prototype.quoteNotes && <p className="text-sm text-base-content/75">{prototype.quoteNotes}</p>}
       {rejected && (
         <div className="flex flex-col gap-2 border-t border-base-300 pt-3" data-testid="rejection">

@@ -17,7 +17,8 @@ import { startOfUtcDay } from '~/shared/review-promise.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
-import { MILESTONE_VISIBLE_STATUSES, evaluationPrototypeSelect, finalScores, scoreSelect, toEvaluationView } from './views/evaluation-view.ts';
+import { sellerSees } from './seller-visibility.ts';
+import { evaluationPrototypeSelect, finalScores, scoreSelect, toEvaluationView } from './views/evaluation-view.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -172,7 +173,7 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
         metadata: { milestone, date: date?.toISOString() ?? null },
       });
       // The seller sees the milestone only once the prototype is in development (so is only told then).
-      if ((MILESTONE_VISIBLE_STATUSES as readonly string[]).includes(before.status) && milestone) {
+      if (sellerSees('milestone_set', before.status) && milestone) {
         await notify(tx, mailer, {
           userId: before.sellerId,
           prototypeId: id,

@@ -21,7 +21,8 @@ import { recordTimelineEvent } from './prototype-timeline.ts';
 import { recordAnswerOnCurrentVersion } from './quote-versions.ts';
 import { documentSelect } from './views/document-view.ts';
 import { sellerEvaluationFields } from './views/evaluation-view.ts';
-import { prototypeSelect, toPrototypeView } from './views/prototype-view.ts';
+import { sellerTimeline } from './seller-visibility.ts';
+import { sellerPrototypeSelect, toPrototypeView } from './views/prototype-view.ts';
 import { sellerQuoteVersionSelect, toSellerQuoteVersion } from './views/quote-version-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from './views/transaction-view.ts';
 
@@ -70,7 +71,7 @@ export async function submitPrototype(deps: SellerDeps, input: z.output<typeof p
         efficiency: input.efficiency,
         notes: input.notes,
       },
-      select: prototypeSelect,
+      select: sellerPrototypeSelect,
     });
     await recordTimelineEvent(tx, {
       prototypeId: created.id,
@@ -109,12 +110,15 @@ export async function sellerSummary(db: Db, sellerId: string) {
   return { totalPrototypes, activePrototypes, quotedPrototypes, revenue: moneyString(revenue._sum.sellerPayout) ?? '0.00' };
 }
 
-/** One prototype with its documents and timeline, as the viewer may see it (visiblePrototypes); else 404. */
+/**
+ * One prototype with its documents and timeline, as the viewer may see it (visiblePrototypes); else
+ * 404. The seller sees their timeline through sellerTimeline; an admin looking sees all of it.
+ */
 export async function prototypeDetail(db: Db, viewer: { id: string; role: string }, id: number) {
   const row = await db.prototype.findFirst({
     where: { id, ...visiblePrototypes(viewer) },
     select: {
-      ...prototypeSelect,
+      ...sellerPrototypeSelect,
       documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
       timeline: { select: timelineSelect, orderBy: [{ eventDate: 'asc' }, { id: 'asc' }] },
       ...openInfoRequestsCount,
@@ -132,7 +136,7 @@ export async function prototypeDetail(db: Db, viewer: { id: string; role: string
   return {
     ...toPrototypeView(prototype),
     documents,
-    timeline,
+    timeline: viewer.role === 'admin' ? timeline : sellerTimeline(timeline, prototype.sellerId),
     openInfoRequests: _count.infoRequests,
     quoteVersions: quoteVersions.map(toSellerQuoteVersion),
     ...evaluation,
@@ -153,7 +157,7 @@ export async function respondToQuote(deps: SellerDeps, input: { id: number; resp
       where: { id: input.id, sellerId: seller.id, status: { in: [...rule.from] }, sellerResponse: null, atomixQuote: { gt: 0 } },
       data: { sellerResponse: input.response, sellerResponseNote: input.note, sellerResponseAt: respondedAt },
     });
-    const current = await tx.prototype.findFirst({ where: { id: input.id, sellerId: seller.id }, select: prototypeSelect });
+    const current = await tx.prototype.findFirst({ where: { id: input.id, sellerId: seller.id }, select: sellerPrototypeSelect });
     if (!current) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
     if (count === 0) {
       const subject = { status: current.status, atomixQuote: moneyNumber(current.atomixQuote) };
@@ -188,9 +192,9 @@ export async function respondToQuote(deps: SellerDeps, input: { id: number; resp
   return toPrototypeView(row);
 }
 
-/** The seller's pipeline: each prototype's stage and status over time. */
-export function sellerPipeline(db: Db, sellerId: string) {
-  return db.prototype.findMany({
+/** The seller's pipeline: each prototype's stage and status over time (the events they see). */
+export async function sellerPipeline(db: Db, sellerId: string) {
+  const rows = await db.prototype.findMany({
     where: { sellerId },
     orderBy: [...newestFirst],
     select: {
@@ -207,6 +211,7 @@ export function sellerPipeline(db: Db, sellerId: string) {
       },
     },
   });
+  return rows.map((row) => ({ ...row, timeline: sellerTimeline(row.timeline, sellerId) }));
 }
 
 /** The public portfolio: counts per energy type and per stage, computed by the database. Nothing else. */

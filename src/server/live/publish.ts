@@ -36,10 +36,12 @@ export async function publishLive(tx: Writer, event: LiveEvent, audience: LiveAu
 }
 
 /**
- * A prototype changed: its seller and every admin hear it. The seller is looked up in the same
- * statement, so callers need only the id.
+ * A prototype changed: every admin hears it, and its seller when the change is one they see
+ * (domain/seller-visibility.ts decides). The seller is looked up in the same statement, so callers
+ * need only the id.
  */
-export async function publishPrototypeChange(tx: Writer, prototypeId: number): Promise<void> {
+export async function publishPrototypeChange(tx: Writer, prototypeId: number, audience: { seller: boolean }): Promise<void> {
+  if (!audience.seller) return publishLive(tx, { topic: 'prototype', id: prototypeId }, { admins: true });
   const event = JSON.stringify({ topic: 'prototype', id: prototypeId } satisfies LiveEvent);
   await tx.$executeRaw`
     SELECT pg_notify(${LIVE_CHANNEL}, json_build_object('e', ${event}::json, 'u', json_build_array(seller_id), 'a', 1)::text)

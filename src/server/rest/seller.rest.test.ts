@@ -27,8 +27,10 @@ describe('POST /api/prototypes', () => {
       stage: 'initial_review',
       priority: 'medium',
       atomixQuote: null,
-      quoteProvideBy: null,
     });
+    // Who quoted and who leads the review are admin ids: not the seller's (ADR 0037).
+    expect(res.json).not.toHaveProperty('quoteProvideBy');
+    expect(res.json).not.toHaveProperty('assignedTo');
   });
 
   it('answers 400 with the field messages', async () => {

@@ -10,6 +10,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import { moneyNumber } from '../money.ts';
+import { milestoneVisible } from '../seller-visibility.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
 import type { z } from 'zod';
@@ -170,9 +171,6 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string): Evaluati
 }
 export type EvaluationView = z.infer<typeof evaluation>;
 
-/** Statuses in which the seller sees the development milestone. */
-export const MILESTONE_VISIBLE_STATUSES = ['in_development', 'active'] as const;
-
 /** The seller's share: the latest released evaluation (null before any) and the milestone once in development. */
 export async function sellerEvaluationFields(
   db: Pick<Prisma.TransactionClient, 'evaluationRelease'>,
@@ -183,10 +181,10 @@ export async function sellerEvaluationFields(
     orderBy: [{ releasedAt: 'desc' }, { id: 'desc' }],
     select: { summary: true, strengths: true, concerns: true, scores: true, releasedAt: true },
   });
-  const milestoneVisible = (MILESTONE_VISIBLE_STATUSES as readonly string[]).includes(prototype.status);
+  const showMilestone = milestoneVisible(prototype.status);
   return {
     evaluation: release ? { ...release, scores: releasedScores(release.scores) } : null,
-    nextMilestone: milestoneVisible ? prototype.nextMilestone : null,
-    milestoneDate: milestoneVisible ? prototype.milestoneDate : null,
+    nextMilestone: showMilestone ? prototype.nextMilestone : null,
+    milestoneDate: showMilestone ? prototype.milestoneDate : null,
   };
 }

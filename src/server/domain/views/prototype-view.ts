@@ -1,4 +1,4 @@
-// The one shape in which a prototype leaves the server (seller and admin views, spec section 3), and
+// The shapes in which a prototype leaves the server (the seller's and the admin's, spec section 3), and
 // the admin's list of them: filters, sorting, pages and the CSV export.
 import type { z } from 'zod';
 import type { adminPrototype, adminPrototypeListRow, prototype, sellerPrototype } from './shapes/prototype.ts';
@@ -17,7 +17,8 @@ const csvAmount = (value: number | null) => (value === null ? null : formatAmoun
 
 type PrototypeListInput = z.output<typeof prototypeListInput>;
 
-export const prototypeSelect = {
+/** The seller's view of a prototype reads only these columns: none of the team's (seller-visibility.ts). */
+export const sellerPrototypeSelect = {
   id: true,
   sellerId: true,
   prototypeName: true,
@@ -32,28 +33,33 @@ export const prototypeSelect = {
   notes: true,
   atomixQuote: true,
   quoteNotes: true,
-  quoteProvideBy: true,
   quotedAt: true,
   sellerResponse: true,
   sellerResponseNote: true,
   sellerResponseAt: true,
   finalAmount: true,
   reviewerComments: true,
-  assignedTo: true,
   completedAt: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.PrototypeSelect;
 
-export type PrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof prototypeSelect }>;
+/** The admin's: the seller's columns plus who quoted and who leads the review. */
+export const prototypeSelect = {
+  ...sellerPrototypeSelect,
+  quoteProvideBy: true,
+  assignedTo: true,
+} satisfies Prisma.PrototypeSelect;
 
-/** A prototype row with its amounts as either driver reads them (Prisma's Decimal, or a decimal string). */
-type PrototypeRowOf<Extra> = Omit<PrototypeRow, 'atomixQuote' | 'finalAmount'> & {
-  atomixQuote: Decimal | string | null;
-  finalAmount: Decimal | string | null;
-} & Extra;
+type Amounts = { atomixQuote: Decimal | string | null; finalAmount: Decimal | string | null; energyType: string };
+type WithAmounts<Row extends Amounts> = Omit<Row, keyof Amounts> & {
+  atomixQuote: number | null;
+  finalAmount: number | null;
+  energyType: PrototypeView['energyType'];
+};
 
-export function toPrototypeView<Extra = unknown>(row: PrototypeRowOf<Extra>): PrototypeView & Extra {
+/** A prototype row with its amounts as numbers (either driver's Decimal or a decimal string in). */
+export function toPrototypeView<Row extends Amounts>(row: Row): WithAmounts<Row> {
   // energy_type is a text column, written only through prototypeInput's enum.
   const energyType = row.energyType as PrototypeView['energyType'];
   return { ...row, energyType, atomixQuote: moneyNumber(row.atomixQuote), finalAmount: moneyNumber(row.finalAmount) };
@@ -67,7 +73,7 @@ export async function sellerPrototypes(db: Db, sellerId: string): Promise<Seller
   const rows = await db.prototype.findMany({
     where: { sellerId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { ...prototypeSelect, _count: { select: { infoRequests: { where: { answeredAt: null } } } } },
+    select: { ...sellerPrototypeSelect, _count: { select: { infoRequests: { where: { answeredAt: null } } } } },
   });
   return rows.map(({ _count, ...row }) => ({ ...toPrototypeView(row), openInfoRequests: _count.infoRequests }));
 }

@@ -6,6 +6,7 @@ import { PROTOTYPE_ACTION_NAMES, type PrototypeAction } from '~/shared/prototype
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { id, jsonValue, moneyText, timestamp, uuid } from './common.ts';
 
+/** What the seller and the admins see of a prototype (the seller's own view: seller-visibility.ts, ADR 0037). */
 const prototypeFields = {
   id,
   sellerId: uuid,
@@ -22,19 +23,22 @@ const prototypeFields = {
   /** Prototype amounts are numbers (spec section 3). */
   atomixQuote: z.number().nullable(),
   quoteNotes: z.string().nullable(),
-  quoteProvideBy: uuid.nullable(),
   quotedAt: timestamp.nullable(),
   sellerResponse: z.enum(QUOTE_RESPONSES).nullable(),
   sellerResponseNote: z.string().nullable(),
   sellerResponseAt: timestamp.nullable(),
   finalAmount: z.number().nullable(),
   reviewerComments: z.string().nullable(),
-  assignedTo: uuid.nullable(),
   completedAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 };
 export const prototype = z.strictObject(prototypeFields);
+/** Admin ids the seller never sees: who quoted, who leads the review. */
+const teamFields = {
+  quoteProvideBy: uuid.nullable(),
+  assignedTo: uuid.nullable(),
+};
 
 export const prototypeDocument = z.strictObject({
   id,
@@ -44,6 +48,7 @@ export const prototypeDocument = z.strictObject({
   fileSize: z.number().int().nonnegative(),
   uploadedAt: timestamp,
 });
+/** A timeline row. The seller sees the team as the team: performedBy null, a performer without a name (seller-visibility.ts). */
 const timelineEvent = z.strictObject({
   id,
   event: z.string(),
@@ -123,6 +128,7 @@ export const pipelineEntry = z.strictObject({
 
 export const adminPrototype = z.strictObject({
   ...prototypeFields,
+  ...teamFields,
   sellerName: z.string().nullable(),
   sellerEmail: z.string(),
   assigneeName: z.string().nullable(),
