@@ -1,5 +1,6 @@
 // Profile, Security in a browser: turn on two-factor sign-in (the code computed here from the key shown
-// on screen), sign out, sign in with password and code, then see and end sessions. Axe checks the section.
+// on screen), sign out, sign in with password and code, then see and end sessions; new recovery codes and
+// turning it off ask for a current code too, and sign out the other devices. Axe checks the section.
 import { request as apiRequest } from '@playwright/test';
 import { decodeBase32 } from 'oslo/encoding';
 import { generateHOTP } from 'oslo/otp';
@@ -35,6 +36,8 @@ test('a seller turns on two-factor sign-in, signs in with a code, and signs out 
   const codes = security.getByTestId('recovery-codes').getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recoveryCode = await codes.first().innerText();
+  const tabletCode = await codes.nth(1).innerText();
+  const regenerateCode = await codes.nth(2).innerText();
   await security.getByRole('button', { name: 'I have saved them' }).click();
   await expect(security.getByText('10 recovery codes left.')).toBeVisible();
 
@@ -74,4 +77,33 @@ test('a seller turns on two-factor sign-in, signs in with a code, and signs out 
   await expect(rows).toHaveCount(1);
   expect((await phone.get('/api/auth/user')).status()).toBe(401);
   await phone.dispose();
+
+  // New recovery codes: the password and a current code (here a recovery code); other devices are signed out.
+  const tablet = await apiRequest.newContext({ baseURL });
+  expect(await (await tablet.post('/api/login', { data: { email: user.email, password: user.password } })).json()).toEqual({ twoFactorRequired: true });
+  expect((await tablet.post('/api/login/2fa', { data: { code: tabletCode } })).status()).toBe(200);
+  await security.getByRole('button', { name: 'New recovery codes' }).click();
+  await security.getByLabel('Your password').fill(user.password);
+  await security.getByRole('button', { name: 'Create new codes' }).click();
+  await expect(security.getByText('Authentication code is required')).toBeVisible();
+  await security.getByLabel('Authentication code').fill('aaaa-bbbb-cccc-dddd');
+  await security.getByRole('button', { name: 'Create new codes' }).click();
+  await expect(toast(page, 'Invalid authentication code')).toBeVisible();
+  await security.getByLabel('Authentication code').fill(regenerateCode);
+  await security.getByRole('button', { name: 'Create new codes' }).click();
+  await expect(codes).toHaveCount(10);
+  const newCode = await codes.first().innerText();
+  await security.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(security.getByText('10 recovery codes left.')).toBeVisible();
+  expect((await tablet.get('/api/auth/user')).status()).toBe(401);
+  await tablet.dispose();
+
+  // Turning it off asks for a current code as well.
+  await security.getByRole('button', { name: 'Turn off' }).click();
+  await security.getByLabel('Your password').fill(user.password);
+  await security.getByLabel('Authentication code').fill(newCode);
+  await expectNoAxeViolations(page, { include: '#security' });
+  await security.getByRole('button', { name: 'Turn off' }).click();
+  await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
+  await expect(security.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
 });
