@@ -19,7 +19,11 @@ type UserListInput = z.output<typeof userListInput>;
  * ADMIN_REQUIRE_2FA: `twoFactorSetupRequired` until they enrol, `twoFactorSignInRequired` while this
  * session was opened with the password alone (ADR 0038).
  */
-export function toCurrentUser(user: SessionUser, session: Pick<SessionInfo, 'secondFactor'> | null, config: Pick<AppConfig, 'adminRequireTwoFactor'>): CurrentUser {
+export function toCurrentUser(
+  user: SessionUser,
+  session: Pick<SessionInfo, 'secondFactor'> | null,
+  config: Pick<AppConfig, 'adminRequireTwoFactor'>,
+): CurrentUser {
   const missing = missingAdminAssurance(user, session, config);
   return { ...user, status: effectiveStatus(user), twoFactorSetupRequired: missing === 'enrol', twoFactorSignInRequired: missing === 'sign_in_again' };
 }
