@@ -1,8 +1,11 @@
 // Profile, Security in a browser: turn on two-factor sign-in (the code computed here from the key shown
-// on screen), sign out, sign in with password and code, then see and end sessions. Axe checks the section.
+// on screen), sign out, sign in with password and code, then see and end sessions; new recovery codes and
+// turning it off ask for a current code too, and sign out the other devices. Axe checks the section.
+import { randomBytes } from 'node:crypto';
 import { request as apiRequest } from '@playwright/test';
-import { decodeBase32 } from 'oslo/encoding';
+import { decodeBase32, encodeBase32 } from 'oslo/encoding';
 import { generateHOTP } from 'oslo/otp';
+import { replaceRecoveryCodes } from '../src/server/auth/two-factor.ts';
 import { expectNoAxeViolations } from './screens.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
@@ -74,4 +77,56 @@ test('a seller turns on two-factor sign-in, signs in with a code, and signs out 
   await expect(rows).toHaveCount(1);
   expect((await phone.get('/api/auth/user')).status()).toBe(401);
   await phone.dispose();
+});
+
+test('new recovery codes and turning it off ask for the password and a current code, and sign out the other devices', async ({
+  page,
+  createUser,
+  signInAs,
+  prisma,
+  baseURL,
+}) => {
+  const user = await createUser({ firstName: 'Grace' });
+  // Two-factor sign-in on, as enrolment leaves it.
+  const secret = encodeBase32(randomBytes(20), { padding: false });
+  await prisma.user.update({ where: { id: user.id }, data: { totpSecret: secret, twoFactorEnabledAt: new Date() } });
+  const [first, second] = await prisma.$transaction((tx) => replaceRecoveryCodes(tx, user.id));
+  await signInAs(page, user, '/profile');
+  const security = page.getByTestId('security-section');
+  await expect(security.getByText('10 recovery codes left.')).toBeVisible();
+  const tablet = await apiRequest.newContext({ baseURL });
+  expect(await (await tablet.post('/api/login', { data: { email: user.email, password: user.password } })).json()).toEqual({ twoFactorRequired: true });
+  expect((await tablet.post('/api/login/2fa', { data: { code: await codeAt(secret, currentStep()) } })).status()).toBe(200);
+
+  await security.getByRole('button', { name: 'New recovery codes' }).click();
+  await security.getByLabel('Your password').fill(user.password);
+  await security.getByRole('button', { name: 'Create new codes' }).click();
+  await expect(security.getByText('Authentication code is required')).toBeVisible();
+  await security.getByLabel('Authentication code').fill('aaaa-bbbb-cccc-dddd');
+  await security.getByRole('button', { name: 'Create new codes' }).click();
+  const refused = toast(page, 'Invalid authentication code');
+  await expect(refused).toBeVisible();
+  await refused.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(refused).toHaveCount(0);
+  await security.getByLabel('Authentication code').fill(first!);
+  await security.getByRole('button', { name: 'Create new codes' }).click();
+  const codes = security.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const fresh = await codes.first().innerText();
+  expect(fresh).not.toBe(second);
+  await security.getByRole('button', { name: 'I have saved them' }).click();
+  expect((await tablet.get('/api/auth/user')).status()).toBe(401);
+  await tablet.dispose();
+
+  await security.getByRole('button', { name: 'Turn off' }).click();
+  await security.getByLabel('Your password').fill(user.password);
+  // A recovery code from before the new ones is no longer a current code.
+  await security.getByLabel('Authentication code').fill(second!);
+  await expectNoAxeViolations(page, { include: '#security' });
+  await security.getByRole('button', { name: 'Turn off' }).click();
+  await expect(refused).toBeVisible();
+  await security.getByLabel('Authentication code').fill(fresh);
+  await security.getByRole('button', { name: 'Turn off' }).click();
+  await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
+  await expect(security.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
 });

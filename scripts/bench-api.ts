@@ -110,7 +110,7 @@ try {
       ...testServices(db.prisma),
       db: db.prisma,
       user,
-      session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000) },
+      session: { id: 'bench', expiresAt: new Date(Date.now() + 3_600_000), secondFactor: null },
     }),
   );
   const middle = await caller.admin.prototypes({ limit: 50 });

@@ -9,8 +9,9 @@ export const Route = createFileRoute('/_admin')({
     const user = await trpc.auth.me.ensureData();
     // After signing in they come back here, query and all (an e-mailed link to a thread, say).
     if (!user) throw redirect({ to: '/login', search: returnTo(location.href) });
-    // ADMIN_REQUIRE_2FA: the server refuses admin calls until enrolment; Profile's Security section explains.
-    if (user.twoFactorSetupRequired) throw redirect({ to: '/profile', hash: 'security' });
+    // ADMIN_REQUIRE_2FA: the server refuses admin calls until enrolment, and in a session opened without
+    // the second factor (ADR 0038); Profile's Security section explains.
+    if (user.twoFactorSetupRequired || user.twoFactorSignInRequired) throw redirect({ to: '/profile', hash: 'security' });
     return { user, isAdmin: user.role === 'admin', trpc };
   },
   component: AdminLayout,

@@ -5,8 +5,8 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
 import { type Capability, isAdminOnlyCapability } from '~/shared/capabilities.ts';
-import { ADMIN_TWO_FACTOR_REQUIRED } from '~/shared/schemas/security.ts';
-import { mustEnrolTwoFactor, withEnrolledRole } from './auth/two-factor.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED, ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED } from '~/shared/schemas/security.ts';
+import { type AdminAssurance, missingAdminAssurance, withEnrolledRole } from './auth/two-factor.ts';
 import type { Context } from './context.ts';
 import { DomainError, type DomainErrorKind } from './domain/errors.ts';
 import { assertCapability } from './domain/permissions.ts';
@@ -102,16 +102,34 @@ function signedIn(ctx: Context) {
   return { user: ctx.user, session: ctx.session };
 }
 
-/** Signed in. An admin who must still enrol in two-factor sign-in reaches only their own records here. */
+/**
+ * Signed in. An admin whose session lacks the second factor ADMIN_REQUIRE_2FA asks for reaches only
+ * their own records here (ADR 0038).
+ */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   const { user, session } = signedIn(ctx);
-  return next({ ctx: { user: withEnrolledRole(user, ctx.config), session } });
+  // `adminHeldBack`: such an admin, whose admin data (notifications sent to them as an admin) shows as counts only.
+  const adminHeldBack = missingAdminAssurance(user, session, ctx.config) !== null;
+  return next({ ctx: { user: withEnrolledRole(user, session, ctx.config), session, adminHeldBack } });
 });
 
+const ASSURANCE_REFUSALS: Record<NonNullable<AdminAssurance>, string> = {
+  enrol: ADMIN_TWO_FACTOR_REQUIRED,
+  sign_in_again: ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED,
+};
+
+/** Why this context may not use admin procedures (403), or null when it may; REST adapters ask the same. */
+export function adminRefusal(ctx: Pick<Context, 'user' | 'session' | 'config'>): TRPCError | null {
+  if (!ctx.user || ctx.user.role !== 'admin') return new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
+  const missing = missingAdminAssurance(ctx.user, ctx.session, ctx.config);
+  return missing ? new TRPCError({ code: 'FORBIDDEN', message: ASSURANCE_REFUSALS[missing] }) : null;
+}
+
+/** An administrator, in a session that passed the second factor when ADMIN_REQUIRE_2FA asks for it. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   const { user, session } = signedIn(ctx);
-  if (user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden: administrators only' });
-  if (mustEnrolTwoFactor(user, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_TWO_FACTOR_REQUIRED });
+  const refusal = adminRefusal(ctx);
+  if (refusal) throw refusal;
   return next({ ctx: { user, session } });
 });
 

@@ -8,6 +8,11 @@ import { useDismiss } from '~/client/use-dismiss.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatDateTime } from '~/shared/format.ts';
 
+/** ADMIN_REQUIRE_2FA, in a session without the second factor: admin notifications are counted, not shown (ADR 0038). */
+function withheldText(count: number) {
+  return `${count} admin notification${count === 1 ? ' is' : 's are'} hidden until you sign in with two-factor authentication.`;
+}
+
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const { user } = useCurrentUser();
@@ -81,6 +86,11 @@ export function NotificationBell() {
               Mark all read
             </button>
           </div>
+          {list.data?.adminNotificationsWithheld ? (
+            <p className="border-b border-base-300 px-4 py-3 text-sm" data-testid="admin-notifications-withheld">
+              {withheldText(list.data.adminNotificationsWithheld)}
+            </p>
+          ) : null}
           {list.isLoading ? (
             <div role="status" className="flex justify-center p-6">
               <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
@@ -91,7 +101,7 @@ export function NotificationBell() {
               Notifications could not be loaded.
             </p>
           ) : list.data?.items.length === 0 ? (
-            <p className="p-6 text-center text-sm text-base-content/70">You have no notifications yet.</p>
+            !list.data.adminNotificationsWithheld && <p className="p-6 text-center text-sm text-base-content/70">You have no notifications yet.</p>
           ) : (
             <ul className="divide-y divide-base-300" data-testid="notification-list">
               {list.data?.items.map((n) => {

@@ -19,6 +19,12 @@ export function SecuritySection() {
           Administrators must turn on two-factor authentication before using the admin panel. Set it up below.
         </p>
       )}
+      {user.twoFactorSignInRequired && (
+        <p role="alert" className="alert alert-warning mt-4">
+          This session was opened without your authentication code. To use the admin panel, sign out and sign in again with your password and a code from your
+          authenticator app.
+        </p>
+      )}
       <TwoFactorCard />
       <SessionsCard />
       <SignInAttemptsCard />

@@ -1,5 +1,5 @@
 // Two-factor sign-in: set up (QR code or key, then a code to confirm), recovery codes shown once,
-// new recovery codes or turning it off with the password.
+// new recovery codes or turning it off with the password and a current code (ADR 0038).
 import { Fragment, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
@@ -8,7 +8,7 @@ import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import { currentPasswordInput, totpCodeInput } from '~/shared/schemas/security.ts';
+import { currentPasswordInput, passwordAndCodeInput, totpCodeInput } from '~/shared/schemas/security.ts';
 import { formatSecurityDate } from './format.ts';
 import { QrCode } from './qr-code.tsx';
 
@@ -209,12 +209,18 @@ function EnabledState({
         {codesLeft} recovery code{codesLeft === 1 ? '' : 's'} left.
       </p>
       {action ? (
-        <PasswordConfirm
-          submitLabel={action === 'disable' ? 'Turn off' : 'Create new codes'}
-          pending={disable.isPending || regenerate.isPending}
-          onCancel={() => setAction(null)}
-          onSubmit={(input) => (action === 'disable' ? disable.mutate(input) : regenerate.mutate(input))}
-        />
+        <>
+          <p className="mt-4 text-sm">
+            {action === 'disable' ? 'To turn it off' : 'For new recovery codes'}, enter your password and a current code from your authenticator app (or a
+            recovery code). Your other signed-in devices will be signed out.
+          </p>
+          <PasswordAndCodeConfirm
+            submitLabel={action === 'disable' ? 'Turn off' : 'Create new codes'}
+            pending={disable.isPending || regenerate.isPending}
+            onCancel={() => setAction(null)}
+            onSubmit={(input) => (action === 'disable' ? disable.mutate(input) : regenerate.mutate(input))}
+          />
+        </>
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setAction('codes')}>
@@ -253,6 +259,47 @@ function PasswordConfirm({
     >
       <Field name="password" label="Your password" error={form.errors.password}>
         <PasswordInput {...form.field('password')} autoComplete="current-password" />
+      </Field>
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
+          {submitLabel}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The password and a current code from the app (or a recovery code): what turning off or new recovery codes need. */
+function PasswordAndCodeConfirm({
+  submitLabel,
+  pending,
+  onCancel,
+  onSubmit,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (input: { password: string; code: string }) => void;
+}) {
+  const form = useZodForm(passwordAndCodeInput, { password: '', code: '' });
+  return (
+    <form
+      noValidate
+      className="mt-4 flex max-w-sm flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = form.validate();
+        if (parsed) onSubmit(parsed);
+      }}
+    >
+      <Field name="password" label="Your password" error={form.errors.password}>
+        <PasswordInput {...form.field('password')} autoComplete="current-password" />
+      </Field>
+      <Field name="code" label="Authentication code" error={form.errors.code}>
+        <input {...form.field('code')} autoComplete="one-time-code" className="input input-bordered w-full max-w-xs font-mono tracking-widest" />
       </Field>
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>

@@ -2,7 +2,7 @@
 // SHA-256, so a leaked sessions table cannot be replayed. Expiry slides while the user is active,
 // up to an absolute limit counted from sign-in.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Prisma } from '~/generated/prisma/client.ts';
+import type { Prisma, SecondFactor } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
 import { effectiveStatus } from '../domain/user-status.ts';
 import { type SessionUser, sessionUserSelect } from './session-user.ts';
@@ -41,6 +41,8 @@ export function hashToken(token: string): string {
 export interface SessionInfo {
   id: string;
   expiresAt: Date;
+  /** How this session passed the second factor, or null for a password alone (ADR 0038). */
+  secondFactor: SecondFactor | null;
 }
 
 const clientColumns = (client: SessionClient | undefined) => ({
@@ -48,13 +50,17 @@ const clientColumns = (client: SessionClient | undefined) => ({
   userAgent: client?.userAgent?.slice(0, 500) ?? null,
 });
 
-/** A new session from `at` (the request's clock; tests and scripts may leave it to the system's). */
+/**
+ * A new session from `at` (the request's clock; tests and scripts may leave it to the system's),
+ * recording how it was authenticated: `secondFactor` null for a password alone.
+ */
 export async function createSession(
   db: Pick<Prisma.TransactionClient, 'session'>,
   userId: string,
   lifetime: number | SessionLifetime,
   client?: SessionClient,
   at: Date = new Date(),
+  secondFactor: SecondFactor | null = null,
 ) {
   const { days, maxDays } = typeof lifetime === 'number' ? { days: lifetime, maxDays: lifetime } : lifetime;
   const token = generateSessionToken();
@@ -67,23 +73,29 @@ export async function createSession(
       lastSeenAt: new Date(now),
       expiresAt: new Date(now + Math.min(days, maxDays) * DAY_MS),
       ...clientColumns(client),
+      secondFactor,
     },
-    select: { id: true, expiresAt: true },
+    select: sessionInfoSelect,
   });
   return { token, session };
 }
 
+const sessionInfoSelect = { id: true, expiresAt: true, secondFactor: true } satisfies Prisma.SessionSelect;
+
 /**
- * Gives an existing session a new token (after a password change): the same row, so its sign-in
- * time and absolute end stay; the old token stops working at once.
+ * Gives an existing session a new token (after a password change, or when its second factor changes:
+ * `secondFactor`). Its sign-in time, absolute end, handle and device stay; the old token stops working
+ * at once. The old row is deleted rather than renamed, so streams opened with it end (the sessions
+ * trigger) and the tab reconnects as what the session now is.
  */
-export async function rotateSessionToken(db: Pick<Prisma.TransactionClient, 'session'>, sessionId: string) {
+export async function rotateSessionToken(
+  db: Pick<Prisma.TransactionClient, 'session'>,
+  sessionId: string,
+  changes: { secondFactor?: SecondFactor | null } = {},
+) {
   const token = generateSessionToken();
-  const session = await db.session.update({
-    where: { id: sessionId },
-    data: { id: hashToken(token) },
-    select: { id: true, expiresAt: true },
-  });
+  const { id: _old, ...row } = await db.session.delete({ where: { id: sessionId } });
+  const session = await db.session.create({ data: { ...row, ...changes, id: hashToken(token) }, select: sessionInfoSelect });
   return { token, session };
 }
 
@@ -91,7 +103,7 @@ export async function rotateSessionToken(db: Pick<Prisma.TransactionClient, 'ses
 function readSession(db: Db, id: string) {
   return db.session.findUnique({
     where: { id },
-    select: { expiresAt: true, createdAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+    select: { expiresAt: true, createdAt: true, lastSeenAt: true, secondFactor: true, user: { select: sessionUserSelect } },
     relationLoadStrategy: 'join',
   });
 }
@@ -144,7 +156,7 @@ export async function validateSessionToken(
   }
   // updateMany: a sign-out racing this request leaves nothing to update, which is no error.
   if (Object.keys(changes).length > 0) await db.session.updateMany({ where: { id }, data: changes });
-  return { session: { id, expiresAt }, user, renewed: changes.expiresAt !== undefined };
+  return { session: { id, expiresAt, secondFactor: row.secondFactor }, user, renewed: changes.expiresAt !== undefined };
 }
 
 /**

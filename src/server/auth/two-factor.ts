@@ -7,7 +7,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { AppConfig } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Limiter } from '../domain/rate-limit.ts';
-import { hashToken } from './session.ts';
+import { type SessionInfo, hashToken } from './session.ts';
 import type { SessionUser } from './session-user.ts';
 
 export const TOTP_ISSUER = 'Atomix Energy';
@@ -23,20 +23,35 @@ export const CHALLENGE_VALID_MS = 10 * 60_000;
 export const TWO_FACTOR_COOKIE = 'atomix_2fa';
 export const twoFactorCookieName = (https: boolean) => (https ? `__Host-${TWO_FACTOR_COOKIE}` : TWO_FACTOR_COOKIE);
 
-/** An administrator who must turn on two-factor sign-in before any admin procedure answers. */
-export function mustEnrolTwoFactor(user: Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>, config: Pick<AppConfig, 'adminRequireTwoFactor'>): boolean {
-  return user.role === 'admin' && config.adminRequireTwoFactor && !user.twoFactorEnabledAt;
+/** What admin access needs of a session (ADR 0038): the account's two-factor sign-in, passed in this session. */
+export type AdminAssurance = 'enrol' | 'sign_in_again' | null;
+
+/**
+ * With ADMIN_REQUIRE_2FA, what an administrator still lacks before admin access opens in this
+ * session: enrolment (two-factor sign-in is off), or a sign-in that passes the second factor (this
+ * session was opened with the password alone). Null when nothing is missing. Assurance belongs to the
+ * session: enrolling from another session does not raise this one.
+ */
+export function missingAdminAssurance(
+  user: Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>,
+  session: Pick<SessionInfo, 'secondFactor'> | null,
+  config: Pick<AppConfig, 'adminRequireTwoFactor'>,
+): AdminAssurance {
+  if (user.role !== 'admin' || !config.adminRequireTwoFactor) return null;
+  if (!user.twoFactorEnabledAt) return 'enrol';
+  return session?.secondFactor ? null : 'sign_in_again';
 }
 
 /**
- * The user as role checks should see them: with ADMIN_REQUIRE_2FA an admin who has not enrolled has a
- * seller's reach (their own prototypes, documents and messages) until they do.
+ * The user as role checks should see them: with ADMIN_REQUIRE_2FA an admin whose session lacks the
+ * second factor has a seller's reach (their own prototypes, documents and messages) until it has it.
  */
 export function withEnrolledRole<User extends Pick<SessionUser, 'role' | 'twoFactorEnabledAt'>>(
   user: User,
+  session: Pick<SessionInfo, 'secondFactor'> | null,
   config: Pick<AppConfig, 'adminRequireTwoFactor'>,
 ): User {
-  return mustEnrolTwoFactor(user, config) ? { ...user, role: 'user' } : user;
+  return missingAdminAssurance(user, session, config) ? { ...user, role: 'user' } : user;
 }
 
 export function newTotpSecret(): string {

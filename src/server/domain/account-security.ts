@@ -1,13 +1,23 @@
 // Profile, Security (the user's own account): live sessions and sign-in attempts, and two-factor
 // sign-in (TOTP with recovery codes). Sessions leave the server only by their public handle, never by
 // the token's hash. Changes that tie the account to a device need the password, throttled like every
-// password check.
+// password check; undoing or replacing the second factor also needs a current code. Each change to the
+// second factor ends the account's other sessions (ADR 0038).
 import type { AuditAction } from '~/shared/event-names.ts';
-import type { RequestMeta } from '../context.ts';
+import { INVALID_TWO_FACTOR_CODE } from '~/shared/schemas/security.ts';
+import type { RequestMeta, SessionCookie } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { invalidateUserSessions } from '../auth/session.ts';
-import { clearTwoFactorAttempts, consumeTwoFactorAttempt, matchTotpStep, newTotpSecret, replaceRecoveryCodes, totpKeyUri } from '../auth/two-factor.ts';
+import { invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
+import {
+  clearTwoFactorAttempts,
+  consumeTwoFactorAttempt,
+  matchTotpStep,
+  newTotpSecret,
+  replaceRecoveryCodes,
+  totpKeyUri,
+  verifySecondFactor,
+} from '../auth/two-factor.ts';
 import { describeUserAgent } from '../auth/user-agent.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
@@ -31,6 +41,8 @@ export interface AccountDeps {
   limiter: Limiter;
   user: { id: string; email: string };
   sessionId: string;
+  /** The session's cookie, for when a change to the second factor gives this session a new token. */
+  cookie: Pick<SessionCookie, 'set'>;
   now: Date;
 }
 
@@ -117,7 +129,21 @@ export async function startTwoFactorSetup(deps: AccountDeps, password: string) {
   return { secret, uri: totpKeyUri(deps.user.email, secret) };
 }
 
-/** Step 2: a valid code turns two-factor sign-in on and returns ten recovery codes, shown this once. */
+/**
+ * A current second factor of the signed-in user (a code from the app or an unused recovery code),
+ * throttled like the sign-in's; the code is spent.
+ */
+async function assertCurrentCode(deps: AccountDeps, code: string) {
+  await consumeTwoFactorAttempt(deps, deps.user.id);
+  if (!(await verifySecondFactor(deps.db, deps.user.id, code, deps.now))) throw new InvalidInputError(INVALID_TWO_FACTOR_CODE);
+  await clearTwoFactorAttempts(deps, deps.user.id);
+}
+
+/**
+ * Step 2: a valid code turns two-factor sign-in on and returns ten recovery codes, shown this once.
+ * This session passed the second factor by enrolling (it gets a new token, so its live stream reopens
+ * as what it now is); every other session of the account ends, as they did not.
+ */
 export async function confirmTwoFactorSetup(deps: AccountDeps, code: string) {
   const { db, user: me, now } = deps;
   await consumeTwoFactorAttempt(deps, me.id);
@@ -127,7 +153,7 @@ export async function confirmTwoFactorSetup(deps: AccountDeps, code: string) {
   const pending = user.totpPendingSecret;
   const step = await matchTotpStep(pending, code, now, null);
   if (step === null) throw new InvalidInputError(INVALID_SET_UP_CODE);
-  const recoveryCodes = await db.$transaction(async (tx) => {
+  const { recoveryCodes, rotated } = await db.$transaction(async (tx) => {
     // Only the secret that was shown (a second set-up in another tab replaces it) is turned on.
     const { count } = await tx.user.updateMany({
       where: { id: me.id, totpPendingSecret: pending, twoFactorEnabledAt: null },
@@ -135,32 +161,51 @@ export async function confirmTwoFactorSetup(deps: AccountDeps, code: string) {
     });
     if (count === 0) throw new ConflictError(SET_UP_AGAIN);
     await audit(deps, tx, 'auth.two_factor_enabled');
-    return replaceRecoveryCodes(tx, me.id);
+    await invalidateUserSessions(tx, me.id, deps.sessionId);
+    return {
+      recoveryCodes: await replaceRecoveryCodes(tx, me.id),
+      rotated: await rotateSessionToken(tx, deps.sessionId, { secondFactor: 'enrolment' }),
+    };
   });
+  deps.cookie.set(rotated.token, rotated.session.expiresAt);
   await clearTwoFactorAttempts(deps, me.id);
   return { recoveryCodes };
 }
 
-/** New recovery codes (the old ones stop working); needs the password. */
-export async function regenerateRecoveryCodes(deps: AccountDeps, password: string) {
-  await assertOwnPassword(deps, password);
+/** New recovery codes (the old ones stop working); needs the password and a current code, and ends the other sessions. */
+export async function regenerateRecoveryCodes(deps: AccountDeps, input: { password: string; code: string }) {
+  await assertOwnPassword(deps, input.password);
+  const enabled = await deps.db.user.count({ where: { id: deps.user.id, twoFactorEnabledAt: { not: null } } });
+  if (!enabled) throw new InvalidInputError(TWO_FACTOR_OFF);
+  await assertCurrentCode(deps, input.code);
   const recoveryCodes = await deps.db.$transaction(async (tx) => {
-    const enabled = await tx.user.count({ where: { id: deps.user.id, twoFactorEnabledAt: { not: null } } });
-    if (!enabled) throw new InvalidInputError(TWO_FACTOR_OFF);
+    const stillOn = await tx.user.count({ where: { id: deps.user.id, twoFactorEnabledAt: { not: null } } });
+    if (!stillOn) throw new InvalidInputError(TWO_FACTOR_OFF);
     await audit(deps, tx, 'auth.recovery_codes_replaced');
+    await invalidateUserSessions(tx, deps.user.id, deps.sessionId);
     return replaceRecoveryCodes(tx, deps.user.id);
   });
   return { recoveryCodes };
 }
 
-export async function disableTwoFactor(deps: AccountDeps, password: string) {
-  await assertOwnPassword(deps, password);
+/**
+ * Two-factor sign-in off; needs the password and a current code. The other sessions end, and this one
+ * carries on under a new token as a password-only session (so its live stream reopens as one).
+ */
+export async function disableTwoFactor(deps: AccountDeps, input: { password: string; code: string }) {
+  await assertOwnPassword(deps, input.password);
   const userId = deps.user.id;
-  await deps.db.$transaction(async (tx) => {
+  const enabled = await deps.db.user.count({ where: { id: userId, twoFactorEnabledAt: { not: null } } });
+  if (!enabled) throw new InvalidInputError(TWO_FACTOR_OFF);
+  await assertCurrentCode(deps, input.code);
+  const rotated = await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { totpSecret: null, totpPendingSecret: null, twoFactorEnabledAt: null, totpLastUsedStep: null } });
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await tx.twoFactorChallenge.deleteMany({ where: { userId } });
     await audit(deps, tx, 'auth.two_factor_disabled');
+    await invalidateUserSessions(tx, userId, deps.sessionId);
+    return rotateSessionToken(tx, deps.sessionId, { secondFactor: null });
   });
+  deps.cookie.set(rotated.token, rotated.session.expiresAt);
   return { success: true as const };
 }

@@ -79,6 +79,7 @@ export async function setReviewers(request: EvaluationRequest, input: Pick<z.out
       title: 'Review assigned',
       message: `You are a reviewer of "${prototypeName}"${added.includes(leadId) ? ' (lead)' : ''}. Please submit your scorecard.`,
       actionUrl: evaluationScreenUrl(id),
+      adminData: true,
     });
     await logActivity(tx, meta, {
       userId: actorId,

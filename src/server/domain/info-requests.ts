@@ -102,7 +102,7 @@ export async function answerInfo(deps: InfoRequestDeps, input: { id: number; ans
       message: `The seller of "${prototype.prototypeName}" answered your question:\n\n${row.question}`,
       actionUrl: `/admin-panel?q=${prototype.id}`,
     };
-    if (prototype.assignedTo) await notify(tx, mailer, { ...notification, userId: prototype.assignedTo });
+    if (prototype.assignedTo) await notify(tx, mailer, { ...notification, userId: prototype.assignedTo, adminData: true });
     else await notifyAdmins(tx, mailer, notification);
     await logActivity(tx, meta, {
       userId: actorId,

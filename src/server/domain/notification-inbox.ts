@@ -4,6 +4,7 @@ import { NOTIFICATION_LIST_LIMIT } from '~/shared/schemas/messages.ts';
 import { hiddenBodyText } from '~/shared/email-kinds.ts';
 import type { AppConfig } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import type { SessionInfo } from '../auth/session.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import { publishLive } from '../live/publish.ts';
 import { NotFoundError } from './errors.ts';
@@ -30,38 +31,59 @@ function safeActionUrl(url: string | null): string | null {
 
 export const unreadCount = (db: Db, userId: string) => db.notification.count({ where: { userId, isRead: false } });
 
-/** The latest notifications, newest first, and how many are unread. */
-export async function ownNotifications(db: Db, userId: string) {
-  const [items, unread] = await Promise.all([
+/**
+ * Whose notifications a request reads, and whether admin data is withheld from it: an admin whose
+ * session lacks the second factor ADMIN_REQUIRE_2FA asks for sees how many admin notifications they
+ * have, never their text (ADR 0038).
+ */
+export interface InboxReader {
+  userId: string;
+  withholdAdminData: boolean;
+}
+
+const readable = (reader: InboxReader) => ({ userId: reader.userId, ...(reader.withholdAdminData ? { adminData: false } : {}) });
+
+/** The latest notifications, newest first, how many are unread, and how many admin notifications were withheld. */
+export async function ownNotifications(db: Db, reader: InboxReader) {
+  const [items, unread, withheld] = await Promise.all([
     db.notification.findMany({
-      where: { userId },
+      where: readable(reader),
       select: notificationSelect,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: NOTIFICATION_LIST_LIMIT,
     }),
-    unreadCount(db, userId),
+    unreadCount(db, reader.userId),
+    reader.withholdAdminData ? db.notification.count({ where: { userId: reader.userId, adminData: true } }) : 0,
   ]);
-  return { items: items.map((n) => ({ ...n, actionUrl: safeActionUrl(n.actionUrl) })), unreadCount: unread };
+  return { items: items.map((n) => ({ ...n, actionUrl: safeActionUrl(n.actionUrl) })), unreadCount: unread, adminNotificationsWithheld: withheld };
 }
 
-/** One of the user's own notifications read; their other tabs hear of it. */
-export async function markNotificationRead(db: Db, userId: string, id: number) {
-  const { count } = await db.notification.updateMany({ where: { id, userId }, data: { isRead: true } });
+/** One of the user's own notifications read (not a withheld one); their other tabs hear of it. */
+export async function markNotificationRead(db: Db, reader: InboxReader, id: number) {
+  const { count } = await db.notification.updateMany({ where: { id, ...readable(reader) }, data: { isRead: true } });
   if (count === 0) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
-  await publishLive(db, { topic: 'notifications' }, { users: [userId] });
+  await publishLive(db, { topic: 'notifications' }, { users: [reader.userId] });
   return { id, isRead: true };
 }
 
-export async function markAllNotificationsRead(db: Db, userId: string) {
-  const { count } = await db.notification.updateMany({ where: { userId, isRead: false }, data: { isRead: true } });
-  if (count > 0) await publishLive(db, { topic: 'notifications' }, { users: [userId] });
+/** Every notification the reader can see marked read; withheld ones stay unread until they can be read. */
+export async function markAllNotificationsRead(db: Db, reader: InboxReader) {
+  const { count } = await db.notification.updateMany({ where: { ...readable(reader), isRead: false }, data: { isRead: true } });
+  if (count > 0) await publishLive(db, { topic: 'notifications' }, { users: [reader.userId] });
   return { marked: count };
 }
 
-/** E-mail notices on or off; the current user as auth.me shows them. */
-export async function setEmailPreference(db: Db, config: Pick<AppConfig, 'adminRequireTwoFactor'>, userId: string, enabled: boolean, now: Date) {
+/** E-mail notices on or off; the current user as auth.me shows them (in `session`). */
+export async function setEmailPreference(
+  db: Db,
+  config: Pick<AppConfig, 'adminRequireTwoFactor'>,
+  session: Pick<SessionInfo, 'secondFactor'>,
+  userId: string,
+  enabled: boolean,
+  now: Date,
+) {
   const user = await db.user.update({ where: { id: userId }, data: { emailNotifications: enabled }, select: sessionUserSelect });
-  return toCurrentUser(user, config, now);
+  return toCurrentUser(user, session, config, now);
 }
 
 /** Every e-mail the app queued, newest first; bodies holding a secret link are never shown. */

@@ -19,6 +19,11 @@ export interface NotificationInput {
   title: string;
   message: string;
   actionUrl?: string | null;
+  /**
+   * Sent to the recipients as administrators (a seller's submission, message, answer or ticket; a
+   * review): admin data, whose text an admin session without the required second factor withholds (ADR 0038).
+   */
+  adminData?: boolean;
 }
 
 /** Creates one notification per recipient (and their e-mails); returns how many were written. */
@@ -33,6 +38,7 @@ export async function notify(tx: Writer, links: EmailLinks, input: NotificationI
       title: input.title,
       message: input.message,
       actionUrl: input.actionUrl ?? null,
+      adminData: input.adminData ?? false,
     })),
   });
   // Each recipient's open tabs hear of it once this transaction commits (the bell).
@@ -53,8 +59,8 @@ export async function notify(tx: Writer, links: EmailLinks, input: NotificationI
   return count;
 }
 
-/** Notifies every administrator (e.g. of a new submission or a seller's answer to a quote). */
-export async function notifyAdmins(tx: Writer, links: EmailLinks, input: Omit<NotificationInput, 'userId'>): Promise<number> {
+/** Notifies every administrator (e.g. of a new submission or a seller's answer to a quote): admin data. */
+export async function notifyAdmins(tx: Writer, links: EmailLinks, input: Omit<NotificationInput, 'userId' | 'adminData'>): Promise<number> {
   const admins = await tx.user.findMany({ where: { role: 'admin' }, select: { id: true } });
-  return notify(tx, links, { ...input, userId: admins.map((a) => a.id) });
+  return notify(tx, links, { ...input, userId: admins.map((a) => a.id), adminData: true });
 }

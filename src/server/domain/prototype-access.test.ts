@@ -34,10 +34,14 @@ describe('visiblePrototypes', () => {
     expect(await visibleIds(admin)).toEqual([ofAlice.id, ofBob.id]);
   });
 
-  it('an admin who must still enrol in two-factor sign-in sees only their own (as a seller would)', async () => {
+  it('an admin who must still enrol in two-factor sign-in, or whose session skipped it, sees only their own (as a seller would)', async () => {
     const { admin } = await twoSellers();
-    const unenrolled = withEnrolledRole({ ...admin, twoFactorEnabledAt: null }, { ...TEST_CONFIG, adminRequireTwoFactor: true });
+    const strict = { ...TEST_CONFIG, adminRequireTwoFactor: true };
+    const unenrolled = withEnrolledRole({ ...admin, twoFactorEnabledAt: null }, { secondFactor: null }, strict);
     expect(await visibleIds(unenrolled)).toEqual([]);
+    const enrolled = { ...admin, twoFactorEnabledAt: new Date() };
+    expect(await visibleIds(withEnrolledRole(enrolled, { secondFactor: null }, strict))).toEqual([]);
+    expect(await visibleIds(withEnrolledRole(enrolled, { secondFactor: 'totp' }, strict))).toHaveLength(2);
   });
 
   it("information requests and the document access list: another seller's prototype is not found, the admin's view is", async () => {

@@ -21,8 +21,8 @@ export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUn
 /**
  * Who may see which prototypes, written once (its detail, documents, information requests, document
  * access list, messages about it): a seller their own; admins every prototype. `user` is the
- * signed-in user as the procedures see it, so an admin who must still enrol in two-factor sign-in
- * (withEnrolledRole) sees only their own.
+ * signed-in user as the procedures see it, so an admin whose session lacks the second factor
+ * ADMIN_REQUIRE_2FA asks for (withEnrolledRole) sees only their own.
  */
 export function visiblePrototypes(user: { id: string; role: string }): Prisma.PrototypeWhereInput {
   return user.role === 'admin' ? {} : { sellerId: user.id };

@@ -133,6 +133,7 @@ export async function runReviewReminders(db: Db, links: EmailLinks, now: Date): 
         type: REMINDER_TYPES[r.moment],
         ...message(r),
         actionUrl: `/admin-panel?q=${r.prototypeId}`,
+        adminData: true,
       });
       return true;
     });

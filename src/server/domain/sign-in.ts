@@ -5,10 +5,11 @@
 import type { z } from 'zod';
 import type { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
 import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_EXPIRED } from '~/shared/schemas/security.ts';
+import type { SecondFactor } from '~/generated/prisma/client.ts';
 import type { AppConfig, RequestMeta, SessionCookie } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
-import { createSession, invalidateSession, invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
+import { type SessionInfo, createSession, invalidateSession, invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
 import { type SessionUser, sessionUserSelect } from '../auth/session-user.ts';
 import {
   clearTwoFactorAttempts,
@@ -38,10 +39,12 @@ export interface SignInDeps {
   now: Date;
 }
 
-async function startSession(deps: SignInDeps, userId: string) {
+/** A new session, recording how it was authenticated (`secondFactor`: null for a password alone). */
+async function startSession(deps: SignInDeps, userId: string, secondFactor: SecondFactor | null) {
   const lifetime = { days: deps.config.sessionDays, maxDays: deps.config.sessionMaxDays };
-  const { token, session } = await createSession(deps.db, userId, lifetime, deps.meta, deps.now);
+  const { token, session } = await createSession(deps.db, userId, lifetime, deps.meta, deps.now, secondFactor);
   deps.cookie.set(token, session.expiresAt);
+  return session;
 }
 
 /** The password was right for an account with two-factor sign-in: no session yet, a challenge for the code. */
@@ -89,8 +92,8 @@ export async function register(deps: SignInDeps, input: z.output<typeof register
     await logActivity(tx, meta, { userId: created.id, action: 'auth.register', targetType: 'user', targetId: created.id });
     return created;
   });
-  await startSession(deps, user.id);
-  return { user: toCurrentUser(user, config, deps.now) };
+  const session = await startSession(deps, user.id, null);
+  return { user: toCurrentUser(user, session, config, deps.now) };
 }
 
 /** Email and password: a session, or the two-factor challenge when the account has it on. */
@@ -111,9 +114,9 @@ export async function logIn(deps: SignInDeps, input: z.output<typeof loginInput>
   await refuseSuspended(deps, user);
   await signInSucceeded(deps, input.email);
   if (user.twoFactorEnabledAt) return startTwoFactorSignIn(deps, user.id);
-  await startSession(deps, user.id);
+  const session = await startSession(deps, user.id, null);
   await logActivity(db, meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id });
-  return { user: toCurrentUser(user, config, deps.now) };
+  return { user: toCurrentUser(user, session, config, deps.now) };
 }
 
 /** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
@@ -136,9 +139,9 @@ export async function verifyTwoFactor(deps: SignInDeps, challengeToken: string |
   if (user.status === 'banned') throw new ForbiddenError('Your account has been banned.');
   await refuseSuspended(deps, user);
   await clearTwoFactorAttempts(deps, user.id);
-  await startSession(deps, user.id);
+  const session = await startSession(deps, user.id, method);
   await logActivity(db, meta, { userId: user.id, action: 'auth.login', targetType: 'user', targetId: user.id, details: { twoFactor: method } });
-  return { user: toCurrentUser(user, config, deps.now) };
+  return { user: toCurrentUser(user, session, config, deps.now) };
 }
 
 /** Ends the current session, if any; the cookie is cleared either way. */
@@ -156,8 +159,12 @@ export async function logOut(deps: Pick<SignInDeps, 'db' | 'meta' | 'cookie'>, c
  * two-factor sign-in and other device; this session carries on under a new token, so a copy of the
  * old cookie is worthless.
  */
-export async function updateProfile(deps: SignInDeps & { user: Pick<SessionUser, 'id' | 'email'>; sessionId: string }, input: z.output<typeof profileInput>) {
-  const { db, meta, user: me, sessionId, cookie, config } = deps;
+export async function updateProfile(
+  deps: SignInDeps & { user: Pick<SessionUser, 'id' | 'email'>; session: Pick<SessionInfo, 'id' | 'secondFactor'> },
+  input: z.output<typeof profileInput>,
+) {
+  const { db, meta, user: me, session, cookie, config } = deps;
+  const sessionId = session.id;
   await assertOwnPassword(deps, input.currentPassword, 'Too many wrong current passwords.');
   if (input.email !== me.email) {
     const taken = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
@@ -190,5 +197,5 @@ export async function updateProfile(deps: SignInDeps & { user: Pick<SessionUser,
     return { user: updated, rotated: await rotateSessionToken(tx, sessionId) };
   });
   if (rotated) cookie.set(rotated.token, rotated.session.expiresAt);
-  return { user: toCurrentUser(user, config, deps.now) };
+  return { user: toCurrentUser(user, session, config, deps.now) };
 }

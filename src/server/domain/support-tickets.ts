@@ -191,7 +191,7 @@ export async function postTicketMessage(deps: TicketDeps, viewer: TicketViewer, 
         message: excerpt(input.body),
         actionUrl: adminTicketPath(ticket.id),
       };
-      if (ticket.assignedAdminId) await notify(tx, mailer, { ...announcement, userId: ticket.assignedAdminId });
+      if (ticket.assignedAdminId) await notify(tx, mailer, { ...announcement, userId: ticket.assignedAdminId, adminData: true });
       else await notifyAdmins(tx, mailer, announcement);
     } else {
       await notify(tx, mailer, {

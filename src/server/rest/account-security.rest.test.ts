@@ -1,14 +1,14 @@
 // Sessions and account security over HTTP: absolute lifetime, cookie names and flags, no-store, what a
 // password change ends, the user's sessions and sign-in attempts, two-factor sign-in, ADMIN_REQUIRE_2FA.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE } from '~/shared/schemas/security.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED, ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED, INVALID_TWO_FACTOR_CODE } from '~/shared/schemas/security.ts';
 import { createApp } from '../app.ts';
 import { hashToken } from '../auth/session.ts';
-import { totpCodeAt, totpStep } from '../auth/two-factor.ts';
+import { replaceRecoveryCodes, totpCodeAt, totpStep } from '../auth/two-factor.ts';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit.ts';
 import { type Env, parseEnv } from '../env.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { testEnv, useTestDatabase } from '../test/harness.ts';
+import { sessionCookie, testEnv, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,6 +72,16 @@ async function enrol(b: ReturnType<typeof browser>) {
   const confirmed = await b.request('POST', '/trpc/security.confirmTwoFactorSetup', { json: { code: await totpCodeAt(secret, step) } });
   expect(confirmed.status, confirmed.text).toBe(200);
   return { secret, uri, step, recoveryCodes: confirmed.json.result.data.json.recoveryCodes as string[] };
+}
+
+/** A sign-in with the password, then the authenticator's code of `step` (or a recovery code). */
+async function signInWithCode(email: string, secret: string, step: number | string, options: Parameters<typeof browser>[0] = {}) {
+  const b = browser(options);
+  expect((await b.request('POST', '/api/login', { email, password: DEFAULT_PASSWORD })).json).toEqual({ twoFactorRequired: true });
+  const code = typeof step === 'string' ? step : await totpCodeAt(secret, step);
+  const res = await b.request('POST', '/api/login/2fa', { code });
+  expect(res.status, res.text).toBe(200);
+  return b;
 }
 
 /** Six digits that are no code of the steps around `step`. */
@@ -434,15 +444,76 @@ describe('two-factor sign-in', () => {
     expect(res.json.message).toMatch(/expired/);
   });
 
-  it('turns off with the password, after which the password alone signs in', async () => {
+  it('turns off with the password and a current code, ending the other sessions; then the password alone signs in', async () => {
     const user = await createUser(t.db.prisma, { email: 'off@example.test' });
     const b = await signIn(user.email);
-    await enrol(b);
-    expect((await b.request('POST', '/trpc/security.disableTwoFactor', { json: { password: 'wrong' } })).status).toBe(400);
-    expect((await b.request('POST', '/trpc/security.disableTwoFactor', { json: { password: DEFAULT_PASSWORD } })).status).toBe(200);
+    const { secret, step, recoveryCodes } = await enrol(b);
+    const other = await signInWithCode(user.email, secret, recoveryCodes[0]!);
+    const disable = (body: unknown) => b.request('POST', '/trpc/security.disableTwoFactor', { json: body });
+    // The password alone is not enough: a stolen session that learnt the password cannot remove the second factor.
+    const passwordOnly = await disable({ password: DEFAULT_PASSWORD });
+    expect(passwordOnly.status).toBe(400);
+    expect(passwordOnly.json.error.json.message).toMatch(/^code: /);
+    expect((await disable({ password: 'wrong', code: await totpCodeAt(secret, step + 1) })).status).toBe(400);
+    const wrong = await disable({ password: DEFAULT_PASSWORD, code: await wrongCode(secret, step) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.json.message).toBe(INVALID_TWO_FACTOR_CODE);
+    expect(trpcData(await b.request('GET', '/trpc/security.twoFactorStatus')).enabled).toBe(true);
+    const before = b.jar.get('atomix_session')!;
+    // The next step's code (enrolment spent this one).
+    const off = await disable({ password: DEFAULT_PASSWORD, code: await totpCodeAt(secret, step + 1) });
+    expect(off.status, off.text).toBe(200);
     expect(await t.db.prisma.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
+    // The other session ended; this one goes on under a new token (the old one is worthless).
+    expect((await other.request('GET', '/api/auth/user')).status).toBe(401);
+    expect(b.jar.get('atomix_session')).not.toBe(before);
+    expect((await b.request('GET', '/api/auth/user')).status).toBe(200);
+    const stale = browser();
+    stale.jar.set('atomix_session', before);
+    expect((await stale.request('GET', '/api/auth/user')).status).toBe(401);
     const login = await browser().request('POST', '/api/login', { email: user.email, password: DEFAULT_PASSWORD });
     expect(login.json.user).toMatchObject({ id: user.id });
+  });
+
+  it('a recovery code also turns it off', async () => {
+    const user = await createUser(t.db.prisma, { email: 'off-recovery@example.test' });
+    const b = await signIn(user.email);
+    const { recoveryCodes } = await enrol(b);
+    const off = await b.request('POST', '/trpc/security.disableTwoFactor', { json: { password: DEFAULT_PASSWORD, code: recoveryCodes[0] } });
+    expect(off.status, off.text).toBe(200);
+    expect(trpcData(await b.request('GET', '/trpc/security.twoFactorStatus')).enabled).toBe(false);
+  });
+
+  it('replaces the recovery codes with the password and a current code, ending the other sessions', async () => {
+    const user = await createUser(t.db.prisma, { email: 'newcodes@example.test' });
+    const b = await signIn(user.email);
+    const { secret, step, recoveryCodes } = await enrol(b);
+    const other = await signInWithCode(user.email, secret, step + 1);
+    const regenerate = (body: unknown) => b.request('POST', '/trpc/security.regenerateRecoveryCodes', { json: body });
+    expect((await regenerate({ password: DEFAULT_PASSWORD })).status).toBe(400);
+    expect((await regenerate({ password: DEFAULT_PASSWORD, code: await wrongCode(secret, step) })).status).toBe(400);
+    expect((await other.request('GET', '/api/auth/user')).status).toBe(200);
+    const replaced = await regenerate({ password: DEFAULT_PASSWORD, code: recoveryCodes[0] });
+    expect(replaced.status, replaced.text).toBe(200);
+    const fresh: string[] = trpcData(replaced).recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(recoveryCodes[1]);
+    expect((await other.request('GET', '/api/auth/user')).status).toBe(401);
+    expect((await b.request('GET', '/api/auth/user')).status).toBe(200);
+    expect(trpcData(await b.request('GET', '/trpc/security.twoFactorStatus')).recoveryCodesLeft).toBe(10);
+  });
+
+  it('enrolling ends the other sessions and gives this one a new token', async () => {
+    const user = await createUser(t.db.prisma, { email: 'enrol-ends@example.test' });
+    const b = await signIn(user.email);
+    const other = await signIn(user.email);
+    const before = b.jar.get('atomix_session')!;
+    await enrol(b);
+    expect((await other.request('GET', '/api/auth/user')).status).toBe(401);
+    expect(b.jar.get('atomix_session')).not.toBe(before);
+    expect((await b.request('GET', '/api/auth/user')).status).toBe(200);
+    const sessions = await t.db.prisma.session.findMany({ where: { userId: user.id }, select: { secondFactor: true } });
+    expect(sessions).toEqual([{ secondFactor: 'enrolment' }]);
   });
 });
 
@@ -470,6 +541,84 @@ describe('ADMIN_REQUIRE_2FA', () => {
     expect((await b.request('GET', '/api/auth/user')).json.twoFactorSetupRequired).toBe(false);
     expect(secret).toBeTruthy();
     expect(step).toBeGreaterThan(0);
+  });
+
+  it('a password-only session does not become an admin session when the same admin enrols from another one: it ends', async () => {
+    const admin = await createAdmin(t.db.prisma, { email: 'elsewhere@example.test' });
+    const passwordOnly = await signIn(admin.email, { env: strict });
+    const enrolling = await signIn(admin.email, { env: strict });
+    expect((await passwordOnly.request('GET', '/api/admin/users')).status).toBe(403);
+    await enrol(enrolling);
+    expect((await enrolling.request('GET', '/api/admin/users')).status).toBe(200);
+    expect((await passwordOnly.request('GET', '/api/admin/users')).status).toBe(401);
+    expect((await passwordOnly.request('GET', '/api/auth/user')).status).toBe(401);
+  });
+
+  it('assurance belongs to the session: an enrolled admin in a session opened with the password alone is held back', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const admin = await createAdmin(t.db.prisma, { email: 'legacy@example.test', totpSecret: secret, twoFactorEnabledAt: new Date() });
+    // A session without the second factor (made before it was recorded, or by any path that skipped it).
+    const b = browser({ env: strict });
+    b.jar.set('atomix_session', (await sessionCookie(t.db, admin.id)).split('=')[1]!);
+    const me = await b.request('GET', '/api/auth/user');
+    expect(me.json).toMatchObject({ role: 'admin', twoFactorSetupRequired: false, twoFactorSignInRequired: true });
+    const refused = await b.request('GET', '/api/admin/users');
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED);
+    expect((await b.request('GET', '/trpc/admin.counters')).status).toBe(403);
+    const seller = await createUser(t.db.prisma, { email: 'held-owner@example.test' });
+    const prototype = await createPrototype(t.db.prisma, seller.id);
+    expect((await b.request('GET', `/api/seller/prototypes/${prototype.id}`)).status).toBe(404);
+
+    // Signing in with the code (or a recovery code) opens it.
+    const step = totpStep(new Date());
+    const withCode = await signInWithCode(admin.email, secret, step, { env: strict });
+    expect((await withCode.request('GET', '/api/admin/users')).status).toBe(200);
+    expect((await withCode.request('GET', '/api/auth/user')).json).toMatchObject({ twoFactorSetupRequired: false, twoFactorSignInRequired: false });
+    expect((await withCode.request('GET', `/api/seller/prototypes/${prototype.id}`)).status).toBe(200);
+    const codes = await t.db.prisma.$transaction((tx) => replaceRecoveryCodes(tx, admin.id));
+    const withRecovery = await signInWithCode(admin.email, secret, codes[0]!, { env: strict });
+    expect((await withRecovery.request('GET', '/api/admin/users')).status).toBe(200);
+    // The held-back session stays held back meanwhile.
+    expect((await b.request('GET', '/api/admin/users')).status).toBe(403);
+  });
+
+  it('shows an admin without the second factor how many admin notifications they have, not their text', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const admin = await createAdmin(t.db.prisma, { email: 'bell@example.test', totpSecret: secret, twoFactorEnabledAt: new Date() });
+    const seller = await createUser(t.db.prisma, { email: 'writer@example.test' });
+    const s = await signIn(seller.email);
+    const ticket = await s.request('POST', '/api/support/tickets', {
+      category: 'account',
+      subject: 'Private matter',
+      description: 'My bank details are wrong',
+    });
+    expect(ticket.status, ticket.text).toBe(201);
+    // And one sent to the admin as a user (a bulk announcement), which is theirs to read.
+    await t.db.prisma.notification.create({ data: { userId: admin.id, type: 'announcement', title: 'Maintenance tonight', message: 'For everyone' } });
+
+    const held = browser({ env: strict });
+    held.jar.set('atomix_session', (await sessionCookie(t.db, admin.id)).split('=')[1]!);
+    const list = trpcData(await held.request('GET', '/trpc/notifications.list'));
+    expect(list.items.map((n: { title: string }) => n.title)).toEqual(['Maintenance tonight']);
+    expect(list.adminNotificationsWithheld).toBe(1);
+    expect(list.unreadCount).toBe(2);
+    expect(JSON.stringify(list)).not.toContain('Private matter');
+    expect(trpcData(await held.request('GET', '/trpc/notifications.unreadCount'))).toBe(2);
+    // Marking all read leaves the withheld one unread; nor can it be marked by its id.
+    const hidden = await t.db.prisma.notification.findFirstOrThrow({ where: { userId: admin.id, adminData: true } });
+    expect((await held.request('POST', '/trpc/notifications.markRead', { json: { id: hidden.id } })).status).toBe(404);
+    expect(trpcData(await held.request('POST', '/trpc/notifications.markAllRead', { json: null }))).toEqual({ marked: 1 });
+    expect(trpcData(await held.request('GET', '/trpc/notifications.unreadCount'))).toBe(1);
+
+    const assured = await signInWithCode(admin.email, secret, totpStep(new Date()), { env: strict });
+    const full = trpcData(await assured.request('GET', '/trpc/notifications.list'));
+    expect(full.adminNotificationsWithheld).toBe(0);
+    expect(full.items.map((n: { title: string }) => n.title)).toContain('New support ticket: Private matter');
+    // Without ADMIN_REQUIRE_2FA nothing is withheld.
+    const relaxed = browser();
+    relaxed.jar.set('atomix_session', (await sessionCookie(t.db, admin.id)).split('=')[1]!);
+    expect(trpcData(await relaxed.request('GET', '/trpc/notifications.list')).items).toHaveLength(2);
   });
 
   it('leaves admins without two-factor sign-in alone when off (the default), and never applies to sellers', async () => {

@@ -10,7 +10,7 @@ import { ZodError } from 'zod';
 import type { Context } from '../context.ts';
 import { DomainError, ForbiddenError, RateLimitedError } from '../domain/errors.ts';
 import { createCaller } from '../routers/_app.ts';
-import { formatZodError, toTRPCError } from '../trpc.ts';
+import { adminRefusal, formatZodError, toTRPCError } from '../trpc.ts';
 import { METHODS, type ProcedureRoute, RestResult, type RouteDeclaration, unauthorized } from './define-route.ts';
 
 export class RestError extends Error {
@@ -85,7 +85,8 @@ function inputRefusal(error: unknown, input: unknown, pathId: boolean): RestErro
  */
 function refuseMalformedBody(route: ProcedureRoute, ctx: Context) {
   if (route.access !== 'public' && !ctx.user) unauthorized();
-  if (route.access === 'admin' && ctx.user?.role !== 'admin') throw new ForbiddenError('Forbidden: administrators only');
+  const refusal = route.access === 'admin' ? adminRefusal(ctx) : null;
+  if (refusal) throw refusal;
   throw new RestError(400, 'Malformed JSON body');
 }
 

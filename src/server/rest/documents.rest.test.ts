@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SecondFactor } from '~/generated/prisma/client.ts';
 import { createApp } from '../app.ts';
 import { createSession } from '../auth/session.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
@@ -40,10 +41,12 @@ async function storedFiles(): Promise<string[]> {
   return [...files, ...chunked.map((c) => c.storageKey)];
 }
 
-async function http(userId: string | null) {
-  const env = { ...testEnv, DATA_DIR: dataDir };
+/** A client as `userId` (or a guest); `strict`: ADMIN_REQUIRE_2FA, `secondFactor`: what the session passed. */
+async function http(userId: string | null, options: { strict?: boolean; secondFactor?: SecondFactor } = {}) {
+  const env = { ...testEnv, DATA_DIR: dataDir, ADMIN_REQUIRE_2FA: options.strict ?? false };
   const app = createApp({ db: t.db.prisma, env, log: () => {}, services: { documentStore: createDocumentStore(t.db, dataDir, TEST_KEYRING) } });
-  const cookie = userId ? `${SESSION_COOKIE}=${(await createSession(t.db.prisma, userId, 30)).token}` : '';
+  const session = userId ? await createSession(t.db.prisma, userId, 30, undefined, new Date(), options.secondFactor ?? null) : null;
+  const cookie = session ? `${SESSION_COOKIE}=${session.token}` : '';
   return {
     async upload(prototypeId: number | string, fileName: string | null, body: BodyInit | Buffer, headers: Record<string, string> = {}) {
       return app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
@@ -233,6 +236,20 @@ describe('GET /api/documents/:id', () => {
     expect(guest.status).toBe(401);
     expect(await guest.json()).toEqual({ message: 'Unauthorized' });
     expect((await client.download(999999)).status).toBe(404);
+  });
+
+  it('with ADMIN_REQUIRE_2FA serves an enrolled admin only in a session that passed the second factor', async () => {
+    const { prototype, client } = await ownPrototype();
+    const uploaded = await (await client.upload(prototype.id, 'design.pdf', PDF)).json();
+    const admin = await createAdmin(t.db.prisma, { totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', twoFactorEnabledAt: new Date() });
+    // The same admin, signed in with the password alone: another seller's document is not found, and no opening is recorded.
+    const passwordOnly = await (await http(admin.id, { strict: true })).download(uploaded.id);
+    expect(passwordOnly.status).toBe(404);
+    expect(await t.db.prisma.documentAccess.count()).toBe(0);
+    for (const secondFactor of ['totp', 'recovery', 'enrolment'] as const) {
+      expect((await (await http(admin.id, { strict: true, secondFactor })).download(uploaded.id)).status, secondFactor).toBe(200);
+    }
+    expect(await t.db.prisma.documentAccess.count({ where: { userId: admin.id } })).toBe(3);
   });
 
   it('returns a file of several megabytes byte for byte, sent in pieces that do not match the chunks', async () => {

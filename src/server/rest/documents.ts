@@ -257,7 +257,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
         documentId === null
           ? null
           : await deps.db.prototypeDocument.findFirst({
-              where: { id: documentId, prototype: visiblePrototypes(withEnrolledRole(ctx.user, ctx.config)) },
+              where: { id: documentId, prototype: visiblePrototypes(withEnrolledRole(ctx.user, ctx.session, ctx.config)) },
               select: { id: true, prototypeId: true, fileName: true, fileType: true, storageKey: true, prototype: { select: { sellerId: true } } },
             });
       const stored = document ? await openStored(document) : null;
@@ -267,7 +267,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       }
       // An admin's opening is recorded before a byte is sent; if it cannot be, nothing is served.
       // (The seller's own downloads are not listed.)
-      const reader = withEnrolledRole(ctx.user, ctx.config);
+      const reader = withEnrolledRole(ctx.user, ctx.session, ctx.config);
       if (reader.role === 'admin' && document.prototype.sellerId !== reader.id) {
         try {
           await recordDocumentOpened(deps.db, ctx.meta, {

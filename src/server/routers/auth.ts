@@ -18,7 +18,7 @@ const deps = (ctx: Context): signIn.SignInDeps => ({
 
 export const authRouter = router({
   /** The signed-in user, or null for a guest (the REST adapter turns null into 401). */
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user, ctx.config, ctx.clock.now()) : null)),
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user, ctx.session, ctx.config, ctx.clock.now()) : null)),
 
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => signIn.register(deps(ctx), input)),
 
@@ -33,5 +33,5 @@ export const authRouter = router({
 
   updateProfile: protectedProcedure
     .input(profileInput)
-    .mutation(({ ctx, input }) => signIn.updateProfile({ ...deps(ctx), user: ctx.user, sessionId: ctx.session.id }, input)),
+    .mutation(({ ctx, input }) => signIn.updateProfile({ ...deps(ctx), user: ctx.user, session: ctx.session }, input)),
 });

@@ -5,6 +5,7 @@
 // seller's events; and it ends (401) as soon as its session ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index.ts';
+import { parseEnv } from '../env.ts';
 import { type LiveHub, startLiveHub } from '../live/hub.ts';
 import { openAnotherInstanceDatabase, testDatabase } from '../test/database.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
@@ -187,6 +188,28 @@ describe('live.events', () => {
     expect(await phoneStream.next()).toMatchObject({ kind: 'error', httpStatus: 401 });
     await act(adminClient, 'POST', '/api/admin/messages', { userId: twoDevices.id, subject: 'Still there?', content: 'Yes' });
     expect((await laptopStream.nextEvent()).topic).toMatch(/notifications|messages/);
+  });
+
+  it('with ADMIN_REQUIRE_2FA gives admin events only to a session that passed the second factor', async () => {
+    const strict = parseEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ADMIN_REQUIRE_2FA: 'true' });
+    const admin = await createAdmin(t.db.prisma, { totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', twoFactorEnabledAt: new Date() });
+    const own = await createPrototype(t.db.prisma, admin.id);
+    const passwordOnly = await signedInClient(t.db, admin, { services: { live: hub }, env: strict });
+    const withCode = await signedInClient(t.db, admin, { services: { live: hub }, env: strict, secondFactor: 'totp' });
+    const heldBackStream = await subscribe(passwordOnly);
+    const adminStream = await subscribe(withCode);
+    const seller = await signedIn(await createUser(t.db.prisma));
+    await act(seller, 'POST', '/api/support/tickets', { category: 'account', subject: 'Private', description: 'Only for the team' });
+    // Then something of the admin's own as a user (a message about their prototype): events keep commit
+    // order, so an admin event that reached the held-back stream would come before it.
+    await act(passwordOnly, 'POST', '/api/messages', { prototypeId: own.id, subject: 'Mine', message: 'As a seller' });
+    const until = async (stream: LiveStreamReader, topic: string) => {
+      const topics: string[] = [];
+      while (!topics.includes(topic)) topics.push((await stream.nextEvent()).topic);
+      return topics;
+    };
+    expect(await until(adminStream, 'messages')).toContain('ticket');
+    expect(await until(heldBackStream, 'messages')).not.toContain('ticket');
   });
 
   it('hears, through one instance, what an admin does through another on the same database', async () => {

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { notify } from '../domain/notifications.ts';
 import { createWorker, jobHandlers } from '../jobs/worker.ts';
-import { fixedClock, testMailer } from '../test/services.ts';
+import { ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED } from '~/shared/schemas/security.ts';
+import { TEST_CONFIG, fixedClock, testMailer } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
@@ -58,6 +59,25 @@ describe('a notification with every event', () => {
     expect((await notesOf(seller.id)).map((n) => n.type)).toEqual(['admin_message']);
     await (await callerAs(t.db, seller.id)).messages.reply({ subject: 'Re: Hello', message: 'Hi back', parentMessageId: sent.id });
     expect((await notesOf(admin.id)).map((n) => n.type)).toEqual(['message_reply']);
+  });
+
+  it('what admins are told as admins is admin data, withheld from an admin session without the second factor ADMIN_REQUIRE_2FA asks for', async () => {
+    const admin = await createAdmin(t.db.prisma, { twoFactorEnabledAt: new Date() });
+    const seller = await createUser(t.db.prisma);
+    const sent = await (await callerAs(t.db, admin.id)).admin.sendMessage({ userId: seller.id, subject: 'Hello', content: 'Hi' });
+    await (await callerAs(t.db, seller.id)).messages.reply({ subject: 'Re: Hello', message: 'My secret plans', parentMessageId: sent.id });
+    expect((await notesOf(seller.id)).map((n) => n.adminData)).toEqual([false]);
+    expect((await notesOf(admin.id)).map((n) => [n.type, n.adminData])).toEqual([['message_reply', true]]);
+    await notify(t.db.prisma, testMailer(), { userId: admin.id, type: 'announcement', title: 'For everyone', message: 'Hello all' });
+
+    // callerAs opens a session with the password alone.
+    const strict = { config: { ...TEST_CONFIG, adminRequireTwoFactor: true } };
+    const heldBack = await callerAs(t.db, admin.id, undefined, strict);
+    await expect(heldBack.admin.counters()).rejects.toThrow(ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED);
+    const list = await heldBack.notifications.list();
+    expect(list.items.map((n) => n.title)).toEqual(['For everyone']);
+    expect(list).toMatchObject({ unreadCount: 2, adminNotificationsWithheld: 1 });
+    expect((await (await callerAs(t.db, admin.id)).notifications.list()).items).toHaveLength(2);
   });
 
   it('notify() is what payouts call for a payout change: one row per recipient, e-mail when wanted', async () => {

@@ -5,6 +5,7 @@ import { audienceInput, bulkCreateInput, bulkIdInput, bulkSendInput, emailPrefer
 import type { Context } from '../context.ts';
 import { type BulkDeps, cancelBulk, countAudience, createBulk, listBulk, sendBulk } from '../domain/bulk-notifications.ts';
 import {
+  type InboxReader,
   emailOutbox,
   markAllNotificationsRead,
   markNotificationRead,
@@ -24,19 +25,23 @@ const bulkDeps = (ctx: Context & { user: NonNullable<Context['user']> }): BulkDe
   now: ctx.clock.now(),
 });
 
-export const notificationsRouter = router({
-  list: protectedProcedure.query(({ ctx }) => ownNotifications(ctx.db, ctx.user.id)),
+/** Admin notifications show as a count only to an admin held back by ADMIN_REQUIRE_2FA in this session. */
+const reader = (ctx: { user: { id: string }; adminHeldBack: boolean }): InboxReader => ({ userId: ctx.user.id, withholdAdminData: ctx.adminHeldBack });
 
+export const notificationsRouter = router({
+  list: protectedProcedure.query(({ ctx }) => ownNotifications(ctx.db, reader(ctx))),
+
+  /** Every unread notification, admin ones included even while their text is withheld. */
   unreadCount: protectedProcedure.query(({ ctx }) => unreadCount(ctx.db, ctx.user.id)),
 
-  markRead: protectedProcedure.input(notificationIdInput).mutation(({ ctx, input }) => markNotificationRead(ctx.db, ctx.user.id, input.id)),
+  markRead: protectedProcedure.input(notificationIdInput).mutation(({ ctx, input }) => markNotificationRead(ctx.db, reader(ctx), input.id)),
 
-  markAllRead: protectedProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx.db, ctx.user.id)),
+  markAllRead: protectedProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx.db, reader(ctx))),
 
   /** Profile: e-mail notices on or off. Returns the current user as auth.me does. */
   setEmailPreference: protectedProcedure
     .input(emailPreferenceInput)
-    .mutation(({ ctx, input }) => setEmailPreference(ctx.db, ctx.config, ctx.user.id, input.enabled, ctx.clock.now())),
+    .mutation(({ ctx, input }) => setEmailPreference(ctx.db, ctx.config, ctx.session, ctx.user.id, input.enabled, ctx.clock.now())),
 
   // --- Admin: e-mail outbox ----------------------------------------------------------------------
   /** Every e-mail the app queued, newest first; bodies holding a secret link are never shown. */

@@ -1,6 +1,6 @@
 // Profile, Security: the user's own sessions and sign-in attempts, and two-factor sign-in. Thin:
 // validate, call domain/account-security.ts.
-import { currentPasswordInput, sessionHandleInput, totpCodeInput } from '~/shared/schemas/security.ts';
+import { currentPasswordInput, passwordAndCodeInput, sessionHandleInput, totpCodeInput } from '~/shared/schemas/security.ts';
 import type { Context } from '../context.ts';
 import * as account from '../domain/account-security.ts';
 import { protectedProcedure, router } from '../trpc.ts';
@@ -13,6 +13,7 @@ const deps = (ctx: SignedIn): account.AccountDeps => ({
   limiter: ctx.limiter,
   user: ctx.user,
   sessionId: ctx.session.id,
+  cookie: ctx.cookie,
   now: ctx.clock.now(),
 });
 
@@ -33,13 +34,12 @@ export const securityRouter = router({
   /** Step 1 of enrolment: a new secret, kept pending until a code from the app confirms it. */
   startTwoFactorSetup: protectedProcedure.input(currentPasswordInput).mutation(({ ctx, input }) => account.startTwoFactorSetup(deps(ctx), input.password)),
 
-  /** Step 2: a valid code turns two-factor sign-in on and returns ten recovery codes, shown this once. */
+  /** Step 2: a valid code turns two-factor sign-in on (this session passed it; the others end) and returns ten recovery codes, shown this once. */
   confirmTwoFactorSetup: protectedProcedure.input(totpCodeInput).mutation(({ ctx, input }) => account.confirmTwoFactorSetup(deps(ctx), input.code)),
 
-  /** New recovery codes (the old ones stop working); needs the password. */
-  regenerateRecoveryCodes: protectedProcedure
-    .input(currentPasswordInput)
-    .mutation(({ ctx, input }) => account.regenerateRecoveryCodes(deps(ctx), input.password)),
+  /** New recovery codes (the old ones stop working); needs the password and a current code; the other sessions end. */
+  regenerateRecoveryCodes: protectedProcedure.input(passwordAndCodeInput).mutation(({ ctx, input }) => account.regenerateRecoveryCodes(deps(ctx), input)),
 
-  disableTwoFactor: protectedProcedure.input(currentPasswordInput).mutation(({ ctx, input }) => account.disableTwoFactor(deps(ctx), input.password)),
+  /** Needs the password and a current code; the other sessions end. */
+  disableTwoFactor: protectedProcedure.input(passwordAndCodeInput).mutation(({ ctx, input }) => account.disableTwoFactor(deps(ctx), input)),
 });

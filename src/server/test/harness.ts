@@ -1,5 +1,6 @@
 // Helpers for procedure and REST tests: a caller acting as a given user, and the HTTP app itself.
 import pg from 'pg';
+import type { SecondFactor } from '~/generated/prisma/client.ts';
 import { beforeEach } from 'vitest';
 import { SESSION_COOKIE, createSession } from '../auth/session.ts';
 import { createApp } from '../app.ts';
@@ -112,9 +113,13 @@ export function restClient(db: Database, options: RestClientOptions = {}) {
 
 export type RestClient = ReturnType<typeof restClient>;
 
-/** A `Cookie` header for a new session of `userId`, made in the database as a sign-in makes it. */
-export async function sessionCookie(db: Database, userId: string): Promise<string> {
-  const { token } = await createSession(db.prisma, userId, { days: TEST_CONFIG.sessionDays, maxDays: TEST_CONFIG.sessionMaxDays });
+/**
+ * A `Cookie` header for a new session of `userId`, made in the database as a sign-in makes it: with the
+ * password alone, or having passed `secondFactor`.
+ */
+export async function sessionCookie(db: Database, userId: string, secondFactor: SecondFactor | null = null): Promise<string> {
+  const lifetime = { days: TEST_CONFIG.sessionDays, maxDays: TEST_CONFIG.sessionMaxDays };
+  const { token } = await createSession(db.prisma, userId, lifetime, undefined, new Date(), secondFactor);
   return `${SESSION_COOKIE}=${token}`;
 }
 
@@ -129,13 +134,13 @@ type User = Awaited<ReturnType<typeof createUser>>;
 export async function signedInClient<Who extends Role | { id: string } | null>(
   db: Database,
   who: Who,
-  options: RestClientOptions & { fields?: Parameters<typeof createUser>[1] } = {},
+  options: RestClientOptions & { fields?: Parameters<typeof createUser>[1]; secondFactor?: SecondFactor } = {},
 ): Promise<RestClient & { user: Who extends Role ? User : Who }> {
-  const { fields, ...clientOptions } = options;
+  const { fields, secondFactor, ...clientOptions } = options;
   const client = restClient(db, clientOptions);
   const user: User | { id: string } | null =
     who === 'admin' ? await createAdmin(db.prisma, fields) : who === 'user' ? await createUser(db.prisma, fields) : (who as { id: string } | null);
-  if (user) client.cookie = await sessionCookie(db, user.id);
+  if (user) client.cookie = await sessionCookie(db, user.id, secondFactor ?? null);
   return Object.assign(client, { user: user as Who extends Role ? User : Who });
 }
 

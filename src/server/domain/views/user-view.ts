@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { userFilters, userListInput } from '~/shared/schemas/admin.ts';
 import { type SessionUser, sessionUserSelect } from '../../auth/session-user.ts';
-import { mustEnrolTwoFactor } from '../../auth/two-factor.ts';
+import type { SessionInfo } from '../../auth/session.ts';
+import { missingAdminAssurance } from '../../auth/two-factor.ts';
 import type { AppConfig } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { type Page, type SortSpec, asDate, asString, keysetPage, parseUuid } from '../keyset.ts';
@@ -13,9 +14,19 @@ import type { adminUser, currentUser } from './shapes/user.ts';
 
 type UserListInput = z.output<typeof userListInput>;
 
-/** The current user as every client reads it; `twoFactorSetupRequired`: an admin held back by ADMIN_REQUIRE_2FA. */
-export function toCurrentUser(user: SessionUser, config: Pick<AppConfig, 'adminRequireTwoFactor'>, now: Date): CurrentUser {
-  return { ...user, status: effectiveStatus(user, now), twoFactorSetupRequired: mustEnrolTwoFactor(user, config) };
+/**
+ * The current user as every client reads it, in the session `session`. An admin held back by
+ * ADMIN_REQUIRE_2FA: `twoFactorSetupRequired` until they enrol, `twoFactorSignInRequired` while this
+ * session was opened with the password alone (ADR 0038).
+ */
+export function toCurrentUser(
+  user: SessionUser,
+  session: Pick<SessionInfo, 'secondFactor'> | null,
+  config: Pick<AppConfig, 'adminRequireTwoFactor'>,
+  now: Date,
+): CurrentUser {
+  const missing = missingAdminAssurance(user, session, config);
+  return { ...user, status: effectiveStatus(user, now), twoFactorSetupRequired: missing === 'enrol', twoFactorSignInRequired: missing === 'sign_in_again' };
 }
 export type CurrentUser = z.infer<typeof currentUser>;
 

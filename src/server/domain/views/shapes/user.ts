@@ -24,10 +24,12 @@ export const currentUser = z.strictObject({
   twoFactorEnabledAt: timestamp.nullable(),
   /** An admin held back until they turn on two-factor sign-in (ADMIN_REQUIRE_2FA). */
   twoFactorSetupRequired: z.boolean(),
+  /** An enrolled admin held back because this session was opened without the second factor (ADR 0038). */
+  twoFactorSignInRequired: z.boolean(),
   createdAt: timestamp,
 });
 export const userEnvelope = z.strictObject({ user: currentUser });
 /** The password was right; the account needs its second factor (POST /api/login/2fa). */
 export const twoFactorRequired = z.strictObject({ twoFactorRequired: z.literal(true) });
 
-export const adminUser = currentUser.omit({ emailNotifications: true, twoFactorSetupRequired: true });
+export const adminUser = currentUser.omit({ emailNotifications: true, twoFactorSetupRequired: true, twoFactorSignInRequired: true });
