@@ -148,12 +148,22 @@ export async function assertPermissionManagersRemain(tx: Prisma.TransactionClien
 
 /**
  * The actor may have been narrowed, or lost the administrator role, by another admin while they
- * waited for the lock: their role is read again, under it.
+ * waited for the lock: their role and newest unexpired permissions.manage row are read again under
+ * it, in one query (as decideCapability decides).
  */
 export async function assertActorStillManages(tx: Prisma.TransactionClient, actor: CapabilityHolder, now: Date) {
-  const current = await tx.user.findUnique({ where: { id: actor.id }, select: { id: true, role: true, status: true } });
-  const { allowed } =
-    current?.role === 'admin' && current.status !== 'banned' ? await decideCapability(tx, current, 'permissions.manage', now) : { allowed: false };
+  const current = await tx.user.findUnique({
+    where: { id: actor.id },
+    select: {
+      role: true,
+      status: true,
+      permissions: { where: { permission: 'permissions.manage', ...unexpired(now) }, orderBy: newestFirst, take: 1, select: { granted: true } },
+    },
+    relationLoadStrategy: 'join',
+  });
+  const deciding = current?.permissions[0];
+  const allowed =
+    current?.role === 'admin' && current.status !== 'banned' && (deciding ? deciding.granted : ROLE_CAPABILITIES.admin.includes('permissions.manage'));
   if (!allowed) throw new ForbiddenError('You do not have the "permissions.manage" permission.');
 }
 
