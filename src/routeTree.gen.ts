@@ -17,6 +17,7 @@ import { Route as AppealRouteImport } from './routes/appeal'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrototypeSubmissionRouteImport } from './routes/prototype-submission'
 import { Route as PrototypeTrackerRouteImport } from './routes/prototype-tracker'
@@ -80,6 +81,11 @@ const DashboardRoute = DashboardRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -224,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/prototype-submission': typeof PrototypeSubmissionRoute
   '/prototype-tracker': typeof PrototypeTrackerRoute
@@ -258,6 +265,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/prototype-submission': typeof PrototypeSubmissionRoute
   '/prototype-tracker': typeof PrototypeTrackerRoute
@@ -295,6 +303,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/prototype-submission': typeof PrototypeSubmissionRoute
   '/prototype-tracker': typeof PrototypeTrackerRoute
@@ -331,6 +340,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/dashboard'
     | '/forgot-password'
+    | '/invitation'
     | '/login'
     | '/prototype-submission'
     | '/prototype-tracker'
@@ -365,6 +375,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/dashboard'
     | '/forgot-password'
+    | '/invitation'
     | '/login'
     | '/prototype-submission'
     | '/prototype-tracker'
@@ -401,6 +412,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/dashboard'
     | '/forgot-password'
+    | '/invitation'
     | '/login'
     | '/prototype-submission'
     | '/prototype-tracker'
@@ -438,6 +450,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
   PrototypeSubmissionRoute: typeof PrototypeSubmissionRoute
   PrototypeTrackerRoute: typeof PrototypeTrackerRoute
@@ -505,6 +518,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -752,6 +772,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   DashboardRoute: DashboardRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   PrototypeSubmissionRoute: PrototypeSubmissionRoute,
   PrototypeTrackerRoute: PrototypeTrackerRoute,

@@ -80,6 +80,7 @@ export const envSchema = z
     RATE_LIMIT_FORGOT_PASSWORD_EMAIL: rateLimit(RATE_LIMIT_DEFAULTS.forgotPasswordEmail),
     RATE_LIMIT_PASSWORD_RESET: rateLimit(RATE_LIMIT_DEFAULTS.passwordReset),
     RATE_LIMIT_APPEAL_LINKS: rateLimit(RATE_LIMIT_DEFAULTS.appealLinks),
+    RATE_LIMIT_INVITATION_LINKS: rateLimit(RATE_LIMIT_DEFAULTS.invitationLinks),
     RATE_LIMIT_CONTACT: rateLimit(RATE_LIMIT_DEFAULTS.contact),
     RATE_LIMIT_MESSAGE_REPLIES: rateLimit(RATE_LIMIT_DEFAULTS.messageReplies),
     RATE_LIMIT_PROTOTYPES: rateLimit(RATE_LIMIT_DEFAULTS.prototypes),

@@ -160,6 +160,11 @@ export const AUDIT_ACTIONS = [
   'admin.permission.grant',
   'admin.permission.revoke',
   'admin.permission.remove',
+  // The admin team (ADR 0039)
+  'admin.invitation.send',
+  'admin.invitation.revoke',
+  'admin.invitation.accept',
+  'admin.user.admin_role_removed',
   'admin.export.ledger',
   'ledger.export',
 ] as const;

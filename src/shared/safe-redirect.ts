@@ -8,7 +8,7 @@ const BASE = 'https://atomix.invalid';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\\]/;
 /** Screens that lead to sign-in (returning there would loop) and paths that are not screens at all. */
-const NOT_A_DESTINATION = /^\/(?:login|register|forgot-password|reset-password|api|trpc)(?:\/|$)/i;
+const NOT_A_DESTINATION = /^\/(?:login|register|forgot-password|reset-password|invitation|api|trpc)(?:\/|$)/i;
 
 /** Decodes percent-escapes until nothing changes; null if malformed. */
 function fullyDecoded(value: string): string | null {

@@ -9,6 +9,13 @@ export const adminRouteOptions = {
   head: () => pageHead('Admin Panel', 'Review prototypes, manage users and follow the audit trail.'),
 };
 
+/** The invitations, for an admin who may see them (the same check the section makes). */
+async function loadAdminTeam(trpc: TrpcQueryUtils) {
+  const mine = await trpc.permissions.mine.ensureData();
+  // A refusal shows in the section itself, not as a failed page.
+  if (mine.find((c) => c.permission === 'permissions.manage')?.allowed) await trpc.adminTeam.invitations.ensureData().catch(() => undefined);
+}
+
 /** Loads the counters and the open tab's page with the same inputs the components query: the screen appears whole. */
 export async function loadAdminPanel(trpc: TrpcQueryUtils, isAdmin: boolean, search: AdminSearch) {
   if (!isAdmin) return;
@@ -20,6 +27,8 @@ export async function loadAdminPanel(trpc: TrpcQueryUtils, isAdmin: boolean, sea
     tab === 'prototypes' && search.view !== 'board' && trpc.infoRequests.openForAdmin.ensureData(),
     tab === 'prototypes' && search.view === 'board' && trpc.pipeline.board.ensureData(boardQueryInput(search)),
     tab === 'users' && trpc.admin.users.ensureData(userQueryInput(search)),
+    // The admin team section sits above the list too (for those who manage permissions).
+    tab === 'users' && loadAdminTeam(trpc),
     tab === 'activity' && trpc.admin.activity.ensureData(activityQueryInput(search)),
   ]);
 }

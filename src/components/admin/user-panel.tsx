@@ -16,9 +16,11 @@ import { useCapability } from '~/client/use-capability.ts';
 import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
+import { AdminTeamSection, RemoveAdminRoleDialog } from './admin-team-section.tsx';
 
 type AdminUser = RouterOutputs['admin']['users']['items'][number];
-type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message' | 'permissions';
+type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message' | 'permissions' | 'adminRole';
 
 const orNA = (value: string | null) => (value && value.trim() ? value : 'N/A');
 
@@ -34,6 +36,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
       <h2 id="users-heading" className="sr-only">
         User Management
       </h2>
+      <AdminTeamSection />
       <UserFilters search={search} setSearch={setSearch} />
       <QueryView
         query={list}
@@ -130,6 +133,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
       <ResetPasswordDialog user={target('password')} onClose={close} />
       <MessageDialog user={target('message')} onClose={close} />
       <PermissionsDialog user={target('permissions')} onClose={close} />
+      <RemoveAdminRoleDialog user={target('adminRole')} onClose={close} />
     </section>
   );
 }
@@ -207,6 +211,7 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
   const lift = trpc.admin.updateUserStatus.useMutation(feedback('userStatus'));
   const name = fullName(user);
   const managesPermissions = useCapability('permissions.manage').allowed;
+  const me = useCurrentUser().user;
   const button = (kind: DialogKind, text: string, className = 'btn-ghost') => (
     <button type="button" className={`btn btn-xs ${className}`} onClick={() => onDialog(kind)} aria-label={`${text}: ${name}`}>
       {text}
@@ -227,6 +232,7 @@ function UserActions({ user, onDialog }: { user: AdminUser; onDialog: (kind: Dia
       )}
       {button('message', 'Message')}
       {managesPermissions !== false && button('permissions', 'Permissions')}
+      {user.role === 'admin' && managesPermissions === true && me && me.id !== user.id && button('adminRole', 'Remove admin role', 'btn-ghost text-error')}
       {user.role !== 'admin' && (
         <>
           {user.status !== 'active' && (

@@ -1,25 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
-import { useHydrated } from '~/client/use-hydrated.ts';
+import { useFragmentToken } from '~/client/use-fragment-token.ts';
 import { AuthCard } from './auth-card.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { RESET_LINK_INVALID, resetPasswordForm } from '~/shared/schemas/messages.ts';
-
-/** Reads the token once from the fragment, then removes it from the address bar and history entry. */
-function useFragmentToken(): string | null | undefined {
-  // Undefined (not known yet) until the page is live, as in the server's HTML.
-  const hydrated = useHydrated();
-  const [token] = useState(() => (typeof window === 'undefined' ? undefined : new URLSearchParams(window.location.hash.slice(1)).get('token')));
-  useEffect(() => {
-    if (window.location.hash) history.replaceState(history.state, '', window.location.pathname);
-  }, []);
-  return hydrated ? token : undefined;
-}
 
 const initial = { password: '', confirmPassword: '' };
 

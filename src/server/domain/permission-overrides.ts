@@ -115,7 +115,7 @@ export async function permissionsOfUser(db: Db, userId: string, now: Date) {
   return { userId: user.id, role: user.role, capabilities, overrides: rows.map((row) => toOverrideView(row, now, deciding)) };
 }
 
-async function lockPermissions(tx: Prisma.TransactionClient) {
+export async function lockPermissions(tx: Prisma.TransactionClient) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${PERMISSIONS_LOCK}, 0))`;
 }
 
@@ -138,7 +138,7 @@ export function keepsForGood(rows: readonly ManageRow[], now: Date): boolean {
 }
 
 /** After a change to permissions.manage, some (not banned) admin must still hold it, with no end. */
-async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now: Date) {
+export async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now: Date) {
   const admins = await tx.user.findMany({ where: { role: 'admin', status: { not: 'banned' } }, select: { id: true } });
   const overrides = await tx.userPermission.findMany({
     where: { userId: { in: admins.map((a) => a.id) }, permission: 'permissions.manage', ...unexpired(now) },
@@ -150,9 +150,24 @@ async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now:
   if (!admins.some((admin) => keepsForGood(rowsOf.get(admin.id) ?? [], now))) throw new ConflictError(LAST_PERMISSION_MANAGER);
 }
 
-/** The actor may have been narrowed by another admin while they waited for the lock. */
-async function assertActorStillManages(tx: Prisma.TransactionClient, actor: CapabilityHolder, now: Date) {
-  const { allowed } = await decideCapability(tx, actor, 'permissions.manage', now);
+/**
+ * The actor may have been narrowed, or lost the administrator role, by another admin while they
+ * waited for the lock: their role and newest unexpired permissions.manage row are read again under
+ * it, in one query (as decideCapability decides).
+ */
+export async function assertActorStillManages(tx: Prisma.TransactionClient, actor: CapabilityHolder, now: Date) {
+  const current = await tx.user.findUnique({
+    where: { id: actor.id },
+    select: {
+      role: true,
+      status: true,
+      permissions: { where: { permission: 'permissions.manage', ...unexpired(now) }, orderBy: newestFirst, take: 1, select: { granted: true } },
+    },
+    relationLoadStrategy: 'join',
+  });
+  const deciding = current?.permissions[0];
+  const allowed =
+    current?.role === 'admin' && current.status !== 'banned' && (deciding ? deciding.granted : ROLE_CAPABILITIES.admin.includes('permissions.manage'));
   if (!allowed) throw new ForbiddenError('You do not have the "permissions.manage" permission.');
 }
 

@@ -26,6 +26,8 @@ export const RATE_LIMIT_DEFAULTS = {
   passwordReset: '10/1h',
   /** Opening and using the appeal links of suspension and ban notices, per address. */
   appealLinks: '60/1h',
+  /** Opening and using invitation links to the admin team, per address. */
+  invitationLinks: '20/1h',
   contact: '5/1h',
   messageReplies: '60/1h',
   prototypes: '30/1h',
@@ -66,6 +68,7 @@ export function rateLimitsOf(env: Env): RateLimits {
     forgotPasswordEmail: env.RATE_LIMIT_FORGOT_PASSWORD_EMAIL,
     passwordReset: env.RATE_LIMIT_PASSWORD_RESET,
     appealLinks: env.RATE_LIMIT_APPEAL_LINKS,
+    invitationLinks: env.RATE_LIMIT_INVITATION_LINKS,
     contact: env.RATE_LIMIT_CONTACT,
     messageReplies: env.RATE_LIMIT_MESSAGE_REPLIES,
     prototypes: env.RATE_LIMIT_PROTOTYPES,
@@ -93,6 +96,7 @@ const REFUSALS: Record<LimitName, string> = {
   forgotPasswordEmail: 'Too many password reset requests for this email address.',
   passwordReset: 'Too many password reset attempts from your network.',
   appealLinks: 'Too many appeal link attempts from your network.',
+  invitationLinks: 'Too many invitation link attempts from your network.',
   contact: 'Too many messages from your address.',
   messageReplies: 'You have sent too many replies in a short time.',
   prototypes: 'You have submitted too many prototypes in a short time.',

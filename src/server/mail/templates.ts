@@ -37,6 +37,22 @@ export function passwordResetEmail(links: EmailLinks, input: { firstName: string
   };
 }
 
+/** The invitation token travels in the fragment too (never in a request line or a log). */
+export function adminInvitationLink(links: EmailLinks, token: string): string {
+  return appUrl(links, `/invitation#token=${encodeURIComponent(token)}`);
+}
+
+export function adminInvitationEmail(links: EmailLinks, input: { firstName: string; inviterName: string; token: string; validDays: number }) {
+  return {
+    subject: 'Atomix Energy: you are invited to join the admin team',
+    text:
+      `${greeting(input.firstName)}\n\n${input.inviterName} invited you to join the Atomix Energy admin team.\n\n` +
+      `Choose your password and sign in here: ${adminInvitationLink(links, input.token)}\n\n` +
+      `The link works once, for ${input.validDays} days. If you did not expect it, ignore this e-mail.` +
+      signature,
+  };
+}
+
 export function passwordChangedEmail(links: EmailLinks, input: { firstName: string | null }) {
   return {
     subject: 'Atomix Energy: your password was changed',

@@ -111,6 +111,7 @@ function mountProcedureRoute(
       } catch (error) {
         throw inputRefusal(error, input, id !== undefined) ?? error;
       }
+      if (route.status === 204) return c.body(null, 204);
       const status = route.status ?? 200;
       if (result instanceof RestResult) {
         for (const [name, value] of Object.entries(result.headers)) c.header(name, value);

@@ -62,17 +62,28 @@ interface Declared {
 }
 
 /** A JSON path over one tRPC procedure: the adapter parses, calls it through createCaller, maps errors. */
-export interface ProcedureRoute extends Declared {
+export type ProcedureRoute = ProcedureDeclared & (JsonAnswer | NoContent);
+
+interface JsonAnswer {
+  /** 200 unless the path creates something. */
+  status?: 200 | 201;
+  /** The answer: its view shape (dates as Date; the contract states them as ISO text), described. */
+  output: { shape: ZodTypeAny; description: string; headers?: z.AnyZodObject };
+}
+
+/** 204: the procedure's result is dropped and the answer has no body (e.g. a DELETE that leaves nothing to show). */
+interface NoContent {
+  status: 204;
+  output: { description: string };
+}
+
+interface ProcedureDeclared extends Declared {
   kind: 'procedure';
   /** The path's parameters (`:id`), as the procedure's input schema names them. */
   params?: z.AnyZodObject;
   query?: z.AnyZodObject;
   /** The JSON body, as the procedure's input schema checks it (without the path's id). */
   body?: ZodTypeAny;
-  /** 200 unless the path creates something. */
-  status?: 200 | 201;
-  /** The answer: its view shape (dates as Date; the contract states them as ISO text), described. */
-  output: { shape: ZodTypeAny; description: string; headers?: z.AnyZodObject };
   handler(request: RestRequest): Promise<unknown>;
 }
 
@@ -86,8 +97,10 @@ export interface HttpRoute extends Declared {
 
 export type RouteDeclaration = ProcedureRoute | HttpRoute;
 
-export function defineRoute(route: Omit<ProcedureRoute, 'kind'>): ProcedureRoute {
-  return { kind: 'procedure', ...route };
+type Undeclared<T> = T extends unknown ? Omit<T, 'kind'> : never;
+
+export function defineRoute(route: Undeclared<ProcedureRoute>): ProcedureRoute {
+  return { kind: 'procedure', ...route } as ProcedureRoute;
 }
 
 export function defineHttpRoute(route: Omit<HttpRoute, 'kind'>): HttpRoute {

@@ -98,7 +98,10 @@ export function operationOf(route: RouteDeclaration): Operation {
   };
   const errors = errorResponses([...impliedErrors(route), ...(route.errors ?? [])]);
   if (route.kind === 'http') return { ...common, ...route.operation, responses: { ...errors, ...route.operation.responses } };
-  const success = json(jsonShape(route.output.shape), route.output.description);
+  const success =
+    route.status === 204
+      ? { description: route.output.description }
+      : { ...json(jsonShape(route.output.shape), route.output.description), ...(route.output.headers ? { headers: route.output.headers } : {}) };
   return {
     ...common,
     ...(route.params || route.query
@@ -110,7 +113,7 @@ export function operationOf(route: RouteDeclaration): Operation {
         }
       : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: documentedIds(route.body) } } } } : {}),
-    responses: { [String(route.status ?? 200)]: route.output.headers ? { ...success, headers: route.output.headers } : success, ...errors },
+    responses: { [String(route.status ?? 200)]: success, ...errors },
   };
 }
 

@@ -1,6 +1,7 @@
 // The whole API: one router per domain. Its type is what the client's hooks are typed against.
 import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
+import { adminTeamRouter } from './admin-team.ts';
 import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
 import { documentAccessRouter } from './document-access.ts';
@@ -22,6 +23,7 @@ import { liveRouter } from './live.ts';
 
 export const appRouter = router({
   admin: adminRouter,
+  adminTeam: adminTeamRouter,
   auth: authRouter,
   contact: contactRouter,
   evaluation: evaluationRouter,

@@ -72,6 +72,10 @@ const GOVERNED: Record<Capability, Record<string, Call>> = {
     'permissions.forUser': (c) => c.permissions.forUser(empty),
     'permissions.change': (c) => c.permissions.change(empty),
     'permissions.remove': (c) => c.permissions.remove(empty),
+    'adminTeam.invite': (c) => c.adminTeam.invite(empty),
+    'adminTeam.invitations': (c) => c.adminTeam.invitations(),
+    'adminTeam.revokeInvitation': (c) => c.adminTeam.revokeInvitation(empty),
+    'adminTeam.removeAdminRole': (c) => c.adminTeam.removeAdminRole(empty),
   },
 };
 

@@ -17,7 +17,8 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, 'Password must be at most 200 characters');
 
-const name = (label: string) =>
+/** A required first or last name. */
+export const personName = (label: string) =>
   z
     .string({ required_error: `${label} is required` })
     .trim()
@@ -46,16 +47,16 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const registerInput = z.object({
   email: emailField,
   password: newPasswordField,
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   businessName: optionalText('Business name', 200),
   phoneNumber: phoneField,
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const profileInput = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: emailField,
   businessName: optionalText('Business name', 200),
   phoneNumber: phoneField,

@@ -5,6 +5,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
+import { type AdminRoleTarget, RemoveAdminRoleDialog } from '~/components/admin/admin-team-section.tsx';
+import { fullName } from '~/shared/format.ts';
 import { formatUntil } from '~/components/permissions/format.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { CAPABILITY_LABELS, type Capability, changeEffect, grantChoices, revokeChoices } from '~/shared/capabilities.ts';
@@ -24,6 +27,7 @@ export function PermissionsSection({ userId }: { userId: string }) {
             <EffectiveTable capabilities={data.capabilities} />
             <OverrideList userId={userId} overrides={data.overrides} />
             <ChangeForm userId={userId} role={data.role} capabilities={data.capabilities} />
+            {data.role === 'admin' && <AdminRoleRemoval userId={userId} />}
           </>
         )}
       </QueryView>
@@ -32,6 +36,24 @@ export function PermissionsSection({ userId }: { userId: string }) {
 }
 
 type PermissionsData = RouterOutputs['permissions']['forUser'];
+
+/** Another administrator's role can be removed here (ADR 0039); one's own never. */
+function AdminRoleRemoval({ userId }: { userId: string }) {
+  const me = useCurrentUser().user;
+  const user = trpc.moderation.user.useQuery({ id: userId }, { retry: false });
+  const [target, setTarget] = useState<AdminRoleTarget | null>(null);
+  if (!me || me.id === userId || !user.data) return null;
+  const name = fullName(user.data);
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
+      <p className="text-sm text-base-content/80">Administrator role: the account stays, as a seller&apos;s, if it goes.</p>
+      <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setTarget({ id: userId, email: user.data.email, name })}>
+        Remove admin role
+      </button>
+      <RemoveAdminRoleDialog user={target} onClose={() => setTarget(null)} />
+    </div>
+  );
+}
 
 function EffectiveTable({ capabilities }: { capabilities: PermissionsData['capabilities'] }) {
   return (

@@ -5,6 +5,7 @@ import { referenceRoutes } from '../api-docs.ts';
 import type { RouteDeclaration } from '../define-route.ts';
 import { documentRoutes } from '../documents.ts';
 import { adminRoutes } from './admin.ts';
+import { adminTeamRoutes } from './admin-team.ts';
 import { authRoutes } from './auth.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { infoRequestRoutes } from './info-requests.ts';
@@ -33,5 +34,6 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...reportRoutes,
   ...moderationRoutes,
   ...permissionRoutes,
+  ...adminTeamRoutes,
   ...referenceRoutes,
 ];
