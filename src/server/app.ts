@@ -3,13 +3,14 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
+import type { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
-import { RateLimitedError } from './domain/errors.ts';
+import { UnavailableError, retryAfterOf } from './domain/errors.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './http/request-log.ts';
 import { type AppShell, loadAppShell, markSession } from './http/app-shell.ts';
@@ -17,12 +18,13 @@ import { requestPathChecks } from './http/request-path.ts';
 import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { SAFE_METHODS, pageHeaders, sameOriginWrites } from './http/security.ts';
-import { errorResponse, mountMethodNotAllowed, mountRestRoutes } from './rest/adapter.ts';
+import { errorAnswer, errorResponse, mountMethodNotAllowed, mountRestRoutes } from './rest/adapter.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountApiDocs } from './rest/api-docs.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
 import { restRoutes } from './rest/endpoints/index.ts';
 import { appRouter } from './routers/_app.ts';
+import { mapError } from './trpc.ts';
 import { type Services, servicesFromEnv } from './services.ts';
 import { TRPC_MAX_BATCH_SIZE } from '~/shared/constants.ts';
 
@@ -72,8 +74,23 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
   // The live stream (a tRPC subscription, server-sent events): a person's own events, kept by no cache.
+  // tRPC answers a stream refused before it starts (signed out, too many, no database) with a 200
+  // whose one frame is the error; it is answered with the refusal's own status and JSON instead
+  // (ADR 0040), keeping the cookies the request's context set.
+  const refusedStreams = new WeakMap<Request, TRPCError>();
   app.get('/trpc/live.events', async (c, next) => {
     await next();
+    const refusal = refusedStreams.get(c.req.raw);
+    if (refusal) {
+      const started = c.res;
+      void started.body?.cancel().catch(() => {});
+      const { status, message, headers } = errorAnswer(refusal, () => {}); // onError below logged it
+      const refused = new Response(JSON.stringify({ message }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+      for (const cookie of started.headers.getSetCookie()) refused.headers.append('Set-Cookie', cookie);
+      // Replaced, not merged: none of the event stream's headers apply.
+      c.res = undefined;
+      c.res = refused;
+    }
     c.res.headers.set('Cache-Control', 'no-store, no-transform');
   });
 
@@ -92,15 +109,20 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
       // Also tRPC's own check, on the path as tRPC decodes it.
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (opts, c) => createContext(c, opts.resHeaders) as unknown as Promise<Record<string, unknown>>,
-      // A refused limit's wait goes on the HTTP answer; in a batch, the longest wait of its calls.
+      // A refused limit's wait, or the database's (503), goes on the HTTP answer; in a batch, the longest wait of its calls.
       responseMeta: ({ errors }) => {
-        const waits = errors.flatMap((error) => (error.cause instanceof RateLimitedError ? [error.cause.retryAfterSeconds] : []));
+        const waits = errors.flatMap((error) => {
+          const wait = retryAfterOf((mapError(error) ?? error).cause);
+          return wait === null ? [] : [wait];
+        });
         return waits.length ? { headers: new Headers({ 'Retry-After': String(Math.max(...waits)) }) } : {};
       },
-      onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });
-        }
+      onError: ({ error, path: procedure, type, req }) => {
+        // Reported before the stream's answer is made (a refusal); a started stream's end comes later and is not looked for.
+        if (type === 'subscription') refusedStreams.set(req, error);
+        const meant = mapError(error) ?? error;
+        if (meant.cause instanceof UnavailableError) log({ level: 'warn', msg: 'database unavailable', procedure, error: String(meant.cause.cause) });
+        else if (meant.code === 'INTERNAL_SERVER_ERROR') log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });
       },
     }),
   );

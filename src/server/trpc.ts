@@ -1,6 +1,8 @@
 // tRPC building blocks: the only ways into a procedure are public, protected (signed in), admin and
 // capability (signed in and holding one named capability: src/shared/capabilities.ts).
 import { TRPCError, initTRPC } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
@@ -8,7 +10,8 @@ import { type Capability, isAdminOnlyCapability } from '~/shared/capabilities.ts
 import { ADMIN_TWO_FACTOR_REQUIRED, ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED } from '~/shared/schemas/security.ts';
 import { type AdminAssurance, missingAdminAssurance, withEnrolledRole } from './auth/two-factor.ts';
 import type { Context } from './context.ts';
-import { DomainError, type DomainErrorKind } from './domain/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable.ts';
+import { DomainError, type DomainErrorKind, UnavailableError } from './domain/errors.ts';
 import { assertCapability } from './domain/permissions.ts';
 import { LIVE_PING_MS, LIVE_RECONNECT_AFTER_INACTIVITY_MS } from './live/stream.ts';
 
@@ -20,6 +23,17 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
     const { stack: _stack, ...data } = shape.data; // stack traces never leave the server
+    // A failure no procedure middleware saw (creating the context, a stream's own end) is mapped here.
+    const mapped = error.code === 'INTERNAL_SERVER_ERROR' ? mapError(error) : null;
+    if (mapped) {
+      const httpStatus = getHTTPStatusCodeFromError(mapped);
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[mapped.code],
+        message: mapped.message,
+        data: { ...data, code: mapped.code, httpStatus, zodError: null },
+      };
+    }
     return {
       ...shape,
       // A server fault's own text (SQL, stack details) stays in the logs.
@@ -42,11 +56,29 @@ const TRPC_CODES: Record<DomainErrorKind, TRPCError['code']> = {
   invalid_input: 'BAD_REQUEST',
   precondition_failed: 'PRECONDITION_FAILED',
   rate_limited: 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
 };
 
-/** The one place a domain refusal becomes a tRPC code (and, through it, an HTTP status); the domain error stays its cause. */
+/** A domain refusal as a tRPC code (and, through it, an HTTP status); the domain error stays its cause. */
 export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: TRPC_CODES[error.kind], message: error.message, cause: error });
+}
+
+/**
+ * The one place a failure gets its meaning (ADR 0040): a domain refusal, Prisma's duplicate (409) and
+ * missing row (404), and a database out of reach (503 with Retry-After: down, restarting, no
+ * connection or transaction to be had in time). Null for anything else, which stays a server error.
+ * A TRPCError is looked into when it is a server error (tRPC wraps what a procedure or the context threw).
+ */
+export function mapError(error: unknown): TRPCError | null {
+  const cause = error instanceof TRPCError ? (error.code === 'INTERNAL_SERVER_ERROR' ? error.cause : null) : error;
+  if (cause instanceof DomainError) return toTRPCError(cause);
+  if (cause instanceof Prisma.PrismaClientKnownRequestError) {
+    if (cause.code === 'P2002') return new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
+    if (cause.code === 'P2025') return new TRPCError({ code: 'NOT_FOUND', message: 'Not found', cause });
+  }
+  if (cause && isDatabaseUnavailable(cause)) return toTRPCError(new UnavailableError(DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, { cause }));
+  return null;
 }
 
 export const NUL_REFUSED = 'Text must not contain NUL characters';
@@ -75,19 +107,15 @@ export function containsNul(value: unknown): boolean {
  * checks every call needs share one):
  * - PostgreSQL text cannot hold NUL, so a NUL anywhere in an input would fail at the database: it is
  *   refused for every procedure at once, on the raw input, before any schema or query sees it;
- * - domain refusals and known Prisma failures become the HTTP-meaningful tRPC codes; anything else
- *   stays a server error.
+ * - domain refusals, known Prisma failures and an unreachable database become the HTTP-meaningful
+ *   tRPC codes (mapError); anything else stays a server error.
  */
 const guarded = t.middleware(async ({ getRawInput, next }) => {
   if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_REFUSED });
   const result = await next();
   if (!result.ok) {
-    const cause = result.error.cause;
-    if (cause instanceof DomainError) throw toTRPCError(cause);
-    if (cause instanceof Prisma.PrismaClientKnownRequestError) {
-      if (cause.code === 'P2002') throw new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
-      if (cause.code === 'P2025') throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found', cause });
-    }
+    const mapped = mapError(result.error);
+    if (mapped) throw mapped;
   }
   return result;
 });

@@ -89,8 +89,9 @@ export function createLiveUpdates(client: ReturnType<typeof createTrpcClient>, u
         subscription = null;
         // Ended with 401 (signed out elsewhere, banned, suspended): everything shown is read again, who
         // is signed in first; private screens then answer as they do to a signed-out visitor, and
-        // follow(null) ends the retries. Lost otherwise: a new stream after a pause, as for a 401 whose
-        // user turns out to be still signed in (a password change gave the session a new token).
+        // follow(null) ends the retries. Lost otherwise, or refused before it started (a real 401, 429
+        // or 503 status, which the browser reports only as a failed connection): a new stream after a
+        // pause, whose resync asks again who is signed in.
         if (error.data?.httpStatus === 401) refresh({ topic: 'resync' });
         retryTimer = setTimeout(() => {
           retryTimer = null;

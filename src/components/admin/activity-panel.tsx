@@ -1,7 +1,7 @@
 // The audit trail (issue 5): who did what to which target, from where; filter by user and action,
 // export as CSV.
 import { keepPreviousData } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import { toastError } from '~/components/toast/toast-store.ts';
 import { QueryView } from '~/components/query-view.tsx';
@@ -17,9 +17,9 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
   const input = activityQueryInput(search);
   const list = trpc.admin.activity.useQuery(input, { placeholderData: keepPreviousData });
   const actions = trpc.admin.activityActions.useQuery();
-  const utils = trpc.useUtils();
   const [text, setText] = useSearchText(search.auser);
-  const [exporting, setExporting] = useState(false);
+  const exporter = trpc.admin.exportActivityCsv.useMutation();
+  const exporting = exporter.isPending;
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, acursor: undefined, adir: undefined });
 
   const submit = (event: FormEvent) => {
@@ -27,14 +27,10 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
     apply({ auser: text.trim() || undefined });
   };
   const exportCsv = async () => {
-    setExporting(true);
     try {
-      const csv = await utils.admin.exportActivityCsv.fetch({ user: input.user, action: input.action }, { staleTime: 0 });
-      downloadText(datedFileName('activity'), csv);
+      downloadText(datedFileName('activity'), await exporter.mutateAsync({ user: input.user, action: input.action }));
     } catch {
       toastError('Failed to export the activity log');
-    } finally {
-      setExporting(false);
     }
   };
 

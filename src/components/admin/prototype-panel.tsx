@@ -85,20 +85,16 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
 }
 
 function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
-  const utils = trpc.useUtils();
-  const [exporting, setExporting] = useState(false);
+  const exporter = trpc.admin.exportPrototypesCsv.useMutation();
+  const exporting = exporter.isPending;
   const admins = trpc.admin.admins.useQuery();
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, cursor: undefined, dir: undefined });
   const exportCsv = async () => {
-    setExporting(true);
     try {
       const { cursor: _c, direction: _d, limit: _l, ...filters } = prototypeQueryInput(search);
-      const csv = await utils.admin.exportPrototypesCsv.fetch(filters, { staleTime: 0 });
-      downloadText(datedFileName('prototypes'), csv);
+      downloadText(datedFileName('prototypes'), await exporter.mutateAsync(filters));
     } catch {
       toastError('Failed to export prototypes');
-    } finally {
-      setExporting(false);
     }
   };
   return (

@@ -9,7 +9,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useHydrated } from '~/client/use-hydrated.ts';
 import { AuthCard } from '~/components/auth/auth-card.tsx';
 import { formatDate, formatDateTime } from '~/shared/format.ts';
-import { APPEAL_LINK_INVALID } from '~/shared/schemas/moderation.ts';
+import { APPEAL_LINK_INVALID, APPEAL_LINK_MEASURE_ENDED } from '~/shared/schemas/moderation.ts';
 import { AppealMessageForm } from './appeal-form.tsx';
 import { appealStatusLabel } from './my-measures.tsx';
 
@@ -79,13 +79,20 @@ function AppealPart({ standing, token }: { standing: Standing; token: string | n
     );
   }
   if (!standing.canAppeal) {
-    return (
-      <p className="text-sm text-base-content/80">
-        {!standing.appealWindowOpen
-          ? `The appeal window closed on ${formatDate(standing.appealDeadline)}.`
-          : 'This link was already used: each measure can be appealed once.'}
-      </p>
-    );
+    if (!standing.appealWindowOpen)
+      return <p className="text-sm text-base-content/80">{`The appeal window closed on ${formatDate(standing.appealDeadline)}.`}</p>;
+    // Lifted or over: the link stops here; signed in, the dashboard takes the appeal (ADR 0040).
+    if (!standing.running) {
+      return (
+        <p className="text-sm text-base-content/80" data-testid="appeal-link-ended">
+          {APPEAL_LINK_MEASURE_ENDED}{' '}
+          <Link to="/login" className="link link-primary">
+            Sign in
+          </Link>
+        </p>
+      );
+    }
+    return <p className="text-sm text-base-content/80">This link was already used: each measure can be appealed once.</p>;
   }
   return (
     <section aria-labelledby="appeal-title" className="flex flex-col gap-3">

@@ -2,7 +2,6 @@
 // what was owed, sent and reversed; each seller's balance; then every money movement, newest first,
 // with that seller's running balance after it. Filter by seller and type; the filtered rows as CSV.
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { compact } from '~/client/search-params.ts';
 import { trpc } from '~/client/trpc.ts';
 import { downloadText } from '~/components/admin/download.ts';
@@ -22,17 +21,13 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
   const list = trpc.ledger.admin.useQuery(ledgerInput(search), { placeholderData: keepPreviousData });
   const everyone = trpc.ledger.summary.useQuery({});
   const summary = trpc.ledger.summary.useQuery(compact({ userId: search.user }), { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const [exporting, setExporting] = useState(false);
+  const exporter = trpc.ledger.adminCsv.useMutation();
+  const exporting = exporter.isPending;
   const exportCsv = async () => {
-    setExporting(true);
     try {
-      const csv = await utils.ledger.adminCsv.fetch(compact({ userId: search.user, type: search.type }), { staleTime: 0 });
-      downloadText(datedFileName('ledger'), csv);
+      downloadText(datedFileName('ledger'), await exporter.mutateAsync(compact({ userId: search.user, type: search.type })));
     } catch (error) {
       toastError('The ledger could not be exported.', error);
-    } finally {
-      setExporting(false);
     }
   };
   const filter = (patch: Partial<LedgerSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });

@@ -13,16 +13,13 @@ import { keepPreviousData } from '@tanstack/react-query';
 export function SellerStatement() {
   const [page, setPage] = useState<{ cursor?: string; direction?: 'next' | 'prev' }>({});
   const statement = trpc.ledger.mine.useQuery({ limit: 20, ...page }, { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const [downloading, setDownloading] = useState(false);
+  const exporter = trpc.ledger.mineCsv.useMutation();
+  const downloading = exporter.isPending;
   const download = async () => {
-    setDownloading(true);
     try {
-      downloadText(`statement-${new Date().toISOString().slice(0, 10)}.csv`, await utils.ledger.mineCsv.fetch(undefined, { staleTime: 0 }));
+      downloadText(`statement-${new Date().toISOString().slice(0, 10)}.csv`, await exporter.mutateAsync());
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error, 'The statement could not be downloaded.'), variant: 'destructive' });
-    } finally {
-      setDownloading(false);
     }
   };
   return (

@@ -176,16 +176,26 @@ export function sessionEnd(
 
 /**
  * A live stream's check of the session it was opened with (src/server/live/stream.ts): its current
- * expiry, or null once it has ended. Reads only; the next ordinary request tidies up.
+ * expiry and its user's role and two-factor enrolment (which decide whether the stream hears admin
+ * events), or null once it has ended. Reads only; the next ordinary request tidies up.
  */
-export async function currentSessionExpiry(db: Db, sessionId: string, maxDays: number, now = Date.now()): Promise<Date | null> {
+export async function currentSessionState(db: Db, sessionId: string, maxDays: number, now = Date.now()) {
   const row = await db.session.findUnique({
     where: { id: sessionId },
-    select: { expiresAt: true, createdAt: true, user: { select: { status: true, suspendedUntil: true } } },
+    select: {
+      expiresAt: true,
+      createdAt: true,
+      secondFactor: true,
+      user: { select: { status: true, suspendedUntil: true, role: true, twoFactorEnabledAt: true } },
+    },
     relationLoadStrategy: 'join',
   });
   if (!row || sessionEnd(row, maxDays, now)) return null;
-  return new Date(Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + maxDays * DAY_MS));
+  return {
+    expiresAt: new Date(Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + maxDays * DAY_MS)),
+    secondFactor: row.secondFactor,
+    user: { role: row.user.role, twoFactorEnabledAt: row.user.twoFactorEnabledAt },
+  };
 }
 
 export async function invalidateSession(db: Db, sessionId: string) {

@@ -1,7 +1,8 @@
 // What the rules refuse, in the rules' own words: domain/ throws these and never knows about tRPC
-// or HTTP. One edge maps them (toTRPCError, used by the tRPC middleware in trpc.ts); the REST
+// or HTTP. One edge maps them (mapError in trpc.ts, used by the tRPC middleware and formatter); the REST
 // adapters then turn the tRPC code into the HTTP status as for any other procedure error.
-export type DomainErrorKind = 'not_found' | 'conflict' | 'unauthorized' | 'forbidden' | 'invalid_input' | 'precondition_failed' | 'rate_limited';
+export type DomainErrorKind =
+  'not_found' | 'conflict' | 'unauthorized' | 'forbidden' | 'invalid_input' | 'precondition_failed' | 'rate_limited' | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -46,4 +47,21 @@ export class RateLimitedError extends DomainError {
   ) {
     super(message);
   }
+}
+
+/** Something the service needs is briefly out of reach (the database): try again after `retryAfterSeconds`. */
+export class UnavailableError extends DomainError {
+  readonly kind = 'unavailable';
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The seconds a refusal asks the caller to wait (the Retry-After header), or null when it names none. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof RateLimitedError || error instanceof UnavailableError ? error.retryAfterSeconds : null;
 }

@@ -5,7 +5,7 @@
 import { Prisma } from '~/generated/prisma/client.ts';
 import { formatDate } from '~/shared/format.ts';
 import { APPEAL_WINDOW_DAYS, type AppealOutcome, type MeasureType } from '~/shared/moderation.ts';
-import { APPEAL_LINK_INVALID } from '~/shared/schemas/moderation.ts';
+import { APPEAL_LINK_INVALID, APPEAL_LINK_MEASURE_ENDED } from '~/shared/schemas/moderation.ts';
 import { hashToken } from '../auth/session.ts';
 import { logActivity } from './activity-log.ts';
 import { publishTicketChange } from './support-tickets.ts';
@@ -94,6 +94,10 @@ export async function submitAppealByToken(deps: Omit<ModerationDeps, 'actorId'>,
       const measureType = token.measureType as MeasureType;
       const measure = await findMeasure(tx, measureType, token.measureId);
       if (!measure || measure.userId !== token.userId) throw new InvalidInputError(APPEAL_LINK_INVALID);
+      // The link (or proof) stands in for a session while the measure keeps its user out; once the
+      // measure is lifted or over, the user signs in and appeals from the dashboard (ADR 0040).
+      const proven = await provenMeasure(tx, { userId: token.userId, measureType, measureId: token.measureId }, now);
+      if (!proven?.running) throw new InvalidInputError(APPEAL_LINK_MEASURE_ENDED);
       // A link expires with the window; a sign-in proof outlives it by up to an hour.
       const deadline = appealDeadline(measure.takenAt);
       if (deadline.getTime() <= now.getTime()) throw new ConflictError(WINDOW_CLOSED(deadline));
@@ -197,6 +201,50 @@ export async function myMeasures(db: Db, userId: string, now: Date) {
 }
 
 /**
+ * The measure a proof names, as its user reads it: whether it still runs (a suspension not lifted and
+ * not past its end, a restriction or ban not ended and not past its `until`) or was lifted. Null when
+ * it is not that user's (or not a measure a proof is given for).
+ */
+async function provenMeasure(
+  db: Pick<Tx, 'userSuspension' | 'accountMeasure'>,
+  proof: { userId: string; measureType: MeasureType; measureId: number },
+  now: Date,
+) {
+  const { userId, measureType, measureId } = proof;
+  if (measureType === 'suspension') {
+    const s = await db.userSuspension.findFirst({
+      where: { id: measureId, userId },
+      select: { reason: true, startDate: true, endDate: true, isActive: true, liftedAt: true },
+    });
+    return (
+      s && {
+        reason: s.reason,
+        takenAt: s.startDate,
+        until: s.endDate,
+        running: s.isActive && s.endDate.getTime() > now.getTime(),
+        lifted: s.liftedAt !== null,
+      }
+    );
+  }
+  if (measureType === 'ban' || measureType === 'restriction') {
+    const m = await db.accountMeasure.findFirst({
+      where: { id: measureId, userId, kind: measureType },
+      select: { reason: true, createdAt: true, until: true, endedAt: true },
+    });
+    return (
+      m && {
+        reason: m.reason,
+        takenAt: m.createdAt,
+        until: m.until,
+        running: m.endedAt === null && (m.until === null || m.until.getTime() > now.getTime()),
+        lifted: m.endedAt !== null,
+      }
+    );
+  }
+  return null;
+}
+
+/**
  * What a suspended or banned user may read with a proof (an appeal link, a refused sign-in's proof, an
  * ended session's token; ADR 0030): the measure, its reason and end, and the appeal's state. Null for
  * an unknown or expired proof. Opens nothing else.
@@ -208,27 +256,7 @@ export async function accountStanding(db: Db, token: string, now: Date) {
   });
   if (!proof) return null;
   const measureType = proof.measureType as MeasureType;
-  let measure: { reason: string | null; takenAt: Date; until: Date | null; running: boolean; lifted: boolean } | null = null;
-  if (measureType === 'suspension') {
-    const s = await db.userSuspension.findFirst({
-      where: { id: proof.measureId, userId: proof.userId },
-      select: { reason: true, startDate: true, endDate: true, isActive: true, liftedAt: true },
-    });
-    if (s)
-      measure = {
-        reason: s.reason,
-        takenAt: s.startDate,
-        until: s.endDate,
-        running: s.isActive && s.endDate.getTime() > now.getTime(),
-        lifted: s.liftedAt !== null,
-      };
-  } else if (measureType === 'ban' || measureType === 'restriction') {
-    const m = await db.accountMeasure.findFirst({
-      where: { id: proof.measureId, userId: proof.userId, kind: measureType },
-      select: { reason: true, createdAt: true, until: true, endedAt: true },
-    });
-    if (m) measure = { reason: m.reason, takenAt: m.createdAt, until: m.until, running: m.endedAt === null, lifted: m.endedAt !== null };
-  }
+  const measure = await provenMeasure(db, { ...proof, measureType }, now);
   if (!measure) return null;
   const appealRow = await db.supportTicket.findFirst({
     where: { userId: proof.userId, category: 'appeal', measureType, measureId: proof.measureId },
@@ -245,7 +273,8 @@ export async function accountStanding(db: Db, token: string, now: Date) {
     lifted: measure.lifted,
     appealDeadline: deadline,
     appealWindowOpen: deadline.getTime() > now.getTime(),
-    canAppeal: !appeal && proof.usedAt === null && deadline.getTime() > now.getTime(),
+    // A measure no longer in force is appealed from the dashboard, signed in: the proof stops there (ADR 0040).
+    canAppeal: !appeal && proof.usedAt === null && measure.running && deadline.getTime() > now.getTime(),
     appeal,
   };
 }

@@ -90,10 +90,11 @@ describe('live hub', () => {
 describe('live stream', () => {
   const user = { id: 'amara', isAdmin: false };
   const farFuture = new Date(Date.now() + 86_400_000);
+  const living = { expiresAt: farFuture, isAdmin: false };
 
   it('yields events in order, drops a duplicate still waiting, and collapses a flood into one resync', async () => {
     const hub = createLiveHub();
-    const stream = liveStream({ hub, user, expiresAt: farFuture, checkSession: async () => farFuture });
+    const stream = liveStream({ hub, user, expiresAt: farFuture, checkSession: async () => living });
     expect(hub.size).toBe(1); // joined before anything is read
     const first = stream.next();
     hub.dispatch({ e: { topic: 'prototype', id: 1 }, u: ['amara'] });
@@ -120,7 +121,7 @@ describe('live stream', () => {
       expiresAt: farFuture,
       checkSession: async () => {
         checks++;
-        return alive ? farFuture : null;
+        return alive ? living : null;
       },
     });
     const first = stream.next();
@@ -134,6 +135,28 @@ describe('live stream', () => {
     expect(hub.size).toBe(0);
   });
 
+  it("hears the admins' events as the session's user stands at the last check, not as at the opening", async () => {
+    const hub = createLiveHub();
+    let isAdmin = false;
+    const stream = liveStream({ hub, user, expiresAt: farFuture, checkSession: async () => ({ expiresAt: farFuture, isAdmin }) });
+    const first = stream.next();
+    hub.dispatch({ e: { topic: 'bulk' }, a: 1 }); // not an admin yet: not heard
+    isAdmin = true; // e.g. enrolled in two-factor sign-in: announced as { ended } by the users trigger
+    hub.dispatch({ ended: ['amara'] });
+    expect((await first).value).toEqual({ topic: 'resync' }); // what the tab may see changed
+    hub.dispatch({ e: { topic: 'ticket', id: 7 }, a: 1 });
+    expect((await stream.next()).value).toEqual({ topic: 'ticket', id: 7 });
+    isAdmin = false;
+    hub.dispatch({ ended: ['amara'] });
+    expect((await stream.next()).value).toEqual({ topic: 'resync' });
+    hub.dispatch({ e: { topic: 'ticket', id: 8 }, a: 1 }); // no longer heard
+    hub.dispatch({ e: { topic: 'notifications' }, u: ['amara'] });
+    expect((await stream.next()).value).toEqual({ topic: 'notifications' });
+    expect(hub.size).toBe(1);
+    await stream.return(undefined);
+    expect(hub.size).toBe(0);
+  });
+
   it('checks the session again when it would expire', async () => {
     const hub = createLiveHub();
     const stream = liveStream({ hub, user, expiresAt: new Date(Date.now() + 30), checkSession: async () => null });
@@ -142,14 +165,14 @@ describe('live stream', () => {
 
   it('ends with shutdown when the hub closes, and quietly when the tab goes away', async () => {
     const hub = createLiveHub();
-    const stream = liveStream({ hub, user, expiresAt: farFuture, checkSession: async () => farFuture });
+    const stream = liveStream({ hub, user, expiresAt: farFuture, checkSession: async () => living });
     const pending = stream.next();
     await hub.close();
     await expect(pending).rejects.toEqual(new LiveStreamEnded('shutdown'));
 
     const hub2 = createLiveHub();
     const tab = new AbortController();
-    const quiet = liveStream({ hub: hub2, user, expiresAt: farFuture, checkSession: async () => farFuture, signal: tab.signal });
+    const quiet = liveStream({ hub: hub2, user, expiresAt: farFuture, checkSession: async () => living, signal: tab.signal });
     const waiting = quiet.next();
     tab.abort();
     expect(await waiting).toEqual({ done: true, value: undefined });

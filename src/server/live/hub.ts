@@ -13,7 +13,7 @@ export interface LiveSubscriber {
   isAdmin: boolean;
   /** An event this subscriber may see. */
   deliver(event: LiveEvent): void;
-  /** Some session of this user ended: the stream checks its own. */
+  /** Some session of this user ended, or their role or two-factor enrolment changed: the stream checks its own session. */
   sessionsEnded(): void;
   /** The instance is stopping: the stream ends so that its tab reconnects elsewhere. */
   shutdown(): void;

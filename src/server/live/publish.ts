@@ -14,8 +14,9 @@ export interface LiveAudience {
 
 /**
  * What travels on the channel. `u`/`a`: an event for these users and/or all admins. `ended`: the
- * sessions of these users were deleted (written by the sessions table's trigger, migration
- * `live_session_events`); their streams check their session again.
+ * sessions of these users were deleted, or their role or two-factor enrolment changed (written by
+ * the triggers of migrations `live_session_events` and `live_user_standing`); their streams check
+ * their session, and whether they hear the admins' events, again.
  */
 export type LiveWire = { e: LiveEvent; u?: string[]; a?: 1 } | { ended: string[] };
 

@@ -1,6 +1,8 @@
 // One tab's live stream: the events its user may see, in order, until the tab goes away, its session
-// ends (checked again whenever one of the user's sessions is deleted, and when it would expire) or
-// the instance stops. Events wait in a short queue; a tab too slow to take them gets one `resync`.
+// ends (checked again whenever one of the user's sessions is deleted or their role changes, and when
+// it would expire) or the instance stops. Whether it hears the admins' events follows the session's
+// user as of the last check, not as of the opening. Events wait in a short queue; a tab too slow to
+// take them gets one `resync`.
 import { type LiveEvent, sameLiveEvent } from '~/shared/live-events.ts';
 import type { LiveHub } from './hub.ts';
 
@@ -11,13 +13,21 @@ export class LiveStreamEnded extends Error {
   }
 }
 
+/** What a check of the session finds while it lives. */
+export interface LiveSessionState {
+  /** When it expires unless renewed. */
+  expiresAt: Date;
+  /** Whether its user now acts as an admin (the role, and two-factor enrolment where required). */
+  isAdmin: boolean;
+}
+
 export interface LiveStreamOptions {
   hub: LiveHub;
   user: { id: string; isAdmin: boolean };
   /** When the session expires unless renewed. */
   expiresAt: Date;
-  /** The session's current expiry, or null once it has ended (signed out, banned, suspended, expired). */
-  checkSession(): Promise<Date | null>;
+  /** The session's state now, or null once it has ended (signed out, banned, suspended, expired). */
+  checkSession(): Promise<LiveSessionState | null>;
   /** The tab went away. */
   signal?: AbortSignal | undefined;
   now?: () => number;
@@ -39,6 +49,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export function liveStream({ hub, user, expiresAt, checkSession, signal, now = Date.now }: LiveStreamOptions): AsyncGenerator<LiveEvent> {
   let queue: LiveEvent[] = [];
   let ended: LiveStreamEnded | null = null;
+  let isAdmin = user.isAdmin;
+  let left = false;
   let wake: (() => void) | null = null;
   const rouse = () => {
     wake?.();
@@ -69,25 +81,34 @@ export function liveStream({ hub, user, expiresAt, checkSession, signal, now = D
         checkAgain = false;
         const current = await checkSession().catch(() => undefined); // the database is away: keep going, check at the next event
         if (current === null) return end('session_ended');
-        if (current) armExpiry(current);
+        // A stream that has left the hub meanwhile (the tab went away) stays gone.
+        if (current && !left) {
+          armExpiry(current.expiresAt);
+          if (current.isAdmin !== isAdmin && !ended) rejoin(current.isAdmin);
+        }
       } while (checkAgain && !ended);
     } finally {
       checking = false;
     }
   };
 
-  const remove = hub.add({
-    userId: user.id,
-    isAdmin: user.isAdmin,
-    deliver(event) {
-      if (ended || queue.some((queued) => sameLiveEvent(queued, event))) return;
-      queue = queue.length >= MAX_QUEUED ? [{ topic: 'resync' }] : [...queue, event];
-      rouse();
-    },
-    sessionsEnded: () => void check(),
-    shutdown: () => end('shutdown'),
-  });
+  const deliver = (event: LiveEvent) => {
+    if (ended || queue.some((queued) => sameLiveEvent(queued, event))) return;
+    queue = queue.length >= MAX_QUEUED ? [{ topic: 'resync' }] : [...queue, event];
+    rouse();
+  };
+  const join = () => hub.add({ userId: user.id, isAdmin, deliver, sessionsEnded: () => void check(), shutdown: () => end('shutdown') });
+  let remove = join();
+  // Became an admin, or stopped being one: the hub files the stream anew, and the tab reads again
+  // what it shows (what it may see has changed).
+  const rejoin = (nowAdmin: boolean) => {
+    remove();
+    isAdmin = nowAdmin;
+    remove = join();
+    deliver({ topic: 'resync' });
+  };
   const leave = () => {
+    left = true;
     remove();
     signal?.removeEventListener('abort', onAbort);
     if (expiryTimer) clearTimeout(expiryTimer);

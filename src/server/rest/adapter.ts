@@ -8,9 +8,9 @@ import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Context } from '../context.ts';
-import { DomainError, ForbiddenError, RateLimitedError } from '../domain/errors.ts';
+import { ForbiddenError, UnavailableError, retryAfterOf } from '../domain/errors.ts';
 import { createCaller } from '../routers/_app.ts';
-import { adminRefusal, formatZodError, toTRPCError } from '../trpc.ts';
+import { adminRefusal, formatZodError, mapError } from '../trpc.ts';
 import { METHODS, type ProcedureRoute, RestResult, type RouteDeclaration, unauthorized } from './define-route.ts';
 
 export class RestError extends Error {
@@ -35,22 +35,32 @@ async function readJsonBody(c: HonoContext): Promise<unknown> {
   }
 }
 
-export function errorResponse(c: HonoContext, thrown: unknown, log: (line: Record<string, unknown>) => void) {
-  // Thrown outside a procedure (the document routes): mapped as the tRPC middleware maps it.
-  const error = thrown instanceof DomainError ? toTRPCError(thrown) : thrown;
-  if (error instanceof RestError) return c.json({ message: error.message }, error.status);
-  if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
-    if (status >= 500) {
-      log({ level: 'error', msg: 'procedure failed', error: String(error.cause ?? error) });
-      return c.json({ message: 'Internal server error' }, 500);
-    }
-    const message = error.cause instanceof ZodError ? formatZodError(error.cause) : error.message;
-    if (error.cause instanceof RateLimitedError) c.header('Retry-After', String(error.cause.retryAfterSeconds));
-    return c.json({ message }, status);
+/** A failure as the API answers it: its status, its `{ message }` and the headers that go with it (Retry-After). */
+export function errorAnswer(thrown: unknown, log: (line: Record<string, unknown>) => void) {
+  const fault = { status: 500 as ContentfulStatusCode, message: 'Internal server error', headers: {} as Record<string, string> };
+  if (thrown instanceof RestError) return { status: thrown.status, message: thrown.message, headers: {} };
+  // Thrown outside a procedure (creating the context, the document routes): mapped as the tRPC middleware maps it.
+  const error = mapError(thrown) ?? thrown;
+  if (!(error instanceof TRPCError)) {
+    log({ level: 'error', msg: 'unexpected error', error: String(error) });
+    return fault;
   }
-  log({ level: 'error', msg: 'unexpected error', error: String(error) });
-  return c.json({ message: 'Internal server error' }, 500);
+  const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
+  if (error.cause instanceof UnavailableError) log({ level: 'warn', msg: 'database unavailable', error: String(error.cause.cause) });
+  // A 503 says what is unavailable in its own words; any other server error keeps its text in the log.
+  else if (status >= 500 && status !== 503) {
+    log({ level: 'error', msg: 'procedure failed', error: String(error.cause ?? error) });
+    return fault;
+  }
+  const wait = retryAfterOf(error.cause);
+  const message = error.cause instanceof ZodError ? formatZodError(error.cause) : error.message;
+  return { status, message, headers: wait === null ? {} : { 'Retry-After': String(wait) } };
+}
+
+export function errorResponse(c: HonoContext, thrown: unknown, log: (line: Record<string, unknown>) => void) {
+  const { status, message, headers } = errorAnswer(thrown, log);
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  return c.json({ message }, status);
 }
 
 /**

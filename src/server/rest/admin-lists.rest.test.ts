@@ -160,6 +160,39 @@ describe('activity log', () => {
     expect(csv).not.toContain('Other');
   });
 
+  it('the audited CSV exports are POSTs: a cross-site link (GET) or form (POST) writes no audit row; the site itself gets the file (issue 30, point 7)', async () => {
+    const admin = await signedInClient(t.db, 'admin');
+    const seller = await signedInClient(t.db, 'user');
+    const exports = [
+      { client: admin, path: 'admin.exportPrototypesCsv', action: 'admin.export.prototypes' },
+      { client: admin, path: 'admin.exportActivityCsv', action: 'admin.export.activity' },
+      { client: admin, path: 'ledger.adminCsv', action: 'admin.export.ledger' },
+      { client: seller, path: 'ledger.mineCsv', action: 'ledger.export' },
+    ];
+    for (const { client, path, action } of exports) {
+      // A top-level navigation from another site carries the SameSite=Lax cookie, but only as a GET.
+      const linked = await client.app.request(`http://localhost/trpc/${path}?input=${encodeURIComponent('{"json":{}}')}`, {
+        headers: { cookie: client.cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(linked.status, path).toBe(405);
+      const posted = await client.app.request(`http://localhost/trpc/${path}`, {
+        method: 'POST',
+        headers: { cookie: client.cookie, 'content-type': 'application/json', origin: 'https://elsewhere.example' },
+        body: '{"json":{}}',
+      });
+      expect(posted.status, path).toBe(403);
+      expect(await t.db.prisma.userActivityLog.count({ where: { action } }), path).toBe(0);
+      const own = await client.app.request(`http://localhost/trpc/${path}`, {
+        method: 'POST',
+        headers: { cookie: client.cookie, 'content-type': 'application/json', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+        body: '{"json":{}}',
+      });
+      expect(own.status, path).toBe(200);
+      expect(((await own.json()) as { result: { data: { json: string } } }).result.data.json, path).toMatch(/^\w+,/);
+      expect(await t.db.prisma.userActivityLog.count({ where: { action } }), path).toBe(1);
+    }
+  });
+
   it('writes names and amounts in the CSV the one way: a nameless seller by e-mail, quotes with cents', async () => {
     const { caller } = await adminCaller();
     const seller = await createUser(t.db.prisma, { firstName: null, lastName: null, email: 'nameless@example.test' });

@@ -36,7 +36,7 @@ export const TAGS = {
 } as const;
 export type Tag = keyof typeof TAGS;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 500 | 503;
 
 /** The request as a handler receives it. */
 export interface RestRequest {
@@ -180,7 +180,7 @@ function untrusted(value: unknown): never {
 export const errorBody = z.strictObject({ message: z.string() });
 export const successBody = z.strictObject({ success: z.literal(true) });
 
-const ERROR_DESCRIPTIONS: Record<Exclude<ErrorStatus, 429>, string> = {
+const ERROR_DESCRIPTIONS: Record<Exclude<ErrorStatus, 429 | 503>, string> = {
   400: 'Invalid input (the message names the field and the problem), or a malformed JSON body',
   401: 'Not signed in (no valid session cookie), or wrong credentials',
   403: 'Signed in but not allowed (e.g. not an administrator, a banned or restricted account), or a cross-site write',
@@ -197,14 +197,20 @@ export const json = (schema: ZodTypeAny, description: string): ZodOpenApiRespons
   content: { 'application/json': { schema } },
 });
 
+/** The answers that say when to try again. */
+const RETRY_DESCRIPTIONS = {
+  429: 'Rate limit reached; retry after the given number of seconds',
+  503: 'The service is briefly unavailable (its database cannot be reached); retry after the given number of seconds',
+} as const;
+
 export function errorResponses(statuses: Iterable<ErrorStatus>): Record<string, ZodOpenApiResponseObject> {
   const sorted = [...new Set(statuses)].sort((a, b) => a - b);
   return Object.fromEntries(
     sorted.map((status) => [
       String(status),
-      status === 429
+      status === 429 || status === 503
         ? {
-            description: 'Rate limit reached; retry after the given number of seconds',
+            description: RETRY_DESCRIPTIONS[status],
             headers: z.object({ 'Retry-After': z.string().regex(/^\d+$/).describe('Seconds to wait') }),
             content: { 'application/json': { schema: errorBody } },
           }
@@ -215,10 +221,11 @@ export function errorResponses(statuses: Iterable<ErrorStatus>): Record<string, 
 
 /**
  * What a declaration implies: 401 off the public paths, 403 on admin paths; every write can meet the
- * cross-site check (403) and the body limit (413); input can be invalid (400), a path's id name nothing (404).
+ * cross-site check (403) and the body limit (413); input can be invalid (400), a path's id name nothing
+ * (404); and any path can find the database briefly out of reach (503, ADR 0040).
  */
 export function impliedErrors(route: RouteDeclaration): ErrorStatus[] {
-  const implied: ErrorStatus[] = [];
+  const implied: ErrorStatus[] = [503];
   if (route.access !== 'public') implied.push(401);
   if (route.access === 'admin') implied.push(403);
   if (route.method !== 'GET') implied.push(403, 413);

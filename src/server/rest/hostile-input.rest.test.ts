@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ZodTypeAny } from 'zod';
 import { createApp } from '../app.ts';
 import { SESSION_COOKIE, createSession } from '../auth/session.ts';
+import { createLiveHub } from '../live/hub.ts';
 import { appRouter } from '../routers/_app.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, testEnv, useTestDatabase } from '../test/harness.ts';
@@ -254,7 +255,15 @@ async function cookieFor(userId: string | null): Promise<Record<string, string>>
   return { cookie: `${SESSION_COOKIE}=${token}` };
 }
 
-const app = () => createApp({ db: t.db.prisma, env: testEnv, log: () => {} });
+/**
+ * The app under attack. Its live hub is closed: live.events runs its procedure on whatever was sent and
+ * then ends at once (as on an instance that is stopping) instead of holding the request open.
+ */
+const app = () => {
+  const live = createLiveHub();
+  void live.close();
+  return createApp({ db: t.db.prisma, env: testEnv, log: () => {}, services: { live } });
+};
 
 /** What a 5xx said, for the failure message. */
 async function describeFailure(response: Response, what: string): Promise<string> {

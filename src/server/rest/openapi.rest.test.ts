@@ -100,7 +100,7 @@ describe('the OpenAPI document', () => {
     ).toEqual(['query:cursor', 'query:limit', 'query:status']);
   });
 
-  it('names every path parameter, and describes errors as { message } with Retry-After on 429', () => {
+  it('names every path parameter, and describes errors as { message } with Retry-After on 429 and on the 503 every path may answer', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(item)) {
         const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -112,6 +112,7 @@ describe('the OpenAPI document', () => {
           }
         }
         if (op.responses['429']) expect(op.responses['429'].headers).toHaveProperty('Retry-After');
+        expect(op.responses['503']?.headers, `${method} ${path} 503`).toHaveProperty('Retry-After');
       }
     }
     expect(operation('get', '/api/auth/user').responses).toHaveProperty('401');

@@ -86,7 +86,8 @@ export const adminRouter = router({
   /** Administrators a prototype can be assigned to. */
   admins: adminProcedure.query(({ ctx }) => assignableAdmins(ctx.db)),
 
-  exportPrototypesCsv: adminProcedure.input(prototypeFilters).query(({ ctx, input }) => exportPrototypes(deps(ctx), input)),
+  /** A mutation, not a query: it writes an audit row, so it is a POST that a cross-site page cannot send (ADR 0040). */
+  exportPrototypesCsv: adminProcedure.input(prototypeFilters).mutation(({ ctx, input }) => exportPrototypes(deps(ctx), input)),
 
   // --- Users -----------------------------------------------------------------------------------
   users: adminProcedure.input(userListInput).query(({ ctx, input }) => listUsers(ctx.db, input, ctx.clock.now())),
@@ -114,5 +115,6 @@ export const adminRouter = router({
   // --- Audit trail -----------------------------------------------------------------------------
   activity: adminProcedure.input(activityListInput).query(({ ctx, input }) => listActivity(ctx.db, input)),
   activityActions: adminProcedure.query(({ ctx }) => activityActions(ctx.db)),
-  exportActivityCsv: adminProcedure.input(activityFilters).query(({ ctx, input }) => exportActivity(deps(ctx), input)),
+  /** Audited, so a mutation (POST) as the prototypes' export. */
+  exportActivityCsv: adminProcedure.input(activityFilters).mutation(({ ctx, input }) => exportActivity(deps(ctx), input)),
 });

@@ -15,7 +15,8 @@ export const ledgerRouter = router({
   /** Each seller's balance and the totals (issue 34, point 12); one seller with userId. */
   summary: payoutsProcedure.input(ledgerSummaryInput).query(({ ctx, input }) => ledgerSummary(ctx.db, input)),
 
-  adminCsv: payoutsProcedure.input(ledgerFilters).query(async ({ ctx, input }) => {
+  /** The CSV exports write an audit row: mutations (POST), which a cross-site page cannot send (ADR 0040). */
+  adminCsv: payoutsProcedure.input(ledgerFilters).mutation(async ({ ctx, input }) => {
     const csv = await ledgerCsv(ctx.db, input, CSV_EXPORT_LIMIT);
     await logActivity(ctx.db, ctx.meta, { userId: ctx.user.id, action: 'admin.export.ledger', details: { ...input } });
     return csv;
@@ -24,7 +25,7 @@ export const ledgerRouter = router({
   /** GET /api/seller/financial-records: the caller's own statement. */
   mine: protectedProcedure.input(sellerLedgerInput).query(({ ctx, input }) => sellerStatement(ctx.db, ctx.user.id, input)),
 
-  mineCsv: protectedProcedure.query(async ({ ctx }) => {
+  mineCsv: protectedProcedure.mutation(async ({ ctx }) => {
     const csv = await statementCsv(ctx.db, ctx.user.id, CSV_EXPORT_LIMIT);
     await logActivity(ctx.db, ctx.meta, { userId: ctx.user.id, action: 'ledger.export' });
     return csv;

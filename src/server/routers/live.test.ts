@@ -11,6 +11,8 @@ import { openAnotherInstanceDatabase, testDatabase } from '../test/database.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { restClient, type RestClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 import { type LiveStreamReader, openLiveStream } from '../test/live-stream.ts';
+import { TEST_CONFIG } from '../test/services.ts';
+import { publishLive } from '../live/publish.ts';
 
 const t = useTestDatabase();
 const quiet = () => {};
@@ -44,13 +46,25 @@ async function act(client: RestClient, method: string, path: string, body?: unkn
 }
 
 describe('live.events', () => {
-  it('refuses a guest, and answers 401 in the stream', async () => {
+  it('refuses a guest with a real 401 status line and a JSON message, not a 200 and an error frame', async () => {
     const guest = restClient(t.db, { services: { live: hub } });
-    const stream = await openLiveStream((url, init) => guest.app.request(url, init), 'http://localhost/trpc/live.events', {});
-    const frames = [await stream.next(), await stream.next()];
-    expect(frames.map((f) => f.kind)).toEqual(['connected', 'error']);
-    expect(frames[1]).toMatchObject({ httpStatus: 401, code: 'UNAUTHORIZED' });
+    const refused = await guest.app.request('http://localhost/trpc/live.events', { headers: { accept: 'text/event-stream' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(refused.headers.get('cache-control')).toBe('no-store, no-transform');
+    expect(await refused.json()).toEqual({ message: 'Unauthorized' });
     expect(hub.size).toBe(0);
+  });
+
+  it('a signed-out cookie hears 401 and leaves with the standing cookie in place of the session (ADR 0035)', async () => {
+    const seller = await createUser(t.db.prisma);
+    const client = await signedIn(seller);
+    await t.db.prisma.session.deleteMany({ where: { userId: seller.id } });
+    const refused = await client.app.request('http://localhost/trpc/live.events', { headers: { accept: 'text/event-stream', cookie: client.cookie } });
+    expect(refused.status).toBe(401);
+    const cookies = refused.headers.getSetCookie().join('\n');
+    expect(cookies).toMatch(/atomix_session=;/);
+    expect(cookies).toMatch(/atomix_standing=/);
   });
 
   it("tells a seller, within a second, of the admin's action on their prototype, a message and a notification; and the admin of the seller's ticket", async () => {
@@ -235,7 +249,7 @@ describe('live.events', () => {
     }
   });
 
-  it('holds at most 20 streams per account on an instance: of 30 opened at once, 10 are refused with 429', async () => {
+  it('holds at most 20 streams per account on an instance: of 30 opened at once, 10 are refused with a real 429 and Retry-After', async () => {
     const seller = await createUser(t.db.prisma);
     const client = await signedIn(seller);
     const opened = await Promise.all(
@@ -244,13 +258,42 @@ describe('live.events', () => {
       ),
     );
     streams.push(...opened);
-    const errorOf = (stream: LiveStreamReader) => stream.pending.find((frame) => frame.kind === 'error');
-    await expect.poll(() => opened.filter(errorOf).length).toBe(10);
-    for (const stream of opened.filter(errorOf)) expect(errorOf(stream)).toMatchObject({ httpStatus: 429, message: expect.stringContaining('at most 20') });
+    expect(opened.filter((stream) => stream.status === 200)).toHaveLength(20);
+    const refused = opened.filter((stream) => stream.status !== 200);
+    expect(refused).toHaveLength(10);
+    for (const stream of refused) {
+      expect(stream.status).toBe(429);
+      expect(Number(stream.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const answer = await client.app.request('http://localhost/trpc/live.events', { headers: { accept: 'text/event-stream', cookie: client.cookie } });
+    expect(answer.status).toBe(429);
+    expect(((await answer.json()) as { message: string }).message).toContain('at most 20');
     expect(hub.streamsOf(seller.id)).toBe(20);
     // A closed tab frees its place.
     opened.forEach((s) => s.close());
     await expect.poll(() => hub.streamsOf(seller.id)).toBe(0);
+  });
+
+  it("hears the admins' events as the admin stands now: after enrolling in two-factor sign-in (where required), not after giving it up", async () => {
+    const config = { ...TEST_CONFIG, adminRequireTwoFactor: true };
+    const admin = await createAdmin(t.db.prisma);
+    const adminClient = await signedInClient(t.db, admin, { services: { live: hub, config } });
+    const stream = await subscribe(adminClient);
+
+    // Not enrolled: a plain user here, who hears no admin event. Events keep commit order, so one
+    // heard would come before the resync that the enrolment (a users trigger) brings.
+    await publishLive(t.db.prisma, { topic: 'bulk' }, { admins: true });
+    await t.db.prisma.user.update({ where: { id: admin.id }, data: { twoFactorEnabledAt: new Date() } });
+    expect(await stream.nextEvent()).toMatchObject({ topic: 'resync' });
+    await publishLive(t.db.prisma, { topic: 'ticket', id: 1 }, { admins: true });
+    expect(await stream.nextEvent()).toMatchObject({ topic: 'ticket', id: 1 });
+
+    // Two-factor sign-in turned off: no admin events from the next check on.
+    await t.db.prisma.user.update({ where: { id: admin.id }, data: { twoFactorEnabledAt: null } });
+    expect(await stream.nextEvent()).toMatchObject({ topic: 'resync' });
+    await publishLive(t.db.prisma, { topic: 'ticket', id: 2 }, { admins: true });
+    await publishLive(t.db.prisma, { topic: 'notifications' }, { users: [admin.id] });
+    expect(await stream.nextEvent()).toMatchObject({ topic: 'notifications' });
   });
 
   it('ends every stream with 503 when the instance stops, so that tabs reconnect elsewhere', async () => {

@@ -2,13 +2,14 @@
 // right password gives a restricted proof (the standing cookie), a wrong one reveals nothing, the proof
 // opens the measure page and one appeal and nothing else, and a tab signed out by the measure keeps one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/session.ts';
+import { createSession, hashToken } from '../auth/session.ts';
 import { createContextInner, type SessionCookie } from '../context.ts';
 import { createApp } from '../app.ts';
 import { createCaller } from './_app.ts';
 import { fixedClock, testServices } from '../test/services.ts';
 import { DEFAULT_PASSWORD, createAdmin, createUser } from '../test/factories.ts';
 import { callerAs, setTestServices, testEnv, useTestDatabase } from '../test/harness.ts';
+import { APPEAL_LINK_MEASURE_ENDED } from '~/shared/schemas/moderation.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
@@ -17,7 +18,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 
 /** A guest caller that records the cookies a procedure sets, as a browser would keep them. */
-function guest(standingToken: string | null = null, ip = '203.0.113.20') {
+function guest(standingToken: string | null = null, ip = '203.0.113.20', at = NOW) {
   const set: { standing: string | null; session: string | null } = { standing: null, session: null };
   const cookie: SessionCookie = {
     set: (token) => (set.session = token),
@@ -27,7 +28,7 @@ function guest(standingToken: string | null = null, ip = '203.0.113.20') {
     setStanding: (token) => (set.standing = token),
   };
   const caller = createCaller(
-    createContextInner({ ...testServices(t.db.prisma, { clock: fixedClock(NOW) }), db: t.db.prisma, meta: { ip, userAgent: 'vitest' }, cookie, standingToken }),
+    createContextInner({ ...testServices(t.db.prisma, { clock: fixedClock(at) }), db: t.db.prisma, meta: { ip, userAgent: 'vitest' }, cookie, standingToken }),
   );
   return { caller, set };
 }
@@ -163,6 +164,64 @@ describe('the e-mailed appeal link (point 13)', () => {
     expect(await visitor.caller.moderation.standing({ token: link })).toMatchObject({ canAppeal: true, appeal: null });
     await visitor.caller.moderation.appealByToken({ token: link, message: 'Please reconsider.' });
     expect(await visitor.caller.moderation.standing({ token: link })).toMatchObject({ canAppeal: false, appeal: { message: 'Please reconsider.' } });
+  });
+});
+
+/** An e-mailed appeal link of the suspension, as the notice gives one (valid two weeks). */
+async function linkOf(userId: string, suspensionId: number) {
+  const link = `link-${suspensionId}`;
+  await t.db.prisma.appealToken.create({
+    data: { id: hashToken(link), userId, measureType: 'suspension', measureId: suspensionId, expiresAt: new Date(NOW.getTime() + 14 * DAY) },
+  });
+  return link;
+}
+
+describe('an appeal link once its measure is over (issue 30, point 7; ADR 0040)', () => {
+  it('stops working once the measure is lifted: the page says so, the appeal is refused and nothing is written; the dashboard still takes it', async () => {
+    const { seller, asAdmin, suspension } = await suspended();
+    const link = await linkOf(seller.id, suspension.id);
+    await asAdmin.moderation.liftSuspension({ id: suspension.id, reason: 'A mistake' });
+    const visitor = guest();
+    expect(await visitor.caller.moderation.standing({ token: link })).toMatchObject({ running: false, lifted: true, canAppeal: false, appeal: null });
+    await expect(visitor.caller.moderation.appealByToken({ token: link, message: 'Please.' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: APPEAL_LINK_MEASURE_ENDED,
+    });
+    expect(await t.db.prisma.supportTicket.count({ where: { userId: seller.id } })).toBe(0);
+    // Still unused: the refusal wrote nothing.
+    expect(await t.db.prisma.appealToken.count({ where: { userId: seller.id, usedAt: { not: null } } })).toBe(0);
+    // Signed in again, the user appeals the lifted suspension from the dashboard (appeals are a right).
+    const asSeller = await callerAs(t.db, seller.id);
+    expect(await asSeller.moderation.appeal({ measureType: 'suspension', measureId: suspension.id, message: 'For the record.' })).toMatchObject({
+      status: 'open',
+    });
+  });
+
+  it('stops working once the measure has run out', async () => {
+    const { seller, suspension } = await suspended();
+    const link = await linkOf(seller.id, suspension.id);
+    const later = guest(null, '203.0.113.21', new Date(suspension.endDate.getTime() + 1000));
+    expect(await later.caller.moderation.standing({ token: link })).toMatchObject({ running: false, lifted: false, canAppeal: false });
+    await expect(later.caller.moderation.appealByToken({ token: link, message: 'Please.' })).rejects.toMatchObject({ message: APPEAL_LINK_MEASURE_ENDED });
+    // While it ran, the same link took the appeal.
+    await guest().caller.moderation.appealByToken({ token: link, message: 'Please.' });
+    expect(await t.db.prisma.supportTicket.count({ where: { userId: seller.id, category: 'appeal' } })).toBe(1);
+  });
+});
+
+describe('appeals with tickets.open revoked (issue 30, point 7; ADR 0040)', () => {
+  it('are still taken (appeals are a right), from the dashboard and by link; the support desk stays closed', async () => {
+    const { admin, seller, asAdmin, suspension } = await suspended();
+    await t.db.prisma.userPermission.create({ data: { userId: seller.id, permission: 'tickets.open', granted: false, grantedBy: admin.id, reason: 'Spam' } });
+    const link = await linkOf(seller.id, suspension.id);
+    expect(await guest().caller.moderation.appealByToken({ token: link, message: 'Not spam.' })).toMatchObject({ status: 'open' });
+
+    await asAdmin.moderation.liftSuspension({ id: suspension.id, reason: 'Served' });
+    const warning = await asAdmin.moderation.warn({ id: seller.id, warningType: 'conduct', severity: 'low', title: 'Links', description: 'Too many links' });
+    const asSeller = await callerAs(t.db, seller.id);
+    expect(await asSeller.moderation.appeal({ measureType: 'warning', measureId: warning.id, message: 'They were mine.' })).toMatchObject({ status: 'open' });
+    expect((await asSeller.moderation.myMeasures()).filter((m) => m.appeal)).toHaveLength(2);
+    await expect(asSeller.support.open({ category: 'account', subject: 'Hello', description: 'A question' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

@@ -8,6 +8,9 @@ export type LiveFrame = { at: number } & (
 );
 
 export interface LiveStreamReader {
+  /** The answer's status line: 200 for a stream, or the refusal's own (401, 429, 503, with a JSON body). */
+  readonly status: number;
+  readonly headers: Headers;
   /** The next frame that is not a ping; rejects after `timeoutMs` without one. */
   next(timeoutMs?: number): Promise<LiveFrame>;
   /** The next event frame (skipping none: any other frame fails). */
@@ -92,6 +95,8 @@ export async function openLiveStream(
   }
 
   return {
+    status: response.status,
+    headers: response.headers,
     next,
     async nextEvent(timeoutMs) {
       const frame = await next(timeoutMs);

@@ -89,3 +89,6 @@ export const appealDecisionInput = appealDecisionForm.extend({ id: recordId('app
 export type AppealDecisionInput = z.input<typeof appealDecisionInput>;
 
 export const APPEAL_LINK_INVALID = 'This appeal link is not valid: it was already used, has expired, or was never issued';
+/** An appeal link of a measure that was lifted or has run out: the user can sign in again and appeal from the dashboard. */
+export const APPEAL_LINK_MEASURE_ENDED =
+  'This appeal link no longer works: the measure has ended. Sign in to see your account; you can still appeal it from your dashboard while the appeal window is open.';
