@@ -103,15 +103,10 @@ export function containsNul(value: unknown): boolean {
 }
 
 /**
- * Every procedure's one middleware (each level of tRPC's chain copies the call's options, so the
- * checks every call needs share one):
- * - PostgreSQL text cannot hold NUL, so a NUL anywhere in an input would fail at the database: it is
- *   refused for every procedure at once, on the raw input, before any schema or query sees it;
- * - domain refusals, known Prisma failures and an unreachable database become the HTTP-meaningful
- *   tRPC codes (mapError); anything else stays a server error.
+ * Every procedure's first middleware: domain refusals, known Prisma failures and an unreachable
+ * database become the HTTP-meaningful tRPC codes (mapError); anything else stays a server error.
  */
-const guarded = t.middleware(async ({ getRawInput, next }) => {
-  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_REFUSED });
+const mappedErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const mapped = mapError(result.error);
@@ -120,9 +115,20 @@ const guarded = t.middleware(async ({ getRawInput, next }) => {
   return result;
 });
 
+/**
+ * PostgreSQL text cannot hold NUL, so a NUL anywhere in an input would fail at the database: it is
+ * refused on the raw input before any schema or query sees it. It is input, so it comes after the
+ * checks of who may call (401, then 403).
+ */
+const noNul = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_REFUSED });
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(guarded);
+const anyone = t.procedure.use(mappedErrors);
+export const publicProcedure = anyone.use(noNul);
 
 /** Signed in, with a live session. The 401 message contains "Unauthorized" (the client looks for it). */
 function signedIn(ctx: Context) {
@@ -134,12 +140,13 @@ function signedIn(ctx: Context) {
  * Signed in. An admin whose session lacks the second factor ADMIN_REQUIRE_2FA asks for reaches only
  * their own records here (ADR 0038).
  */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+const signedInCaller = anyone.use(({ ctx, next }) => {
   const { user, session } = signedIn(ctx);
   // `adminHeldBack`: such an admin, whose admin data (notifications sent to them as an admin) shows as counts only.
   const adminHeldBack = missingAdminAssurance(user, session, ctx.config) !== null;
   return next({ ctx: { user: withEnrolledRole(user, session, ctx.config), session, adminHeldBack } });
 });
+export const protectedProcedure = signedInCaller.use(noNul);
 
 const ASSURANCE_REFUSALS: Record<NonNullable<AdminAssurance>, string> = {
   enrol: ADMIN_TWO_FACTOR_REQUIRED,
@@ -154,21 +161,24 @@ export function adminRefusal(ctx: Pick<Context, 'user' | 'session' | 'config'>):
 }
 
 /** An administrator, in a session that passed the second factor when ADMIN_REQUIRE_2FA asks for it. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+const adminCaller = anyone.use(({ ctx, next }) => {
   const { user, session } = signedIn(ctx);
   const refusal = adminRefusal(ctx);
   if (refusal) throw refusal;
   return next({ ctx: { user, session } });
 });
+export const adminProcedure = adminCaller.use(noNul);
 
 /**
  * Signed in and holding `capability` now (role default or a per-user override). Admin-only
  * capabilities also need the admin role (and its two-factor enrolment), whatever an override says.
  */
 export function capabilityProcedure(capability: Capability) {
-  const base = isAdminOnlyCapability(capability) ? adminProcedure : protectedProcedure;
-  return base.use(async ({ ctx, next }) => {
-    await assertCapability(ctx.db, ctx.user, capability, ctx.clock.now());
-    return next();
-  });
+  const caller = isAdminOnlyCapability(capability) ? adminCaller : signedInCaller;
+  return caller
+    .use(async ({ ctx, next }) => {
+      await assertCapability(ctx.db, ctx.user, capability, ctx.clock.now());
+      return next();
+    })
+    .use(noNul);
 }

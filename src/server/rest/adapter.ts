@@ -8,7 +8,7 @@ import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Context } from '../context.ts';
-import { ForbiddenError, UnavailableError, retryAfterOf } from '../domain/errors.ts';
+import { UnavailableError, retryAfterOf } from '../domain/errors.ts';
 import { createCaller } from '../routers/_app.ts';
 import { adminRefusal, formatZodError, mapError } from '../trpc.ts';
 import { METHODS, type ProcedureRoute, RestResult, type RouteDeclaration, unauthorized } from './define-route.ts';

@@ -46,6 +46,25 @@ describe('authorization before validation, on every declared path', () => {
     expect((await seller.request('PATCH', '/api/admin/users/1/status', { status: 'banned' })).status).toBe(403);
   });
 
+  it('a NUL in a well-formed body is input too: 401 for a guest, 403 for a seller on admin paths, before its 400', async () => {
+    const withNul = { reason: 'a\u0000b', message: 'a\u0000b', status: 'banned' };
+    const guest = await signedIn(null);
+    const seller = await signedIn(await createUser(t.db.prisma));
+    const privateWrites = restRoutes.filter((route) => route.access !== 'public' && writes(route) && route.kind !== 'http');
+    expect(privateWrites.length).toBeGreaterThan(40);
+    const answers: Record<string, number> = {};
+    for (const route of privateWrites) {
+      answers[`guest ${key(route)}`] = (await guest.request(route.method, concrete(route), withNul)).status;
+      if (route.access === 'admin') answers[`seller ${key(route)}`] = (await seller.request(route.method, concrete(route), withNul)).status;
+    }
+    const expected = privateWrites.flatMap((route) => [[`guest ${key(route)}`, 401], ...(route.access === 'admin' ? [[`seller ${key(route)}`, 403]] : [])]);
+    expect(answers).toEqual(Object.fromEntries(expected));
+    // Once allowed, the NUL is refused as input.
+    const admin = await signedIn(await createAdmin(t.db.prisma));
+    const refused = await admin.request('POST', '/api/admin/messages', { message: 'a\u0000b' });
+    expect(refused.status).toBe(400);
+  });
+
   it('an admin without users.manage gets 403 on its paths, not 404 for the impossible id', async () => {
     const granter = await createAdmin(t.db.prisma);
     const admin = await createAdmin(t.db.prisma);
