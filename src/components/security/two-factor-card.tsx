@@ -1,6 +1,7 @@
 // Two-factor sign-in: set up (QR code or key, then a code to confirm), recovery codes shown once,
 // new recovery codes or turning it off with the password and a current code (ADR 0038).
 import { Fragment, useState } from 'react';
+import { z } from 'zod';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -63,7 +64,12 @@ export function TwoFactorCard() {
           Protect your account with a code from an authenticator app (such as Google Authenticator, 1Password or Aegis) each time you sign in.
         </p>
         {askPassword ? (
-          <PasswordConfirm submitLabel="Continue" pending={start.isPending} onCancel={() => setAskPassword(false)} onSubmit={(input) => start.mutate(input)} />
+          <PasswordConfirm
+            submitLabel="Continue"
+            pending={start.isPending}
+            onCancel={() => setAskPassword(false)}
+            onSubmit={({ password }) => start.mutate({ password })}
+          />
         ) : (
           <button type="button" className="btn btn-primary btn-sm mt-4" onClick={() => setAskPassword(true)}>
             Set up two-factor authentication
@@ -214,7 +220,8 @@ function EnabledState({
             {action === 'disable' ? 'To turn it off' : 'For new recovery codes'}, enter your password and a current code from your authenticator app (or a
             recovery code). Your other signed-in devices will be signed out.
           </p>
-          <PasswordAndCodeConfirm
+          <PasswordConfirm
+            withCode
             submitLabel={action === 'disable' ? 'Turn off' : 'Create new codes'}
             pending={disable.isPending || regenerate.isPending}
             onCancel={() => setAction(null)}
@@ -235,56 +242,24 @@ function EnabledState({
   );
 }
 
+/**
+ * The password, and with `withCode` a current code from the app (or a recovery code): what setting up
+ * asks for, and what turning off or new recovery codes need.
+ */
 function PasswordConfirm({
   submitLabel,
   pending,
   onCancel,
   onSubmit,
-}: {
-  submitLabel: string;
-  pending: boolean;
-  onCancel: () => void;
-  onSubmit: (input: { password: string }) => void;
-}) {
-  const form = useZodForm(currentPasswordInput, { password: '' });
-  return (
-    <form
-      noValidate
-      className="mt-4 flex max-w-sm flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = form.validate();
-        if (parsed) onSubmit(parsed);
-      }}
-    >
-      <Field name="password" label="Your password" error={form.errors.password}>
-        <PasswordInput {...form.field('password')} autoComplete="current-password" />
-      </Field>
-      <div className="flex gap-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
-          {submitLabel}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** The password and a current code from the app (or a recovery code): what turning off or new recovery codes need. */
-function PasswordAndCodeConfirm({
-  submitLabel,
-  pending,
-  onCancel,
-  onSubmit,
+  withCode = false,
 }: {
   submitLabel: string;
   pending: boolean;
   onCancel: () => void;
   onSubmit: (input: { password: string; code: string }) => void;
+  withCode?: boolean;
 }) {
-  const form = useZodForm(passwordAndCodeInput, { password: '', code: '' });
+  const form = useZodForm(withCode ? passwordAndCodeInput : currentPasswordInput.extend({ code: z.string() }), { password: '', code: '' });
   return (
     <form
       noValidate
@@ -298,9 +273,11 @@ function PasswordAndCodeConfirm({
       <Field name="password" label="Your password" error={form.errors.password}>
         <PasswordInput {...form.field('password')} autoComplete="current-password" />
       </Field>
-      <Field name="code" label="Authentication code" error={form.errors.code}>
-        <input {...form.field('code')} autoComplete="one-time-code" className="input input-bordered w-full max-w-xs font-mono tracking-widest" />
-      </Field>
+      {withCode && (
+        <Field name="code" label="Authentication code" error={form.errors.code}>
+          <input {...form.field('code')} autoComplete="one-time-code" className="input input-bordered w-full max-w-xs font-mono tracking-widest" />
+        </Field>
+      )}
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
           {submitLabel}
