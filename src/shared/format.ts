@@ -184,6 +184,11 @@ export function formatDateTime(value: DateInput, options: { seconds?: boolean; t
   return format.format(new Date(value));
 }
 
+/** "Nov 30, 2026, 9:30 AM UTC": when a time applies everywhere alike (an override's end). */
+export function formatUtcDateTime(value: DateInput): string {
+  return formatDateTime(value, { timeZone: 'UTC' });
+}
+
 /** "2026-11-22" (UTC): a date input's value and a dated file name's part. */
 export function isoDay(value: DateInput = new Date()): string {
   return new Date(value).toISOString().slice(0, 10);

@@ -4,9 +4,9 @@
 import { useId } from 'react';
 import type { RevokedCapability } from '~/client/use-capability.ts';
 import { CAPABILITY_ACTIONS, CAPABILITY_LABELS } from '~/shared/capabilities.ts';
-import { formatUntil } from './format.ts';
+import { formatUtcDateTime } from '~/shared/format.ts';
 
-const untilText = (until: Date | null) => (until ? `until ${formatUntil(until)}` : 'until further notice');
+const untilText = (until: Date | null) => (until ? `until ${formatUtcDateTime(until)}` : 'until further notice');
 
 /** In place of a form or a section the server would refuse. */
 export function CapabilityNotice({ state, className = '' }: { state: RevokedCapability; className?: string }) {

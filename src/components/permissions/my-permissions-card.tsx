@@ -1,6 +1,6 @@
 // The profile's "Permissions" card: what an administrator has taken away from the user, until when and why.
 import { trpc } from '~/client/trpc.ts';
-import { formatUntil } from './format.ts';
+import { formatUtcDateTime } from '~/shared/format.ts';
 
 export function MyPermissionsCard() {
   const mine = trpc.permissions.mine.useQuery();
@@ -15,7 +15,7 @@ export function MyPermissionsCard() {
       <ul className="mt-3 list-disc space-y-1 pl-5">
         {revoked.map((c) => (
           <li key={c.permission}>
-            {c.label} (<code>{c.permission}</code>) — {c.until ? `until ${formatUntil(c.until)}` : 'until further notice'}
+            {c.label} (<code>{c.permission}</code>) — {c.until ? `until ${formatUtcDateTime(c.until)}` : 'until further notice'}
             {c.reason && <span className="block text-sm text-base-content/75">Reason: {c.reason}</span>}
           </li>
         ))}

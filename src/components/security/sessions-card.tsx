@@ -3,7 +3,7 @@ import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import { formatSecurityDate } from './format.ts';
+import { formatDateTime } from '~/shared/format.ts';
 
 export function SessionsCard() {
   const sessions = trpc.security.sessions.useQuery();
@@ -47,8 +47,7 @@ export function SessionsCard() {
                     {session.current && <span className="badge badge-success badge-sm ml-2 align-middle">This device</span>}
                   </p>
                   <p className="text-sm text-base-content/70">
-                    {session.ipAddress ?? 'Unknown address'} · Last active {formatSecurityDate(session.lastSeenAt)} · Signed in{' '}
-                    {formatSecurityDate(session.signedInAt)}
+                    {session.ipAddress ?? 'Unknown address'} · Last active {formatDateTime(session.lastSeenAt)} · Signed in {formatDateTime(session.signedInAt)}
                   </p>
                 </div>
                 {!session.current && (

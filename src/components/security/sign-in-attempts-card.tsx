@@ -1,7 +1,7 @@
 // The last sign-in attempts on the account, successful or not, so a person notices someone else's.
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import { formatSecurityDate } from './format.ts';
+import { formatDateTime } from '~/shared/format.ts';
 
 const FAILURE_TEXT = { password: 'Failed: wrong password', code: 'Failed: wrong authentication code' } as const;
 
@@ -34,7 +34,7 @@ export function SignInAttemptsCard() {
                 {rows.map((attempt) => (
                   <tr key={attempt.id}>
                     <td>
-                      <span className="whitespace-nowrap">{formatSecurityDate(attempt.at)}</span>
+                      <span className="whitespace-nowrap">{formatDateTime(attempt.at)}</span>
                       {/* On a phone the address and browser go under the time, so the table fits the screen. */}
                       <span className="mt-0.5 block text-xs text-base-content/75 sm:hidden">
                         {attempt.ipAddress ?? 'Unknown address'} · {attempt.browser} on {attempt.os}

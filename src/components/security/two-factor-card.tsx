@@ -10,7 +10,7 @@ import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { currentPasswordInput, passwordAndCodeInput, totpCodeInput } from '~/shared/schemas/security.ts';
-import { formatSecurityDate } from './format.ts';
+import { formatDateTime } from '~/shared/format.ts';
 import { QrCode } from './qr-code.tsx';
 
 const fail = (fallback: string) => (error: unknown) => toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
@@ -211,7 +211,7 @@ function EnabledState({
     <>
       <p className="mt-2 text-sm">
         <span className="badge badge-success badge-sm mr-2 align-middle">On</span>
-        {enabledAt ? `Since ${formatSecurityDate(enabledAt)}. ` : ''}
+        {enabledAt ? `Since ${formatDateTime(enabledAt)}. ` : ''}
         {codesLeft} recovery code{codesLeft === 1 ? '' : 's'} left.
       </p>
       {action ? (

@@ -7,8 +7,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { type AdminRoleTarget, RemoveAdminRoleDialog } from '~/components/admin/admin-team-section.tsx';
-import { fullName } from '~/shared/format.ts';
-import { formatUntil } from '~/components/permissions/format.ts';
+import { formatUtcDateTime, fullName } from '~/shared/format.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { CAPABILITY_LABELS, type Capability, changeEffect, grantChoices, revokeChoices } from '~/shared/capabilities.ts';
 import { PERMISSION_EXPIRY_IN_PAST, PERMISSION_REASON_MAX, permissionChangeInput } from '~/shared/schemas/permissions.ts';
@@ -76,7 +75,7 @@ function EffectiveTable({ capabilities }: { capabilities: PermissionsData['capab
                 {c.label} <code className="text-xs text-base-content/70">{c.permission}</code>
               </td>
               <td>{c.allowed ? <span className="badge badge-success badge-sm">Yes</span> : <span className="badge badge-error badge-sm">No</span>}</td>
-              <td className="text-sm">{c.source === 'role' ? 'Role default' : `Override${c.until ? ` until ${formatUntil(c.until)}` : ''}`}</td>
+              <td className="text-sm">{c.source === 'role' ? 'Role default' : `Override${c.until ? ` until ${formatUtcDateTime(c.until)}` : ''}`}</td>
             </tr>
           ))}
         </tbody>
@@ -110,8 +109,8 @@ function OverrideList({ userId, overrides }: { userId: string; overrides: Permis
                   {o.deciding && <span className="badge badge-info badge-sm ml-2 align-middle">In effect</span>}
                 </p>
                 <p className="text-sm">
-                  {o.expiresAt ? `Until ${formatUntil(o.expiresAt)}` : 'No end'} · by {o.grantedByName ?? 'a former administrator'} on{' '}
-                  {formatUntil(o.createdAt)}
+                  {o.expiresAt ? `Until ${formatUtcDateTime(o.expiresAt)}` : 'No end'} · by {o.grantedByName ?? 'a former administrator'} on{' '}
+                  {formatUtcDateTime(o.createdAt)}
                 </p>
                 {o.reason && <p className="text-sm text-base-content/80">Reason: {o.reason}</p>}
               </div>
@@ -154,7 +153,7 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
 
   const until = expiresAt ? new Date(expiresAt) : null;
   const current = capabilities.find((c) => c.permission === permission);
-  const effect = current ? changeEffect(granted, current, until && !Number.isNaN(until.getTime()) ? until : null, formatUntil) : null;
+  const effect = current ? changeEffect(granted, current, until && !Number.isNaN(until.getTime()) ? until : null, formatUtcDateTime) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
