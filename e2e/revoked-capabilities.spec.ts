@@ -16,7 +16,7 @@ const localInput = (date: Date) => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
-/** How the permission screens write an end (src/components/permissions/format.ts). */
+/** How the permission screens write an end (formatUtcDateTime, src/shared/format.ts). */
 const written = (date: Date) =>
   `${new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date)} UTC`;
 const inDays = (days: number) => {

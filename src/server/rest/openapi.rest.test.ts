@@ -149,6 +149,7 @@ describe('a contract clients can generate from (issue 30, point 8)', () => {
         'POST /api/contact',
         'GET /api/prototype-tracker/portfolio',
         'POST /api/appeals/by-token',
+        'POST /api/invitations/accept',
         'POST /api/stripe/webhook',
         'GET /api/openapi.json',
         'GET /api/docs',
