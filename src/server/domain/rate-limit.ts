@@ -122,7 +122,8 @@ const keyOf = (name: LimitName, subject: string) => `${name}:${subject}`;
  * Counts one attempt against `name` for `subject` (an address, an account, a user id) and says
  * whether it is within the limit. One INSERT … ON CONFLICT DO UPDATE: PostgreSQL locks the row
  * for the update, so N parallel calls see the counts 1…N, never the same one twice; the window is
- * read from the database clock so every instance agrees.
+ * read from the database clock so every instance agrees. A parallel call whose transaction began a
+ * moment earlier may see a window that starts after its own now(): the wait is at most the window.
  */
 export async function tryConsume(scope: LimiterScope, name: LimitName, subject: string): Promise<Attempt> {
   const rule = scope.config.limits[name];
@@ -135,7 +136,7 @@ export async function tryConsume(scope: LimiterScope, name: LimitName, subject: 
       window_start = CASE WHEN r.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
                    THEN now() ELSE r.window_start END
     RETURNING count,
-      GREATEST(1, ceil(extract(epoch FROM window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int
+      LEAST(${rule.windowSeconds}, GREATEST(1, ceil(extract(epoch FROM window_start + make_interval(secs => ${rule.windowSeconds}) - now()))))::int
         AS retry_after_seconds`;
   const row = rows[0]!;
   return { allowed: row.count <= rule.limit, retryAfterSeconds: row.retry_after_seconds };
