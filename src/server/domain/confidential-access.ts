@@ -1,0 +1,56 @@
+// The data room's one gate (issues 31, 32, 33): may this admin open these prototypes' confidential
+// content (description, notes, documents, information-request answers and documents)? Each rule is
+// one check in CONFIDENTIAL_ACCESS_CHECKS; every path that carries that content asks here.
+import type { Db } from '../db/index.ts';
+import { ForbiddenError } from './errors.ts';
+
+export type ConfidentialDenialReason =
+  'conflict_of_interest' | 'export_hold' | 'export_not_cleared' | 'access_revoked' | 'retention_ended' | 'terms_not_accepted' | 'not_attested';
+
+/** Why the content stays closed, and a message that says what to do (or that nothing will open it). */
+export type ConfidentialDenial = { reason: ConfidentialDenialReason; message: string };
+
+export type ConfidentialViewer = { id: string; role: string };
+
+/** One rule: for each of `prototypeIds` the viewer may not open, the denial. */
+export type ConfidentialAccessCheck = (
+  db: Db,
+  viewer: ConfidentialViewer,
+  prototypeIds: readonly number[],
+  now: Date,
+) => Promise<Map<number, ConfidentialDenial>>;
+
+/** In order: a denial no action can lift comes before one the viewer can act on. */
+const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [];
+
+/**
+ * The first denial per prototype the viewer may not open. Only admins are gated: a seller reads
+ * their own prototypes (which prototypes they see at all is `visiblePrototypes`).
+ */
+export async function confidentialDenials(
+  db: Db,
+  viewer: ConfidentialViewer,
+  prototypeIds: readonly number[],
+  now: Date,
+): Promise<Map<number, ConfidentialDenial>> {
+  const denials = new Map<number, ConfidentialDenial>();
+  if (viewer.role !== 'admin' || prototypeIds.length === 0) return denials;
+  let open = [...new Set(prototypeIds)];
+  for (const check of CONFIDENTIAL_ACCESS_CHECKS) {
+    if (open.length === 0) break;
+    const found = await check(db, viewer, open, now);
+    for (const [id, denial] of found) denials.set(id, denial);
+    open = open.filter((id) => !found.has(id));
+  }
+  return denials;
+}
+
+export async function confidentialDenial(db: Db, viewer: ConfidentialViewer, prototypeId: number, now: Date) {
+  return (await confidentialDenials(db, viewer, [prototypeId], now)).get(prototypeId) ?? null;
+}
+
+/** Refuses with the denial's message (403). Callers that must record the denial do so before. */
+export async function assertConfidentialAccess(db: Db, viewer: ConfidentialViewer, prototypeId: number, now: Date) {
+  const denial = await confidentialDenial(db, viewer, prototypeId, now);
+  if (denial) throw new ForbiddenError(denial.message);
+}
