@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { TicketConversation } from '~/components/support/conversation.tsx';
@@ -239,10 +240,9 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () 
               {serverMessage(update.error, 'Could not update the ticket.')}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={update.isPending} aria-busy={update.isPending}>
-            {update.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          <BusyButton type="submit" className="btn btn-primary" pending={update.isPending}>
             Save changes
-          </button>
+          </BusyButton>
         </form>
       )}
       {ticket.resolution && ticket.status === 'resolved' && (
