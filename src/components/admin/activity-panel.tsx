@@ -8,7 +8,7 @@ import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, activityQueryInput } from './admin-search.ts';
 import { downloadText } from './download.ts';
-import { Pager } from './pager.tsx';
+import { ListPager } from './pager.tsx';
 import { FilterSelect } from './list-parts.tsx';
 import { datedFileName, formatDateTime } from '~/shared/format.ts';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
@@ -95,16 +95,7 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
           </ol>
         )}
       </QueryView>
-      {list.data && (
-        <Pager
-          label="Activity"
-          prevCursor={list.data.prevCursor}
-          nextCursor={list.data.nextCursor}
-          busy={list.isFetching}
-          onFirst={() => setSearch({ acursor: undefined, adir: undefined })}
-          onPage={(acursor, adir) => setSearch({ acursor, adir })}
-        />
-      )}
+      <ListPager label="Activity" list={list} onPage={(acursor, adir) => setSearch({ acursor, adir })} />
     </section>
   );
 }
