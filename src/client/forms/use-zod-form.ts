@@ -4,6 +4,13 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
+/** The first message for each top-level field of a failed parse (a form shows one per field). */
+export function firstMessages(error: { issues: { path: PropertyKey[]; message: string }[] }): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) messages[String(issue.path[0] ?? '')] ??= issue.message;
+  return messages;
+}
+
 /** What an <input>/<textarea>/<select> bound to a string field receives. */
 export interface BoundField {
   id: string;
@@ -37,12 +44,7 @@ export function useZodForm<Values extends Record<string, string | boolean>, Outp
       setErrors({});
       return result.data;
     }
-    const next: FieldErrors<Values> = {};
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? '') as keyof Values & string;
-      next[key] ??= issue.message;
-    }
-    setErrors(next);
+    setErrors(firstMessages(result.error) as FieldErrors<Values>);
     return null;
   }, [schema, values]);
 
