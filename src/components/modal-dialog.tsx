@@ -2,6 +2,7 @@
 // by its title; focus goes to the first field on open and back to the opener on close. An error toast
 // raised while it is open (a refused action) is shown and announced inside it (toast-store.ts).
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { BusyButton, FormActions } from './forms/busy-button.tsx';
 import { registerDialog, toast } from './toast/toast-store.ts';
 
 /** An error that arrives this soon before the dialog closes (an action that fails and closes) is toasted instead. */
@@ -119,17 +120,7 @@ export function DialogActions({
   disabled?: boolean;
   danger?: boolean;
 }) {
-  return (
-    <div className="modal-action">
-      <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        Cancel
-      </button>
-      <button type="submit" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} disabled={pending || disabled} aria-busy={pending}>
-        {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        {submitLabel}
-      </button>
-    </div>
-  );
+  return <FormActions className="modal-action" onCancel={onCancel} submitLabel={submitLabel} pending={pending} disabled={disabled} danger={danger} />;
 }
 
 /**
@@ -163,10 +154,9 @@ export function ConfirmDialog({
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={pending} aria-busy={pending}>
-          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        <BusyButton type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} pending={pending}>
           {confirmLabel}
-        </button>
+        </BusyButton>
       </div>
     </ModalDialog>
   );

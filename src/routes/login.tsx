@@ -1,18 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { dashboardFor, validateSignInSearch } from '~/client/auth/after-sign-in.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { passSignedIn, validateSignInSearch } from '~/client/auth/after-sign-in.ts';
 import { pageHead } from '~/client/page-head.ts';
 import { AuthCard } from '~/components/auth/auth-card.tsx';
 import { LoginForm } from '~/components/auth/login-form.tsx';
 import { StandingNotice } from '~/components/moderation/standing-notice.tsx';
-import { safeRedirect } from '~/shared/safe-redirect.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: validateSignInSearch,
-  // Someone already signed in has nothing to do here: on to where they were going, or their dashboard.
-  beforeLoad: async ({ context, search }) => {
-    const user = await (await context.api()).auth.me.ensureData();
-    if (user) throw redirect({ href: safeRedirect(search.redirect) ?? dashboardFor(user), replace: true });
-  },
+  beforeLoad: passSignedIn,
   head: () => pageHead('Sign in', 'Sign in to submit prototypes, follow quotes and talk with the Atomix Energy team.'),
   component: Screen,
 });

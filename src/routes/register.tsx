@@ -1,17 +1,12 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { dashboardFor, validateSignInSearch } from '~/client/auth/after-sign-in.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { passSignedIn, validateSignInSearch } from '~/client/auth/after-sign-in.ts';
 import { pageHead } from '~/client/page-head.ts';
 import { AuthCard } from '~/components/auth/auth-card.tsx';
 import { RegisterForm } from '~/components/auth/register-form.tsx';
-import { safeRedirect } from '~/shared/safe-redirect.ts';
 
 export const Route = createFileRoute('/register')({
   validateSearch: validateSignInSearch,
-  // Someone already signed in has no account to create: on to where they were going, or their dashboard.
-  beforeLoad: async ({ context, search }) => {
-    const user = await (await context.api()).auth.me.ensureData();
-    if (user) throw redirect({ href: safeRedirect(search.redirect) ?? dashboardFor(user), replace: true });
-  },
+  beforeLoad: passSignedIn,
   head: () => pageHead('Create account', 'Create an Atomix Energy account to submit your energy prototype for confidential review.'),
   component: Screen,
 });

@@ -70,6 +70,12 @@ export function createContextInner(input: Partial<ContextInner> & Services & { d
 }
 export type Context = ContextInner;
 
+/** The context of a procedure behind sign-in (protected, admin and capability procedures). */
+export type SignedInContext = Context & { user: NonNullable<Context['user']> };
+
+/** What a signed-in caller's action hands the domain: the database, the request, the mailer, who acts and when. */
+export const actionDeps = (ctx: SignedInContext) => ({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actor: ctx.user, now: ctx.clock.now() });
+
 /**
  * The client's address. Behind `trustProxy`, each of the `hops` proxies appends the address it was
  * reached from to X-Forwarded-For, so the client is `hops` entries from the right; anything further

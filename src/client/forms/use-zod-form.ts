@@ -4,6 +4,29 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
+/** The first message for each top-level field of a failed parse (a form shows one per field). */
+export function firstMessages(error: { issues: { path: PropertyKey[]; message: string }[] }): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) messages[String(issue.path[0] ?? '')] ??= issue.message;
+  return messages;
+}
+
+/** What an <input>/<textarea>/<select> bound to a string field receives. */
+export interface BoundField {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The part of a form that shared fields use: the named fields' props and messages. */
+export interface FormFields<Name extends string> {
+  errors: Partial<Record<Name, string>>;
+  field(name: Name): BoundField;
+}
+
 export function useZodForm<Values extends Record<string, string | boolean>, Output>(schema: ZodType<Output, ZodTypeDef, unknown>, initial: Values) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
@@ -21,12 +44,7 @@ export function useZodForm<Values extends Record<string, string | boolean>, Outp
       setErrors({});
       return result.data;
     }
-    const next: FieldErrors<Values> = {};
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? '') as keyof Values & string;
-      next[key] ??= issue.message;
-    }
-    setErrors(next);
+    setErrors(firstMessages(result.error) as FieldErrors<Values>);
     return null;
   }, [schema, values]);
 
@@ -35,8 +53,15 @@ export function useZodForm<Values extends Record<string, string | boolean>, Outp
     setErrors({});
   }, [initial]);
 
+  /** A form's onSubmit: validates, then hands the parsed values to `send` (nothing is sent while a field is wrong). */
+  const submit = (send: (values: Output) => void) => (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const parsed = validate();
+    if (parsed) send(parsed);
+  };
+
   /** Props for an <input>/<textarea>/<select> bound to a string field. */
-  const field = (name: keyof Values & string) => ({
+  const field = (name: keyof Values & string): BoundField => ({
     id: name,
     name,
     value: String(values[name] ?? ''),
@@ -45,5 +70,5 @@ export function useZodForm<Values extends Record<string, string | boolean>, Outp
     'aria-describedby': errors[name] ? `${name}-error` : undefined,
   });
 
-  return { values, errors, setValue, setErrors, validate, reset, field };
+  return { values, errors, setValue, setErrors, validate, submit, reset, field };
 }

@@ -4,10 +4,11 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import { toastError } from '~/components/toast/toast-store.ts';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, activityQueryInput } from './admin-search.ts';
 import { downloadText } from './download.ts';
-import { Pager } from './pager.tsx';
+import { ListPager } from './pager.tsx';
 import { FilterSelect } from './list-parts.tsx';
 import { datedFileName, formatDateTime } from '~/shared/format.ts';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
@@ -60,10 +61,9 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
             onChange={(v) => apply({ aaction: v })}
           />
         </div>
-        <button type="button" className="btn btn-outline btn-sm" onClick={exportCsv} disabled={exporting}>
-          {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        <BusyButton type="button" className="btn btn-outline btn-sm" onClick={exportCsv} pending={exporting}>
           Export CSV
-        </button>
+        </BusyButton>
       </div>
       <QueryView
         query={list}
@@ -95,16 +95,7 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
           </ol>
         )}
       </QueryView>
-      {list.data && (
-        <Pager
-          label="Activity"
-          prevCursor={list.data.prevCursor}
-          nextCursor={list.data.nextCursor}
-          busy={list.isFetching}
-          onFirst={() => setSearch({ acursor: undefined, adir: undefined })}
-          onPage={(acursor, adir) => setSearch({ acursor, adir })}
-        />
-      )}
+      <ListPager label="Activity" list={list} onPage={(acursor, adir) => setSearch({ acursor, adir })} />
     </section>
   );
 }

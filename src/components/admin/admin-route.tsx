@@ -1,4 +1,4 @@
-// What /admin-panel and /admin share: URL search validation, the loader and the screen.
+// What /admin-panel and /admin share: URL search validation and the loader (the screen: admin-panel-screen.tsx).
 import type { TrpcQueryUtils } from '~/client/trpc.ts';
 import { pageHead } from '~/client/page-head.ts';
 import { type AdminSearch, activityQueryInput, boardQueryInput, parseAdminSearch, prototypeQueryInput, userQueryInput } from './admin-search.ts';

@@ -2,11 +2,11 @@
 // permissions.manage: invite a person by e-mail, see every invitation and its state, revoke a
 // pending one. Removing an administrator's role is a dialog here too, opened from the users list and
 // the user page. The server enforces every rule; these screens only spare a refused click.
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
-import { Field } from '~/components/forms/field.tsx';
+import { EmailField, NameFields } from '~/components/forms/account-fields.tsx';
 import { ConfirmDialog, DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
@@ -151,24 +151,10 @@ function InviteForm({ onClose }: { onClose: () => void }) {
     onError: (error) => toastError('Failed to send the invitation', error),
     onSettled: () => utils.adminTeam.invitations.invalidate(),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) invite.mutate(input);
-  };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <Field name="email" label="Email" error={form.errors.email}>
-        <input {...form.field('email')} type="email" autoComplete="off" className="input input-bordered w-full" required />
-      </Field>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field name="firstName" label="First name" error={form.errors.firstName}>
-          <input {...form.field('firstName')} autoComplete="off" className="input input-bordered w-full" required />
-        </Field>
-        <Field name="lastName" label="Last name" error={form.errors.lastName}>
-          <input {...form.field('lastName')} autoComplete="off" className="input input-bordered w-full" required />
-        </Field>
-      </div>
+    <form onSubmit={form.submit((input) => invite.mutate(input))} noValidate className="flex flex-col gap-3">
+      <EmailField form={form} autoComplete="off" />
+      <NameFields form={form} ownName={false} />
       <DialogActions onCancel={onClose} submitLabel="Send invitation" pending={invite.isPending} />
     </form>
   );

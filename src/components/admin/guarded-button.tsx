@@ -2,6 +2,7 @@
 // (issue 34, point 6), so nobody fills a dialog only to be refused. The reason comes from the shared
 // rule tables (src/shared/prototype-workflow.ts, prototype-stages.ts), the same words as the server's 409.
 import { type ReactNode, useId } from 'react';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 
 export function GuardedButton({
   refusal,
@@ -25,18 +26,17 @@ export function GuardedButton({
   const reasonId = useId();
   return (
     <div className="flex flex-col items-start gap-1" data-testid={testId}>
-      <button
+      <BusyButton
         type="button"
         className={`btn ${className}`}
         onClick={onClick}
-        disabled={refusal !== null || pending}
-        aria-busy={pending || undefined}
+        pending={pending}
+        disabled={refusal !== null}
         aria-label={label}
         aria-describedby={refusal ? reasonId : undefined}
       >
-        {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         {children}
-      </button>
+      </BusyButton>
       {refusal && (
         <p id={reasonId} className="text-xs text-base-content/70" data-testid="refusal">
           {refusal}

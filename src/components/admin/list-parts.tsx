@@ -5,8 +5,31 @@ import { Link } from '@tanstack/react-router';
 import type { FormEvent, ReactNode } from 'react';
 import { useSearchText } from './use-search-text.ts';
 
-/** Pages between the Admin Panel and a list (the ledger sits under Payouts). */
-type Crumb = { label: string; to: '/admin/payouts' };
+/** Pages between the Admin Panel and the current one (the ledger sits under Payouts, a ticket under Support, a user under Users). */
+type Crumb = { label: string; to: '/admin/payouts' | '/admin/support' } | { label: string; to: '/admin-panel'; search: { tab: 'users' } };
+
+/** Where the page sits, from the Admin Panel; `current` is the page's own crumb. */
+export function AdminBreadcrumbs({ trail = [], current, className = '' }: { trail?: Crumb[]; current: ReactNode; className?: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className={`breadcrumbs text-sm ${className}`}>
+      <ul>
+        <li>
+          <Link to="/admin-panel">Admin Panel</Link>
+        </li>
+        {trail.map((crumb) => (
+          <li key={crumb.label}>
+            <Link to={crumb.to} search={'search' in crumb ? crumb.search : undefined}>
+              {crumb.label}
+            </Link>
+          </li>
+        ))}
+        <li aria-current="page" className="min-w-0">
+          {current}
+        </li>
+      </ul>
+    </nav>
+  );
+}
 
 /** Breadcrumb from the Admin Panel, the page's title and what it lists; `children` go on the right (actions). */
 export function AdminPageHeader({
@@ -26,19 +49,7 @@ export function AdminPageHeader({
 }) {
   return (
     <header>
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/admin-panel">Admin Panel</Link>
-          </li>
-          {trail.map((crumb) => (
-            <li key={crumb.to}>
-              <Link to={crumb.to}>{crumb.label}</Link>
-            </li>
-          ))}
-          <li aria-current="page">{current}</li>
-        </ul>
-      </nav>
+      <AdminBreadcrumbs trail={trail} current={current} />
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>

@@ -30,3 +30,17 @@ export function Pager({
     </nav>
   );
 }
+
+/** A keyset page as the list queries answer it. */
+interface PagedQuery {
+  data?: { prevCursor: string | null; nextCursor: string | null } | undefined;
+  isFetching: boolean;
+}
+
+/** The pager under a paged list query; `onPage()` without a cursor goes back to the first page. */
+export function ListPager({ label, list, onPage }: { label: string; list: PagedQuery; onPage: (cursor?: string, direction?: 'next' | 'prev') => void }) {
+  if (!list.data) return null;
+  return (
+    <Pager label={label} prevCursor={list.data.prevCursor} nextCursor={list.data.nextCursor} busy={list.isFetching} onFirst={() => onPage()} onPage={onPage} />
+  );
+}

@@ -17,7 +17,7 @@ import { useAdminFeedback } from './admin-toasts.ts';
 import { type AdminSearch, type SetSearch, prototypeQueryInput } from './admin-search.ts';
 import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
-import { Pager } from './pager.tsx';
+import { ListPager } from './pager.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 import { FilterSelect, SearchBox } from './list-parts.tsx';
 import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
@@ -64,16 +64,7 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
           </ul>
         )}
       </QueryView>
-      {list.data && (
-        <Pager
-          label="Prototype"
-          prevCursor={list.data.prevCursor}
-          nextCursor={list.data.nextCursor}
-          busy={list.isFetching}
-          onFirst={() => setSearch({ cursor: undefined, dir: undefined })}
-          onPage={(cursor, dir) => setSearch({ cursor, dir })}
-        />
-      )}
+      <ListPager label="Prototype" list={list} onPage={(cursor, dir) => setSearch({ cursor, dir })} />
       <RejectDialog prototype={target('reject')} onClose={close} />
       <QuoteDialog prototype={target('quote')} onClose={close} />
       <ManageDialog prototype={target('manage')} onClose={close} />

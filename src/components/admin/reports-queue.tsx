@@ -18,7 +18,7 @@ import {
 } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
 import { AdminPageHeader, Figure, FilterSelect } from './list-parts.tsx';
-import { Pager } from './pager.tsx';
+import { ListPager } from './pager.tsx';
 import { type ReportsSearch, reportsQueueInput } from './reports-search.ts';
 import { NoMatches } from '~/components/no-matches.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -88,16 +88,7 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
             </ul>
           )}
         </QueryView>
-        {list.data && (
-          <Pager
-            label="Report"
-            prevCursor={list.data.prevCursor}
-            nextCursor={list.data.nextCursor}
-            busy={list.isFetching}
-            onFirst={() => setSearch({ ...search, cursor: undefined, dir: undefined })}
-            onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })}
-          />
-        )}
+        <ListPager label="Report" list={list} onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })} />
       </section>
     </div>
   );

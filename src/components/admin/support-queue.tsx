@@ -11,7 +11,7 @@ import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '~/shared/moderation.ts';
 import { TICKET_CATEGORY_LABELS } from '~/shared/schemas/support.ts';
 import { AdminPageHeader, Figure, FilterSelect } from './list-parts.tsx';
-import { Pager } from './pager.tsx';
+import { ListPager } from './pager.tsx';
 import { type SupportSearch, queueInput } from './support-search.ts';
 import { keepPreviousData } from '@tanstack/react-query';
 
@@ -123,14 +123,7 @@ export function SupportQueue({ search, setSearch }: { search: SupportSearch; set
           )}
         </QueryView>
         <div className="px-5 pb-4">
-          <Pager
-            label="Tickets"
-            prevCursor={list.data?.prevCursor ?? null}
-            nextCursor={list.data?.nextCursor ?? null}
-            busy={list.isFetching}
-            onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })}
-            onFirst={() => setSearch({ ...search, cursor: undefined, dir: undefined })}
-          />
+          <ListPager label="Tickets" list={list} onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })} />
         </div>
       </section>
     </div>

@@ -2,9 +2,11 @@
 // box, and the controls for status (only the moves the status table allows), assignee, priority and
 // the resolution (required to resolve). Appeal tickets get their decision panel above the controls.
 import { Link } from '@tanstack/react-router';
+import { AdminBreadcrumbs } from './list-parts.tsx';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { TicketConversation } from '~/components/support/conversation.tsx';
@@ -35,17 +37,7 @@ export function SupportTicketPage({ ticketId }: { ticketId: number }) {
   const data = ticket.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/admin-panel">Admin Panel</Link>
-          </li>
-          <li>
-            <Link to="/admin/support">Support</Link>
-          </li>
-          <li aria-current="page">Ticket #{ticketId}</li>
-        </ul>
-      </nav>
+      <AdminBreadcrumbs trail={[{ label: 'Support', to: '/admin/support' }]} current={`Ticket #${ticketId}`} />
       {ticket.isLoading && <Spinner label="Loading the ticket" className="py-10" />}
       {ticket.isError && (
         <p role="alert" className="alert alert-error mt-4">
@@ -239,10 +231,9 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () 
               {serverMessage(update.error, 'Could not update the ticket.')}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={update.isPending} aria-busy={update.isPending}>
-            {update.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          <BusyButton type="submit" className="btn btn-primary" pending={update.isPending}>
             Save changes
-          </button>
+          </BusyButton>
         </form>
       )}
       {ticket.resolution && ticket.status === 'resolved' && (

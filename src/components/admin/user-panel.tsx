@@ -10,7 +10,7 @@ import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
-import { Pager } from './pager.tsx';
+import { ListPager } from './pager.tsx';
 import { FilterSelect, SearchBox } from './list-parts.tsx';
 import { useCapability } from '~/client/use-capability.ts';
 import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
@@ -117,16 +117,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
           </>
         )}
       </QueryView>
-      {list.data && (
-        <Pager
-          label="User"
-          prevCursor={list.data.prevCursor}
-          nextCursor={list.data.nextCursor}
-          busy={list.isFetching}
-          onFirst={() => setSearch({ ucursor: undefined, udir: undefined })}
-          onPage={(ucursor, udir) => setSearch({ ucursor, udir })}
-        />
-      )}
+      <ListPager label="User" list={list} onPage={(ucursor, udir) => setSearch({ ucursor, udir })} />
       <RestrictDialog user={target('restrict')} onClose={close} />
       <BanDialog user={target('ban')} onClose={close} />
       <DeleteDialog user={target('delete')} onClose={close} />

@@ -4,7 +4,8 @@ import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
-import { Field } from '~/components/forms/field.tsx';
+import { EmailField } from '~/components/forms/account-fields.tsx';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { forgotPasswordInput } from '~/shared/schemas/messages.ts';
 
@@ -27,22 +28,11 @@ function ForgotPasswordForm() {
           </p>
         )}
       </div>
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = form.validate();
-          if (input) request.mutate(input);
-        }}
-      >
-        <Field name="email" label="Email" error={form.errors.email}>
-          <input {...form.field('email')} type="email" autoComplete="email" className="input input-bordered w-full" required />
-        </Field>
-        <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-          {request.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <form noValidate className="flex flex-col gap-4" onSubmit={form.submit((input) => request.mutate(input))}>
+        <EmailField form={form} />
+        <BusyButton type="submit" className="btn btn-primary" pending={request.isPending}>
           Send reset link
-        </button>
+        </BusyButton>
       </form>
       <p className="text-center text-sm text-base-content/70">
         Remembered it?{' '}

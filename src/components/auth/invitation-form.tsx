@@ -7,11 +7,10 @@ import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useFragmentToken } from '~/client/use-fragment-token.ts';
-import { Field } from '~/components/forms/field.tsx';
-import { PasswordInput } from '~/components/forms/password-input.tsx';
+import { NameFields, NewPasswordFields } from '~/components/forms/account-fields.tsx';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
-import { MIN_PASSWORD_LENGTH } from '~/shared/constants.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { INVITATION_LINK_INVALID, acceptInvitationForm } from '~/shared/schemas/admin-team.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -72,35 +71,18 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const values = form.validate();
-        if (values) accept.mutate({ token, password: values.password, firstName: values.firstName, lastName: values.lastName });
-      }}
+      onSubmit={form.submit((values) => accept.mutate({ token, password: values.password, firstName: values.firstName, lastName: values.lastName }))}
     >
       <p className="text-sm">
         You were invited as <strong className="break-all">{invitation.email}</strong>. The invitation is valid until {formatDateTime(invitation.expiresAt)}.
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="firstName" label="First name" error={form.errors.firstName}>
-          <input {...form.field('firstName')} autoComplete="given-name" className="input input-bordered w-full" required />
-        </Field>
-        <Field name="lastName" label="Last name" error={form.errors.lastName}>
-          <input {...form.field('lastName')} autoComplete="family-name" className="input input-bordered w-full" required />
-        </Field>
-      </div>
+      <NameFields form={form} />
       {/* The address the account will have, for password managers. */}
       <input type="email" name="email" value={invitation.email} autoComplete="username" readOnly hidden />
-      <Field name="password" label="Password" error={form.errors.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters`}>
-        <PasswordInput {...form.field('password')} autoComplete="new-password" required />
-      </Field>
-      <Field name="confirmPassword" label="Confirm password" error={form.errors.confirmPassword}>
-        <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" required />
-      </Field>
-      <button type="submit" className="btn btn-primary mt-2" disabled={accept.isPending}>
-        {accept.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <NewPasswordFields form={form} />
+      <BusyButton type="submit" className="btn btn-primary mt-2" pending={accept.isPending}>
         Join the admin team
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -4,6 +4,8 @@ import { dashboardFor } from '~/client/auth/after-sign-in.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
+import { EmailField } from '~/components/forms/account-fields.tsx';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -58,28 +60,17 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
     );
   }
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const input = form.validate();
-        if (input) login.mutate(input);
-      }}
-    >
-      <Field name="email" label="Email" error={form.errors.email}>
-        <input {...form.field('email')} type="email" autoComplete="email" className="input input-bordered w-full" required />
-      </Field>
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.submit((input) => login.mutate(input))}>
+      <EmailField form={form} />
       <Field name="password" label="Password" error={form.errors.password}>
         <PasswordInput {...form.field('password')} autoComplete="current-password" required />
       </Field>
       <Link to="/forgot-password" className="link link-primary -mt-2 self-end text-sm">
         Forgot password?
       </Link>
-      <button type="submit" className="btn btn-primary mt-2" disabled={login.isPending}>
-        {login.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <BusyButton type="submit" className="btn btn-primary mt-2" pending={login.isPending}>
         Sign In
-      </button>
+      </BusyButton>
       <p className="text-center text-sm text-base-content/70">
         Don&apos;t have an account?{' '}
         <Link to="/register" search={redirectTo ? { redirect: redirectTo } : {}} className="link link-primary">

@@ -3,6 +3,8 @@ import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
+import { EmailField, NameFields } from '~/components/forms/account-fields.tsx';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { EmailPreferenceCard } from '~/components/notifications/email-preference-card.tsx';
@@ -63,23 +65,18 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
       >
         <fieldset className="rounded-box border border-base-300 p-5 sm:p-6">
           <legend className="px-2 text-lg font-semibold">Personal information</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="firstName" label="First name" error={form.errors.firstName}>
-              <input {...form.field('firstName')} autoComplete="given-name" className="input input-bordered w-full" />
-            </Field>
-            <Field name="lastName" label="Last name" error={form.errors.lastName}>
-              <input {...form.field('lastName')} autoComplete="family-name" className="input input-bordered w-full" />
-            </Field>
-            <Field name="email" label="Email" error={form.errors.email}>
-              <input {...form.field('email')} type="email" autoComplete="email" className="input input-bordered w-full" />
-            </Field>
-            <Field name="phoneNumber" label="Phone" error={form.errors.phoneNumber}>
-              <input {...form.field('phoneNumber')} type="tel" autoComplete="tel" className="input input-bordered w-full" />
-            </Field>
-            <div className="sm:col-span-2">
-              <Field name="businessName" label="Business name" error={form.errors.businessName}>
-                <input {...form.field('businessName')} autoComplete="organization" className="input input-bordered w-full" />
+          <div className="flex flex-col gap-4">
+            <NameFields form={form} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <EmailField form={form} />
+              <Field name="phoneNumber" label="Phone" error={form.errors.phoneNumber}>
+                <input {...form.field('phoneNumber')} type="tel" autoComplete="tel" className="input input-bordered w-full" />
               </Field>
+              <div className="sm:col-span-2">
+                <Field name="businessName" label="Business name" error={form.errors.businessName}>
+                  <input {...form.field('businessName')} autoComplete="organization" className="input input-bordered w-full" />
+                </Field>
+              </div>
             </div>
           </div>
         </fieldset>
@@ -100,10 +97,9 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
           </div>
         </fieldset>
         <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <BusyButton type="submit" className="btn btn-primary" pending={update.isPending}>
             Save changes
-          </button>
+          </BusyButton>
         </div>
       </form>
       <EmailPreferenceCard />

@@ -5,8 +5,8 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { useFragmentToken } from '~/client/use-fragment-token.ts';
 import { AuthCard } from './auth-card.tsx';
-import { Field } from '~/components/forms/field.tsx';
-import { PasswordInput } from '~/components/forms/password-input.tsx';
+import { NewPasswordFields } from '~/components/forms/account-fields.tsx';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { RESET_LINK_INVALID, resetPasswordForm } from '~/shared/schemas/messages.ts';
 
@@ -46,25 +46,11 @@ function ResetPasswordForm() {
     );
   }
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const values = form.validate();
-        if (values) reset.mutate({ token, password: values.password });
-      }}
-    >
-      <Field name="password" label="New password" error={form.errors.password}>
-        <PasswordInput {...form.field('password')} autoComplete="new-password" />
-      </Field>
-      <Field name="confirmPassword" label="Confirm new password" error={form.errors.confirmPassword}>
-        <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-      </Field>
-      <button type="submit" className="btn btn-primary mt-2" disabled={reset.isPending}>
-        {reset.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.submit((values) => reset.mutate({ token, password: values.password }))}>
+      <NewPasswordFields form={form} label="New password" confirmLabel="Confirm new password" />
+      <BusyButton type="submit" className="btn btn-primary mt-2" pending={reset.isPending}>
         Set new password
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import type { CurrentUser } from '~/client/auth/current-user.ts';
@@ -24,16 +25,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: (user: Cu
     },
   });
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      aria-labelledby="two-factor-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = form.validate();
-        if (parsed) verify.mutate(parsed);
-      }}
-    >
+    <form noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-heading" onSubmit={form.submit((parsed) => verify.mutate(parsed))}>
       <h2 id="two-factor-heading" className="text-lg font-semibold">
         Two-factor authentication
       </h2>
@@ -49,10 +41,9 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: (user: Cu
           required
         />
       </Field>
-      <button type="submit" className="btn btn-primary mt-2" disabled={verify.isPending}>
-        {verify.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <BusyButton type="submit" className="btn btn-primary mt-2" pending={verify.isPending}>
         Verify
-      </button>
+      </BusyButton>
       <button type="button" className="btn btn-ghost btn-sm" onClick={onRestart}>
         Use a different account
       </button>

@@ -7,7 +7,7 @@ import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { startThreadForm } from '~/shared/schemas/messages.ts';
 import { fullName } from '~/shared/format.ts';
-import { ModalDialog } from '~/components/modal-dialog.tsx';
+import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 
 type Target = { kind: 'prototype'; id: number; label: string } | { kind: 'user'; id: string; label: string };
 
@@ -155,15 +155,7 @@ function ComposeForm({
       <Field name="content" label="Message" error={form.errors.content}>
         <textarea {...form.field('content')} className="textarea textarea-bordered min-h-32 w-full" maxLength={10_000} />
       </Field>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={start.isPending} aria-busy={start.isPending}>
-          {start.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          Send Message
-        </button>
-      </div>
+      <DialogActions onCancel={onClose} submitLabel="Send Message" pending={start.isPending} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 // in the admin inbox. Validation comes from the shared schema.
 import { useMemo } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { replyForm } from '~/shared/schemas/messages.ts';
 import { replySubject } from './format.ts';
@@ -32,32 +33,14 @@ export function ReplyForm({
     'aria-describedby': form.errors[name] ? `${idPrefix}-${name}-error` : undefined,
   });
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const values = form.validate();
-        if (values) onSubmit(values, form.reset);
-      }}
-    >
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.submit((values) => onSubmit(values, form.reset))}>
       <Field name={`${idPrefix}-subject`} label="Subject" error={form.errors.subject}>
         <input {...bind('subject')} className="input input-bordered w-full" maxLength={200} />
       </Field>
       <Field name={`${idPrefix}-message`} label="Message" error={form.errors.message}>
         <textarea {...bind('message')} className="textarea textarea-bordered min-h-32 w-full" maxLength={10_000} />
       </Field>
-      <div className="flex justify-end gap-2">
-        {onCancel && (
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
-          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} />
     </form>
   );
 }

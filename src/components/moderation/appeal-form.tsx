@@ -1,5 +1,6 @@
 // The appeal message form, shared by the dashboard dialog and the public /appeal page.
 import { type FormEvent, useId, useState } from 'react';
+import { FormActions } from '~/components/forms/busy-button.tsx';
 import { MODERATION_TEXT_MAX, appealForm } from '~/shared/schemas/moderation.ts';
 
 export function AppealMessageForm({
@@ -49,17 +50,7 @@ export function AppealMessageForm({
           </p>
         )}
       </div>
-      <div className="flex justify-end gap-2">
-        {onCancel && (
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
-          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatDateTime, formatPercent, stateLabel } from '~/shared/format.ts';
+import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { PROTOTYPE_STATUSES, type PrototypeStatus } from '~/shared/constants.ts';
@@ -244,12 +245,7 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
             />
           </Field>
         )}
-        <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending} aria-busy={create.isPending}>
-            {create.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {when === 'now' ? 'Send now' : when === 'later' ? 'Schedule' : 'Save draft'}
-          </button>
-        </div>
+        <FormActions submitLabel={when === 'now' ? 'Send now' : when === 'later' ? 'Schedule' : 'Save draft'} pending={create.isPending} />
       </form>
       <ConfirmDialog
         open={!!confirming}

@@ -7,6 +7,7 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { revoked, useCapability } from '~/client/use-capability.ts';
 import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
+import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -111,15 +112,7 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
       <h2 id="new-ticket" className="text-lg font-semibold">
         New ticket
       </h2>
-      <form
-        noValidate
-        className="mt-4 flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const values = form.validate();
-          if (values) open.mutate(values);
-        }}
-      >
+      <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={form.submit((values) => open.mutate(values))}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field name="category" label="Category" error={form.errors.category}>
             <select {...form.field('category')} className="select select-bordered w-full">
@@ -152,15 +145,7 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
             {serverMessage(open.error, 'Could not open the ticket. Please try again.')}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onDone}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={open.isPending} aria-busy={open.isPending}>
-            {open.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Open ticket
-          </button>
-        </div>
+        <FormActions onCancel={onDone} submitLabel="Open ticket" pending={open.isPending} />
       </form>
     </section>
   );

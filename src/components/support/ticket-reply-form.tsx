@@ -1,5 +1,6 @@
 // The reply box under a ticket's conversation (users and admins alike); the shared schema validates.
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { TICKET_TEXT_MAX, ticketReplyForm } from '~/shared/schemas/support.ts';
 
@@ -18,24 +19,11 @@ export function TicketReplyForm({
 }) {
   const form = useZodForm(ticketReplyForm, EMPTY);
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const values = form.validate();
-        if (values) onSubmit(values.body, form.reset);
-      }}
-    >
+    <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((values) => onSubmit(values.body, form.reset))}>
       <Field name="body" label={label} error={form.errors.body}>
         <textarea {...form.field('body')} className="textarea textarea-bordered min-h-28 w-full" maxLength={TICKET_TEXT_MAX} />
       </Field>
-      <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
-          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} />
     </form>
   );
 }

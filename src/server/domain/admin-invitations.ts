@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import { ADMIN_EMAIL_TAKEN, INVITATION_LINK_INVALID, INVITATION_VALID_DAYS, SELLER_EMAIL_REFUSED } from '~/shared/schemas/admin-team.ts';
-import type { AppConfig, RequestMeta, SessionCookie } from '../context.ts';
+import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createSession, hashToken } from '../auth/session.ts';
@@ -18,7 +18,8 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { adminInvitationEmail } from '../mail/templates.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
-import { type Limiter, addressOf } from './rate-limit.ts';
+import { addressOf } from './rate-limit.ts';
+import type { SignInDeps } from './sign-in.ts';
 import { toCurrentUser } from './views/user-view.ts';
 import type { adminInvitation } from './views/shapes/admin-team.ts';
 
@@ -124,13 +125,8 @@ export async function revokeInvitation(deps: Omit<InvitationDeps, 'mailer'>, id:
   });
 }
 
-export interface AcceptDeps {
-  db: Db;
-  meta: RequestMeta;
-  limiter: Limiter;
-  config: Pick<AppConfig, 'sessionDays' | 'sessionMaxDays' | 'adminRequireTwoFactor'>;
-  cookie: SessionCookie;
-  now: Date;
+/** What signing in needs (the new administrator arrives signed in), and the browser's session. */
+export interface AcceptDeps extends SignInDeps {
   /** The browser's current session, if any: it ends, the new administrator's begins. */
   currentSessionId: string | null;
 }

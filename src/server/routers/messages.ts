@@ -9,17 +9,9 @@ import {
   replyInput,
   startThreadInput,
 } from '~/shared/schemas/messages.ts';
-import type { Context } from '../context.ts';
+import { actionDeps } from '../context.ts';
 import * as messages from '../domain/messages.ts';
 import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
-
-const deps = (ctx: Context & { user: NonNullable<Context['user']> }): messages.MessageDeps => ({
-  db: ctx.db,
-  meta: ctx.meta,
-  mailer: ctx.mailer,
-  actor: ctx.user,
-  now: ctx.clock.now(),
-});
 
 // The capability each change needs (ADR 0019).
 const replyProcedure = capabilityProcedure('messages.reply');
@@ -39,13 +31,13 @@ export const messagesRouter = router({
   reply: replyProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
     // Each reply notifies the whole admin team; the team's own answers are not limited.
     if (ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
-    return messages.reply(deps(ctx), input);
+    return messages.reply(actionDeps(ctx), input);
   }),
 
   /** POST /api/messages: a seller starts a conversation with the team about one of their own prototypes. */
   messageTeam: replyProcedure.input(messageTeamInput).mutation(async ({ ctx, input }) => {
     await ctx.limiter.consume('messageReplies', ctx.user.id);
-    return messages.messageTeam(deps(ctx), input);
+    return messages.messageTeam(actionDeps(ctx), input);
   }),
 
   // --- Admin inbox -------------------------------------------------------------------------------
@@ -60,10 +52,10 @@ export const messagesRouter = router({
   markThreadRead: adminProcedure.input(messageIdInput).mutation(({ ctx, input }) => messages.markThreadRead(ctx.db, ctx.user, input.id)),
 
   /** A new thread with a user, or with the seller of a prototype (the message links to it). */
-  start: manageUsersProcedure.input(startThreadInput).mutation(({ ctx, input }) => messages.startThread(deps(ctx), input)),
+  start: manageUsersProcedure.input(startThreadInput).mutation(({ ctx, input }) => messages.startThread(actionDeps(ctx), input)),
 
   /** Messages from the public contact form, newest first. */
   contacts: adminProcedure.input(contactListInput).query(({ ctx, input }) => messages.contacts(ctx.db, input.filter)),
 
-  setContactHandled: manageUsersProcedure.input(contactHandledInput).mutation(({ ctx, input }) => messages.setContactHandled(deps(ctx), input)),
+  setContactHandled: manageUsersProcedure.input(contactHandledInput).mutation(({ ctx, input }) => messages.setContactHandled(actionDeps(ctx), input)),
 });

@@ -1,19 +1,11 @@
 // Capabilities per user (issue 15, point 6; ADR 0019): the caller's own (for screens to hide what
 // they cannot do), and the admin's view and changes. Thin: validate, call domain/permission-overrides.ts.
 import { permissionChangeInput, permissionOverrideIdInput, permissionUserInput } from '~/shared/schemas/permissions.ts';
-import type { Context } from '../context.ts';
+import { actionDeps } from '../context.ts';
 import { changePermission, effectiveCapabilities, permissionsOfUser, removePermissionOverride } from '../domain/permission-overrides.ts';
 import { capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 
 const manageProcedure = capabilityProcedure('permissions.manage');
-
-const deps = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
-  db: ctx.db,
-  meta: ctx.meta,
-  mailer: ctx.mailer,
-  actor: ctx.user,
-  now: ctx.clock.now(),
-});
 
 export const permissionsRouter = router({
   /** What the caller may do now, capability by capability. */
@@ -24,7 +16,7 @@ export const permissionsRouter = router({
 
   /** POST /api/admin/users/{id}/permissions */
   change: manageProcedure.input(permissionChangeInput).mutation(({ ctx, input }) =>
-    changePermission(deps(ctx), {
+    changePermission(actionDeps(ctx), {
       userId: input.id,
       permission: input.permission,
       granted: input.granted,
@@ -34,5 +26,5 @@ export const permissionsRouter = router({
   ),
 
   /** DELETE /api/admin/permissions/{id} */
-  remove: manageProcedure.input(permissionOverrideIdInput).mutation(({ ctx, input }) => removePermissionOverride(deps(ctx), input.id)),
+  remove: manageProcedure.input(permissionOverrideIdInput).mutation(({ ctx, input }) => removePermissionOverride(actionDeps(ctx), input.id)),
 });

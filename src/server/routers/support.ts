@@ -15,14 +15,13 @@ import {
   ticketsOfUser,
   updateTicket,
 } from '../domain/support-tickets.ts';
-import type { Context } from '../context.ts';
+import type { Context, SignedInContext } from '../context.ts';
 import { capabilityProcedure, router } from '../trpc.ts';
-
-type SignedIn = Context & { user: NonNullable<Context['user']> };
 
 const deps = (ctx: Context) => ({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() });
 /** An admin acting on someone else's ticket holds users.manage (the one capability check). */
-const sideOf = (ctx: SignedIn, id: number) => ticketSide(ctx.db, ctx.user, id, (capability) => assertCapability(ctx.db, ctx.user, capability, ctx.clock.now()));
+const sideOf = (ctx: SignedInContext, id: number) =>
+  ticketSide(ctx.db, ctx.user, id, (capability) => assertCapability(ctx.db, ctx.user, capability, ctx.clock.now()));
 
 export const supportRouter = router({
   /** POST /api/support/tickets */

@@ -1,6 +1,7 @@
 // Warn and Suspend dialogs of the admin user page (issue 15, ADR 0016), driven by the shared schemas.
 import { type FormEvent, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
+import { firstMessages } from '~/client/forms/use-zod-form.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
@@ -24,12 +25,6 @@ function useModerationMutation(onDone: () => void, title: string) {
     },
     onError: (error: unknown) => toastError('The action failed.', error),
   };
-}
-
-function issuesOf(error: { issues: { path: (string | number)[]; message: string }[] }): Errors {
-  const errors: Errors = {};
-  for (const issue of error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
 }
 
 export function WarnDialog({ user, open, onClose }: { user: Target; open: boolean; onClose: () => void }) {
@@ -60,7 +55,7 @@ function WarnForm({ user, onClose }: { user: Target; onClose: () => void }) {
       description: data.get('description'),
       expiresAt: expires ? new Date(expires) : null,
     });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    if (!parsed.success) return setErrors(firstMessages(parsed.error));
     if (parsed.data.expiresAt && parsed.data.expiresAt.getTime() <= Date.now()) return setErrors({ expiresAt: 'The expiry must be in the future' });
     setErrors({});
     warn.mutate({ id: user.id, ...parsed.data });
@@ -131,7 +126,7 @@ function SuspendForm({ user, onClose }: { user: Target; onClose: () => void }) {
     const end = String(data.get('endDate') ?? '');
     if (!end) return setErrors({ endDate: 'End date is required' });
     const parsed = suspensionForm.safeParse({ reason: data.get('reason'), endDate: new Date(end), notes: data.get('notes') });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    if (!parsed.success) return setErrors(firstMessages(parsed.error));
     if (parsed.data.endDate.getTime() <= Date.now()) return setErrors({ endDate: 'The suspension must end in the future' });
     setErrors({});
     suspend.mutate({ id: user.id, ...parsed.data });
@@ -173,7 +168,7 @@ function LiftSuspensionForm({ suspensionId, onClose }: { suspensionId: number; o
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = liftSuspensionForm.safeParse({ reason: new FormData(event.currentTarget).get('reason') });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    if (!parsed.success) return setErrors(firstMessages(parsed.error));
     setErrors({});
     lift.mutate({ id: suspensionId, reason: parsed.data.reason });
   };

@@ -4,6 +4,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
+import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { type AdminRoleTarget, RemoveAdminRoleDialog } from '~/components/admin/admin-team-section.tsx';
@@ -281,10 +282,9 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
           </div>
           {/* Level with the Until field on wide screens (below its label). */}
           <div className="flex items-start justify-end md:pt-6">
-            <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={change.isPending} aria-busy={change.isPending || undefined}>
-              {change.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            <BusyButton type="submit" className="btn btn-primary w-full md:w-auto" pending={change.isPending}>
               {granted ? 'Grant' : 'Revoke'}
-            </button>
+            </BusyButton>
           </div>
           {errors.form && (
             <p role="alert" className="text-sm text-error md:col-span-2">

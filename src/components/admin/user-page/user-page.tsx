@@ -2,6 +2,7 @@
 // activity. The page is a list of sections; the permissions, tickets, reports and ledger sections
 // (other parts of issue 15) slot into SECTIONS below.
 import { Link } from '@tanstack/react-router';
+import { AdminBreadcrumbs } from '../list-parts.tsx';
 import type { ReactNode } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
@@ -35,21 +36,11 @@ export function AdminUserPage({ userId }: { userId: string }) {
   const query = trpc.moderation.user.useQuery({ id: userId }, { retry: false });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="breadcrumbs -my-2 text-sm">
-        <ul>
-          <li>
-            <Link to="/admin-panel">Admin Panel</Link>
-          </li>
-          <li>
-            <Link to="/admin-panel" search={{ tab: 'users' }}>
-              Users
-            </Link>
-          </li>
-          <li aria-current="page" className="min-w-0">
-            <span className="truncate">{query.data ? fullName(query.data) : 'User'}</span>
-          </li>
-        </ul>
-      </nav>
+      <AdminBreadcrumbs
+        className="-my-2"
+        trail={[{ label: 'Users', to: '/admin-panel', search: { tab: 'users' } }]}
+        current={<span className="truncate">{query.data ? fullName(query.data) : 'User'}</span>}
+      />
       <QueryView query={query} what="the user" isEmpty={() => false} empty="">
         {(row) => {
           const user = { ...row, name: fullName(row) };
