@@ -164,3 +164,33 @@ export async function expectAccessibleAt(page: Page, viewports: readonly Viewpor
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** A width and a theme to check a screen in. */
+export interface Look {
+  viewport: Viewport;
+  theme: Theme;
+}
+/** The flows that were run twice, once light on a desktop and once dark on a phone, now run once and check both looks. */
+export const LIGHT_DESKTOP_AND_DARK_PHONE: readonly Look[] = [
+  { viewport: DESKTOP, theme: 'light' },
+  { viewport: PHONE, theme: 'dark' },
+];
+
+/**
+ * `expectNoAxeViolations` in each look in turn, with one page load (ADR 0043): resized and re-themed
+ * as the theme switch does, no sideways scrolling, every axe rule. The page is left as it was.
+ */
+export async function expectNoAxeViolationsIn(page: Page, looks: readonly Look[], scope: AxeScope = {}) {
+  const size = page.viewportSize();
+  const theme = await pageTheme(page);
+  for (const look of looks) {
+    await page.setViewportSize({ width: look.viewport.width, height: look.viewport.height });
+    if ((await pageTheme(page)) !== look.theme) await switchTheme(page, look.theme);
+    else await settled(page);
+    const label = `${look.viewport.name}, ${look.theme} theme`;
+    await expectNoSidewaysScroll(page, label);
+    expect(await axeViolations(page, scope), `axe, ${label}`).toEqual([]);
+  }
+  if (size) await page.setViewportSize(size);
+  if ((await pageTheme(page)) !== theme) await switchTheme(page, theme);
+}
