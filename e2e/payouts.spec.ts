@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import type { Db } from '../src/server/db/index.ts';
 import { createPrototype } from '../src/server/test/factories.ts';
-import { DESKTOP, PHONE, expectAccessible, screenshot } from './screens.ts';
+import { DESKTOP, VIEWPORTS, expectAccessibleAt, screenshot } from './screens.ts';
 import { admin, expect, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/payout-screens';
@@ -98,38 +98,39 @@ test('admin records a manual payout; the seller sees it paid and the totals move
   await sellerContext.close();
 });
 
-for (const viewport of [PHONE, DESKTOP]) {
-  test(`payout screens, ${viewport.name}: no axe violations in either theme`, async ({ browser, page, prisma, createUser, signInAs }) => {
-    const seller = await createUser({ firstName: 'Chien-Shiung' });
-    await page.setViewportSize(viewport);
-    await signInAs(page, admin);
-    await acceptedQuote(page, prisma, seller.id, '18000.00', 'Beta Decay Cell');
-    await acceptedQuote(page, prisma, seller.id, '420.10', 'Tidal Lens');
-    await page.goto('/admin/payouts');
-    const recordPayment = page
-      .getByRole('button', { name: /^Record payment for transaction/ })
-      .filter({ visible: true })
-      .first();
-    await expect(recordPayment).toBeVisible();
-    await expectAccessible(page, { shot: `${SHOTS}/admin-payouts-${viewport.name}`, fullPage: true });
-    await recordPayment.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectAccessible(page, { shot: `${SHOTS}/admin-pay-dialog-${viewport.name}` });
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+test('payout screens, phone and desktop: no axe violations in either theme', async ({ browser, page, prisma, createUser, signInAs }) => {
+  const seller = await createUser({ firstName: 'Chien-Shiung' });
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, admin);
+  await acceptedQuote(page, prisma, seller.id, '18000.00', 'Beta Decay Cell');
+  await acceptedQuote(page, prisma, seller.id, '420.10', 'Tidal Lens');
+  await page.goto('/admin/payouts');
+  const recordPayment = page
+    .getByRole('button', { name: /^Record payment for transaction/ })
+    .filter({ visible: true })
+    .first();
+  await expect(recordPayment).toBeVisible();
+  await expectAccessibleAt(page, VIEWPORTS, { shot: `${SHOTS}/admin-payouts`, fullPage: true });
+  await recordPayment.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessibleAt(page, VIEWPORTS, { shot: `${SHOTS}/admin-pay-dialog` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    const context = await browser.newContext({ viewport });
-    const sellerPage = await context.newPage();
-    await signInAs(sellerPage, seller, '/payouts');
-    await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toHaveCount(2);
-    await expectAccessible(sellerPage, { shot: `${SHOTS}/seller-payouts-${viewport.name}`, fullPage: true });
-    await sellerPage.goto('/seller-dashboard');
-    await expect(sellerPage.getByTestId('payout-account-card')).toBeVisible();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const sellerPage = await context.newPage();
+  await signInAs(sellerPage, seller, '/payouts');
+  await expect(sellerPage.getByTestId('payout-row').filter({ visible: true })).toHaveCount(2);
+  await expectAccessibleAt(sellerPage, VIEWPORTS, { shot: `${SHOTS}/seller-payouts`, fullPage: true });
+  await sellerPage.goto('/seller-dashboard');
+  await expect(sellerPage.getByTestId('payout-account-card')).toBeVisible();
+  for (const viewport of VIEWPORTS) {
+    await sellerPage.setViewportSize(viewport);
     await sellerPage.getByTestId('payout-account-card').scrollIntoViewIfNeeded();
     await screenshot(sellerPage, `${SHOTS}/seller-dashboard-${viewport.name}.png`);
-    await context.close();
-  });
-}
+  }
+  await context.close();
+});
 
 test('the seller with no transactions sees the empty state', async ({ page, createUser, signInAs }) => {
   const seller = await createUser();

@@ -18,13 +18,39 @@ export interface AxeScope {
   seriousOnly?: boolean;
 }
 
+/**
+ * Runs `scan` with the page's running animations paused where they are, then resumes them. axe reads
+ * one still frame either way, but a page whose animations keep running (endless ones: the particle
+ * background, pulses) restyles every frame while axe works, and its colour rules, which read each
+ * text's colours and what lies behind it, took 3 to 7 times as long (ADR 0043).
+ */
+async function withAnimationsPaused<T>(page: Page, scan: () => Promise<T>): Promise<T> {
+  const paused = await page.evaluate(() => {
+    const running = document.getAnimations().filter((a) => a.playState === 'running');
+    for (const animation of running) animation.pause();
+    (window as unknown as { axePaused?: Animation[] }).axePaused = running;
+    return running.length;
+  });
+  try {
+    return await scan();
+  } finally {
+    if (paused > 0) {
+      await page.evaluate(() => {
+        const holder = window as unknown as { axePaused?: Animation[] };
+        for (const animation of holder.axePaused ?? []) animation.play();
+        delete holder.axePaused;
+      });
+    }
+  }
+}
+
 /** axe's violations in `scope`, as `rule: targets` lines (an empty list passes). */
 export async function axeViolations(page: Page, { include = '#main', wcagOnly = false, seriousOnly = false }: AxeScope = {}, rules?: string[]) {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   if (rules) builder = builder.withRules(rules);
   else if (wcagOnly) builder = builder.withTags(['wcag2a', 'wcag2aa']);
-  const { violations } = await builder.analyze();
+  const { violations } = await withAnimationsPaused(page, () => builder.analyze());
   return violations
     .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
@@ -112,3 +138,59 @@ export async function expectAccessible(page: Page, { shot, fullPage = false, ...
 
 export const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 export const DESKTOP = { name: 'desktop', width: 1366, height: 900 } as const;
+export type Viewport = { name: string; width: number; height: number };
+/** The widths every screen is checked at. */
+export const VIEWPORTS: readonly Viewport[] = [PHONE, DESKTOP];
+
+/** Nothing on the page is wider than its viewport (no sideways scrolling). */
+export async function expectNoSidewaysScroll(page: Page, label = '') {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} scrolls sideways`.trim()).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The screen as it is now at each width in turn, with one page load (ADR 0043): the page is resized,
+ * not reloaded, since the layout follows the width through CSS alone (no script reads it), so a resize
+ * shows what a load at that width shows. At each width: no sideways scrolling, and `expectAccessible`
+ * (both themes; screenshots `${shot}-${width name}-light.png` and `-dark.png`). The page is left at the
+ * size it had.
+ */
+export async function expectAccessibleAt(page: Page, viewports: readonly Viewport[], { shot, ...check }: AccessibleCheck = {}) {
+  const original = page.viewportSize();
+  for (const viewport of viewports) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expectNoSidewaysScroll(page, viewport.name);
+    await expectAccessible(page, { ...check, ...(shot ? { shot: `${shot}-${viewport.name}` } : {}) });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** A width and a theme to check a screen in. */
+export interface Look {
+  viewport: Viewport;
+  theme: Theme;
+}
+/** The flows that were run twice, once light on a desktop and once dark on a phone, now run once and check both looks. */
+export const LIGHT_DESKTOP_AND_DARK_PHONE: readonly Look[] = [
+  { viewport: DESKTOP, theme: 'light' },
+  { viewport: PHONE, theme: 'dark' },
+];
+
+/**
+ * `expectNoAxeViolations` in each look in turn, with one page load (ADR 0043): resized and re-themed
+ * as the theme switch does, no sideways scrolling, every axe rule. The page is left as it was.
+ */
+export async function expectNoAxeViolationsIn(page: Page, looks: readonly Look[], scope: AxeScope = {}) {
+  const size = page.viewportSize();
+  const theme = await pageTheme(page);
+  for (const look of looks) {
+    await page.setViewportSize({ width: look.viewport.width, height: look.viewport.height });
+    if ((await pageTheme(page)) !== look.theme) await switchTheme(page, look.theme);
+    else await settled(page);
+    const label = `${look.viewport.name}, ${look.theme} theme`;
+    await expectNoSidewaysScroll(page, label);
+    expect(await axeViolations(page, scope), `axe, ${label}`).toEqual([]);
+  }
+  if (size) await page.setViewportSize(size);
+  if ((await pageTheme(page)) !== theme) await switchTheme(page, theme);
+}
