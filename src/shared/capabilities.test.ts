@@ -37,6 +37,11 @@ describe('who can be granted what', () => {
     // compliance.manage is no role's default: an administrator lacks it until granted (ADR 0050).
     expect(ROLE_CAPABILITIES.admin).not.toContain('compliance.manage');
     expect(grantChoices('admin', held({}, 'admin'))).toEqual(['compliance.manage']);
+    // ...which only its holders may hand out or take (ADR 0050).
+    const notHolding = CAPABILITIES.filter((c) => c !== 'compliance.manage');
+    expect(grantChoices('admin', held({}, 'admin'), notHolding)).toEqual([]);
+    expect(revokeChoices('admin', notHolding)).not.toContain('compliance.manage');
+    expect(revokeChoices('admin', CAPABILITIES)).toContain('compliance.manage');
     expect(
       grantChoices('admin', held({ 'payouts.manage': { allowed: false, until: null }, 'reports.file': { allowed: false, until: null } }, 'admin')),
     ).toEqual(['reports.file', 'payouts.manage', 'compliance.manage']);

@@ -97,14 +97,22 @@ export interface HeldCapability {
   until: Date | null;
 }
 
-/** What the form offers to grant: what this user's role allows that they do not hold now. */
-export function grantChoices(role: 'user' | 'admin', held: readonly HeldCapability[]): Capability[] {
-  return held.filter((c) => !c.allowed && canOverride(role, c.permission)).map((c) => c.permission);
+/** Whether an actor who holds `actorHolds` may change `capability` for others: one no role holds, only its holders (ADR 0050). */
+export function mayChange(capability: Capability, actorHolds: readonly Capability[]): boolean {
+  return !isGrantedOnly(capability) || actorHolds.includes(capability);
 }
 
-/** What the form offers to revoke: everything this user's role allows (a second revocation sets a new end). */
-export function revokeChoices(role: 'user' | 'admin'): Capability[] {
-  return [...OVERRIDABLE_CAPABILITIES[role]];
+/**
+ * What the form offers to grant: what this user's role allows that they do not hold now, and that the
+ * acting administrator (holding `actorHolds`) may change.
+ */
+export function grantChoices(role: 'user' | 'admin', held: readonly HeldCapability[], actorHolds: readonly Capability[] = CAPABILITIES): Capability[] {
+  return held.filter((c) => !c.allowed && canOverride(role, c.permission) && mayChange(c.permission, actorHolds)).map((c) => c.permission);
+}
+
+/** What the form offers to revoke: everything this user's role allows (a second revocation sets a new end) that the actor may change. */
+export function revokeChoices(role: 'user' | 'admin', actorHolds: readonly Capability[] = CAPABILITIES): Capability[] {
+  return OVERRIDABLE_CAPABILITIES[role].filter((capability) => mayChange(capability, actorHolds));
 }
 
 /**

@@ -119,7 +119,7 @@ export async function importScreeningList(deps: ComplianceDeps, csv: string) {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${LIST_LOCK}, 0))`;
       const row = await tx.screeningListImport.create({
         data: { entryCount: entries.length, sha256, importedBy: actorId, importedAt: now },
-        select: { id: true, entryCount: true, sha256: true, importedAt: true },
+        select: { id: true, entryCount: true, sha256: true },
       });
       await tx.screeningListEntry.deleteMany({ where: { importId: { not: row.id } } });
       for (let start = 0; start < entries.length; start += 2000) {
@@ -136,7 +136,7 @@ export async function importScreeningList(deps: ComplianceDeps, csv: string) {
     },
     { timeout: 120_000 },
   );
-  return { entries: imported.entryCount, importId: imported.id, sha256: imported.sha256, importedAt: imported.importedAt };
+  return { entries: imported.entryCount, importId: imported.id, sha256: imported.sha256 };
 }
 
 /** Every import, newest first (the history the replaced lists leave). */

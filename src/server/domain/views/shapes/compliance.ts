@@ -48,7 +48,6 @@ export const screeningListImport = z.strictObject({
   entries: z.number().int().nonnegative(),
   importId: id,
   sha256: z.string(),
-  importedAt: timestamp,
 });
 
 export const screeningListImportRow = z.strictObject({
