@@ -92,3 +92,28 @@ export const screeningListInput = z.object({
   contentType: z.string().refine((value) => /^text\/csv(\s*;.*)?$/i.test(value), SCREENING_LIST_NOT_CSV),
   csv: z.string({ invalid_type_error: SCREENING_LIST_NOT_CSV }).min(1, 'The list is empty'),
 });
+
+/** The form's answers as its inputs hold them (radio values and text), turned into exportScreeningInput's object. */
+const yesNo = z.enum(['yes', 'no'], { errorMap: () => ({ message: 'Please answer yes or no' }) }).transform((value) => value === 'yes');
+export const screeningFormInput = z
+  .object({
+    hydrogenIsotopeSeparation: yesNo,
+    tritium: yesNo,
+    enrichment: yesNo,
+    reactorComponents: yesNo,
+    militaryOrSpace: yesNo,
+    knownClassification: screeningFields.shape.knownClassification,
+    eccn: eccnText,
+  })
+  .superRefine(eccnGiven)
+  .transform(eccnOnlyWithEccn);
+
+export const emptyScreeningForm = {
+  hydrogenIsotopeSeparation: '',
+  tritium: '',
+  enrichment: '',
+  reactorComponents: '',
+  militaryOrSpace: '',
+  knownClassification: '',
+  eccn: '',
+};
