@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { screenshot, screenshotInBothThemes } from './screens.ts';
 import { admin, expect, test } from './fixtures.ts';
 import { createTransaction } from '../src/server/test/factories.ts';
+import { CLASSIFICATION_QUESTION, SCREENING_QUESTIONS } from '../src/shared/export-control.ts';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
@@ -29,6 +30,15 @@ async function fillPrototype(page: Page, name: string) {
   await page.getByLabel('Power output (kW)').fill('2500');
   await page.getByLabel('Efficiency (%)').fill('91');
   await page.getByLabel('Description', { exact: true }).fill('A resonant cavity that harvests vacuum energy.');
+  await answerScreening(page);
+}
+
+/** The export screening questions (issue 32): "No" to each trigger, EAR99 known. */
+async function answerScreening(page: Page) {
+  for (const question of Object.values(SCREENING_QUESTIONS)) {
+    await page.getByRole('group', { name: question.question }).getByLabel('No', { exact: true }).check();
+  }
+  await page.getByLabel(CLASSIFICATION_QUESTION).selectOption('ear99');
 }
 
 // Engine-specific (CI runs it again on PostgreSQL): there the documents are stored in the database.

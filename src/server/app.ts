@@ -19,6 +19,7 @@ import { type PrerenderedPages, fillShell } from './http/prerender.ts';
 import { createRoutePreloader } from './http/route-preload.ts';
 import { SAFE_METHODS, pageHeaders, sameOriginWrites } from './http/security.ts';
 import { errorAnswer, errorResponse, mountMethodNotAllowed, mountRestRoutes } from './rest/adapter.ts';
+import { mountScreeningListRoute } from './rest/screening-list.ts';
 import { mountDocumentRoutes } from './rest/documents.ts';
 import { mountApiDocs } from './rest/api-docs.ts';
 import { mountStripeWebhook } from './payments/webhook-route.ts';
@@ -59,6 +60,8 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
 
   // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
   mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore });
+  // The screening list (a CSV of megabytes) has its own limit too.
+  mountScreeningListRoute(app, { createContext, allowedOrigins: env.ALLOWED_ORIGINS, log });
   // Only a write reads a body: a GET passes by (asking a request for its body builds a whole
   // web-standard Request, which a read never needs).
   const limitBody = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: (c) => c.json({ message: 'Request body is too large' }, 413) });

@@ -72,3 +72,27 @@ describe('ensureFirstAdmin', () => {
     expect(await ensureFirstAdmin(t.db.prisma)).toEqual({ action: 'none' });
   });
 });
+
+describe('compliance.manage for the first administrator (issue 32, ADR 0050)', () => {
+  const holdsCompliance = async (userId: string) =>
+    (await t.db.prisma.userPermission.count({ where: { userId, permission: 'compliance.manage', granted: true, expiresAt: null } })) === 1;
+
+  it('the admin created on an empty database holds it, with or without ADMIN_EMAIL; a later ADMIN_EMAIL admin does not', async () => {
+    const generated = await ensureFirstAdmin(t.db.prisma);
+    const first = await t.db.prisma.user.findFirstOrThrow({ where: { role: 'admin' } });
+    expect(generated.action).toBe('generated');
+    expect(await holdsCompliance(first.id)).toBe(true);
+    await ensureFirstAdmin(t.db.prisma, 'second@atomix.test', 'a-strong-password');
+    const second = await t.db.prisma.user.findUniqueOrThrow({ where: { email: 'second@atomix.test' } });
+    expect(await holdsCompliance(second.id)).toBe(false);
+  });
+
+  it('ADMIN_EMAIL on an empty database: that admin holds it', async () => {
+    await ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'a-strong-password');
+    const admin = await t.db.prisma.user.findUniqueOrThrow({ where: { email: 'boss@atomix.test' } });
+    expect(await holdsCompliance(admin.id)).toBe(true);
+    // Restarting with the same settings grants nothing twice.
+    await ensureFirstAdmin(t.db.prisma, 'boss@atomix.test', 'a-strong-password');
+    expect(await t.db.prisma.userPermission.count({ where: { userId: admin.id } })).toBe(1);
+  });
+});

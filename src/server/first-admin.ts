@@ -1,8 +1,25 @@
 // Makes sure the site has an administrator at start-up (README "First admin").
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { GRANTED_ONLY_CAPABILITIES } from '~/shared/capabilities.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { invalidateUserSessions } from './auth/session.ts';
 import type { Db } from './db/index.ts';
+
+/**
+ * The first administrator of a database holds what no role holds by default (compliance.manage,
+ * ADR 0050), by a grant with no end, so someone can grant it to the compliance officers.
+ */
+async function grantFirstAdminCapabilities(tx: Prisma.TransactionClient, adminId: string) {
+  await tx.userPermission.createMany({
+    data: GRANTED_ONLY_CAPABILITIES.map((permission) => ({
+      userId: adminId,
+      permission,
+      granted: true,
+      reason: 'The first administrator of this database',
+    })),
+  });
+}
 
 export type FirstAdminResult = { action: 'ensured'; email: string } | { action: 'generated'; email: string; password: string } | { action: 'none' };
 
@@ -21,9 +38,10 @@ export async function ensureFirstAdmin(db: Db, adminEmail?: string, adminPasswor
     const email = adminEmail.trim().toLowerCase();
     const passwordChangedFor = await db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`;
+      const firstAdmin = !(await tx.user.findFirst({ where: { role: 'admin' }, select: { id: true } }));
       const existing = await tx.user.findUnique({ where: { email }, select: { id: true, password: true } });
       if (!existing) {
-        await tx.user.create({
+        const created = await tx.user.create({
           data: {
             email,
             password: await hashPassword(adminPassword),
@@ -32,13 +50,16 @@ export async function ensureFirstAdmin(db: Db, adminEmail?: string, adminPasswor
             lastName: 'Administrator',
             isVerified: true,
           },
+          select: { id: true },
         });
+        if (firstAdmin) await grantFirstAdminCapabilities(tx, created.id);
         return null;
       }
       await tx.user.update({
         where: { id: existing.id },
         data: { role: 'admin', status: 'active', banReason: null, restrictedUntil: null },
       });
+      if (firstAdmin) await grantFirstAdminCapabilities(tx, existing.id);
       // Only a different password is re-hashed (and ends old sessions): restarts keep the admin signed in.
       if (await verifyPassword(existing.password, adminPassword)) return null;
       await tx.user.update({ where: { id: existing.id }, data: { password: await hashPassword(adminPassword) } });
@@ -55,11 +76,13 @@ export async function ensureFirstAdmin(db: Db, adminEmail?: string, adminPasswor
   const created = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`;
     if (await tx.user.findFirst({ where: { role: 'admin' }, select: { id: true } })) return false;
-    await tx.user.upsert({
+    const admin = await tx.user.upsert({
       where: { email },
       create: { email, password: hashed, role: 'admin', firstName: 'Site', lastName: 'Administrator', isVerified: true },
       update: { role: 'admin', status: 'active', password: hashed },
+      select: { id: true },
     });
+    await grantFirstAdminCapabilities(tx, admin.id);
     return true;
   });
   return created ? { action: 'generated', email, password } : { action: 'none' };

@@ -4,6 +4,7 @@ import {
   ADMIN_ONLY_CAPABILITIES,
   CAPABILITIES,
   type HeldCapability,
+  ROLE_CAPABILITIES,
   SELLER_CAPABILITIES,
   canOverride,
   changeEffect,
@@ -15,7 +16,7 @@ const written = (date: Date) => date.toISOString().slice(0, 10);
 const held = (overrides: Partial<Record<(typeof CAPABILITIES)[number], Omit<HeldCapability, 'permission'>>>, role: 'user' | 'admin') =>
   CAPABILITIES.map((permission) => ({
     permission,
-    allowed: role === 'admin' || (SELLER_CAPABILITIES as readonly string[]).includes(permission),
+    allowed: ROLE_CAPABILITIES[role].includes(permission),
     until: null,
     ...overrides[permission],
   }));
@@ -33,10 +34,17 @@ describe('who can be granted what', () => {
     expect(grantChoices('user', held({}, 'user'))).toEqual([]);
     // A seller "lacks" every administrator capability, but cannot be granted one.
     expect(grantChoices('user', held({ 'tickets.open': { allowed: false, until: null } }, 'user'))).toEqual(['tickets.open']);
-    expect(grantChoices('admin', held({}, 'admin'))).toEqual([]);
+    // compliance.manage is no role's default: an administrator lacks it until granted (ADR 0050).
+    expect(ROLE_CAPABILITIES.admin).not.toContain('compliance.manage');
+    expect(grantChoices('admin', held({}, 'admin'))).toEqual(['compliance.manage']);
+    // ...which only its holders may hand out or take (ADR 0050).
+    const notHolding = CAPABILITIES.filter((c) => c !== 'compliance.manage');
+    expect(grantChoices('admin', held({}, 'admin'), notHolding)).toEqual([]);
+    expect(revokeChoices('admin', notHolding)).not.toContain('compliance.manage');
+    expect(revokeChoices('admin', CAPABILITIES)).toContain('compliance.manage');
     expect(
       grantChoices('admin', held({ 'payouts.manage': { allowed: false, until: null }, 'reports.file': { allowed: false, until: null } }, 'admin')),
-    ).toEqual(['reports.file', 'payouts.manage']);
+    ).toEqual(['reports.file', 'payouts.manage', 'compliance.manage']);
   });
 });
 

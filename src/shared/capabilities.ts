@@ -11,14 +11,26 @@ export const ADMIN_ONLY_CAPABILITIES = [
   'payouts.manage',
   'notifications.bulk',
   'permissions.manage',
+  'compliance.manage',
 ] as const;
 
 export const CAPABILITIES = [...SELLER_CAPABILITIES, ...ADMIN_ONLY_CAPABILITIES] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
+/**
+ * Capabilities no role holds by default: only a per-user grant gives them (ADR 0050). The first
+ * administrator of an empty database is granted `compliance.manage` (first-admin.ts); its holders
+ * grant it to others and keep at least one holder for good (domain/permission-overrides.ts).
+ */
+export const GRANTED_ONLY_CAPABILITIES = ['compliance.manage'] as const satisfies readonly Capability[];
+
+export function isGrantedOnly(capability: Capability): boolean {
+  return (GRANTED_ONLY_CAPABILITIES as readonly string[]).includes(capability);
+}
+
 export const ROLE_CAPABILITIES: Record<'user' | 'admin', readonly Capability[]> = {
   user: SELLER_CAPABILITIES,
-  admin: CAPABILITIES,
+  admin: CAPABILITIES.filter((capability) => !isGrantedOnly(capability)),
 };
 
 export function isAdminOnlyCapability(capability: Capability): boolean {
@@ -38,6 +50,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'payouts.manage': 'Manage payouts',
   'notifications.bulk': 'Send bulk notifications',
   'permissions.manage': 'Manage permissions',
+  'compliance.manage': 'Manage export compliance',
 };
 
 /**
@@ -56,6 +69,7 @@ export const CAPABILITY_ACTIONS: Record<Capability, string> = {
   'payouts.manage': 'see and make payouts',
   'notifications.bulk': 'send bulk notifications',
   'permissions.manage': "grant and revoke other users' capabilities",
+  'compliance.manage': 'classify prototypes for export control, decide denied-party screening hits and see prototypes on compliance hold',
 };
 
 /**
@@ -63,9 +77,13 @@ export const CAPABILITY_ACTIONS: Record<Capability, string> = {
  * the permission form offers these and the server refuses the rest (400). A role's own capabilities
  * and no more: every procedure of an administrator capability also needs the admin role, so a grant
  * to a seller would change nothing. A grant therefore gives back what a revocation took away (for a
- * while, or until further notice).
+ * while, or until further notice); an administrator may also be granted what no role holds by default
+ * (`compliance.manage`, ADR 0050).
  */
-export const OVERRIDABLE_CAPABILITIES: Record<'user' | 'admin', readonly Capability[]> = ROLE_CAPABILITIES;
+export const OVERRIDABLE_CAPABILITIES: Record<'user' | 'admin', readonly Capability[]> = {
+  user: ROLE_CAPABILITIES.user,
+  admin: CAPABILITIES,
+};
 
 export function canOverride(role: 'user' | 'admin', capability: Capability): boolean {
   return OVERRIDABLE_CAPABILITIES[role].includes(capability);
@@ -79,14 +97,22 @@ export interface HeldCapability {
   until: Date | null;
 }
 
-/** What the form offers to grant: what this user's role allows that they do not hold now. */
-export function grantChoices(role: 'user' | 'admin', held: readonly HeldCapability[]): Capability[] {
-  return held.filter((c) => !c.allowed && canOverride(role, c.permission)).map((c) => c.permission);
+/** Whether an actor who holds `actorHolds` may change `capability` for others: one no role holds, only its holders (ADR 0050). */
+export function mayChange(capability: Capability, actorHolds: readonly Capability[]): boolean {
+  return !isGrantedOnly(capability) || actorHolds.includes(capability);
 }
 
-/** What the form offers to revoke: everything this user's role allows (a second revocation sets a new end). */
-export function revokeChoices(role: 'user' | 'admin'): Capability[] {
-  return [...OVERRIDABLE_CAPABILITIES[role]];
+/**
+ * What the form offers to grant: what this user's role allows that they do not hold now, and that the
+ * acting administrator (holding `actorHolds`) may change.
+ */
+export function grantChoices(role: 'user' | 'admin', held: readonly HeldCapability[], actorHolds: readonly Capability[] = CAPABILITIES): Capability[] {
+  return held.filter((c) => !c.allowed && canOverride(role, c.permission) && mayChange(c.permission, actorHolds)).map((c) => c.permission);
+}
+
+/** What the form offers to revoke: everything this user's role allows (a second revocation sets a new end) that the actor may change. */
+export function revokeChoices(role: 'user' | 'admin', actorHolds: readonly Capability[] = CAPABILITIES): Capability[] {
+  return OVERRIDABLE_CAPABILITIES[role].filter((capability) => mayChange(capability, actorHolds));
 }
 
 /**

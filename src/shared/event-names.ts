@@ -167,5 +167,11 @@ export const AUDIT_ACTIONS = [
   'admin.user.admin_role_removed',
   'admin.export.ledger',
   'ledger.export',
+  // Export control (issue 32, ADR 0050)
+  'prototype.export_screening',
+  'admin.compliance.classify',
+  'admin.compliance.screening_list',
+  'admin.compliance.hit_decided',
+  'compliance.screening_hit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { sellerStatusLabel } from '~/shared/deal-progress.ts';
 import { energyTypeLabel, formatPercent, formatPower } from '~/shared/format.ts';
+import { ScreeningBadge } from '~/components/export-control/seller-screening.tsx';
 import { ActionNeededBadge } from './info-requests.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
 import type { SellerPrototype } from './types.ts';
@@ -32,6 +33,11 @@ export function PrototypeCard({ prototype }: { prototype: SellerPrototype }) {
             >
               <ActionNeededBadge count={prototype.openInfoRequests} />
             </Link>
+          )}
+          {prototype.exportScreening && (
+            <div className="mt-1">
+              <ScreeningBadge notice={prototype.exportScreening} />
+            </div>
           )}
         </div>
         <Link

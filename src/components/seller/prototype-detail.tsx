@@ -23,6 +23,7 @@ import { ReportButton } from '~/components/reports/report-button.tsx';
 import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
 import { documentUrl } from '~/shared/document-urls.ts';
+import { ScreeningSection } from '~/components/export-control/seller-screening.tsx';
 
 /** The seller's page for one prototype: every field, its documents, its quote and its timeline. */
 export function PrototypeDetailPage({ id }: { id: number }) {
@@ -101,6 +102,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-8">
+          <ScreeningSection prototypeId={p.id} notice={p.exportScreening} canAnswer={p.sellerId === userId} />
           <InfoRequestsSection prototypeId={p.id} canAnswer={p.sellerId === userId} />
           {/* In the wide column: its summary and eight figures need the room, and the side column is long already. */}
           <ReleasedEvaluation prototype={p} />

@@ -11,7 +11,9 @@ import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { REDIRECT_AFTER_UNAUTHORIZED_SUBMIT_MS, REDIRECT_UNAUTHENTICATED_SUBMIT_MS } from '~/shared/constants.ts';
+import { emptyScreeningForm, screeningFormInput } from '~/shared/schemas/export-control.ts';
 import { emptyPrototypeForm, energyTypeOptions, prototypeInput } from '~/shared/schemas/prototype.ts';
+import { ScreeningFields } from '~/components/export-control/screening-fields.tsx';
 import { FileDropArea } from './file-drop-area.tsx';
 import { InfoCards } from './info-cards.tsx';
 import { useDocumentUploads } from './use-document-uploads.ts';
@@ -58,6 +60,7 @@ function AuthenticationRequired() {
 
 function SubmissionForm() {
   const form = useZodForm(prototypeInput, emptyPrototypeForm);
+  const screeningForm = useZodForm(screeningFormInput, emptyScreeningForm);
   const uploads = useDocumentUploads();
   const upload = revoked(useCapability('documents.upload'));
   const [terms, setTerms] = useState(false);
@@ -75,7 +78,8 @@ function SubmissionForm() {
 
   async function submit() {
     const parsed = form.validate();
-    if (!parsed) {
+    const exportScreening = screeningForm.validate();
+    if (!parsed || !exportScreening) {
       setFocusErrors((n) => n + 1);
       return;
     }
@@ -85,7 +89,7 @@ function SubmissionForm() {
     }
     setBusy(true);
     try {
-      const prototype = await create.mutateAsync(parsed);
+      const prototype = await create.mutateAsync({ ...parsed, exportScreening });
       const { failed } = await uploads.uploadAll(prototype.id);
       await utils.prototypes.invalidate();
       if (failed.length > 0) {
@@ -102,6 +106,7 @@ function SubmissionForm() {
         description: "Thank you for your submission. We'll review it and get back to you soon.",
       });
       form.reset();
+      screeningForm.reset();
       uploads.clear();
       setTerms(false);
     } catch (error) {
@@ -176,6 +181,10 @@ function SubmissionForm() {
                 <textarea {...form.field('notes')} rows={3} className="textarea textarea-bordered w-full" />
               </Field>
             </div>
+          </fieldset>
+
+          <fieldset disabled={busy} className="min-w-0">
+            <ScreeningFields form={screeningForm} />
           </fieldset>
 
           {upload ? (

@@ -9,7 +9,7 @@ import { invalidateUserSessions } from '../auth/session.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { USER_NOT_FOUND, assertActorStillManages, assertPermissionManagersRemain, lockPermissions } from './permission-overrides.ts';
-import type { CapabilityHolder } from './permissions.ts';
+import { type CapabilityHolder, decideCapability } from './permissions.ts';
 import { type AdminUserView, adminUserSelect, toAdminUserView } from './views/user-view.ts';
 
 export const NOT_YOUR_OWN_ROLE = 'You cannot remove your own administrator role: ask another administrator';
@@ -38,9 +38,12 @@ export async function removeAdminRole(deps: AdminRoleDeps, userId: string): Prom
     // (who is always the actor, as nobody removes their own role) keeps it.
     await assertActorStillManages(tx, actor, now);
     if (target.role !== 'admin') throw new ConflictError(NOT_AN_ADMIN);
+    const heldCompliance = (await decideCapability(tx, { id: target.id, role: 'admin' }, 'compliance.manage', now)).allowed;
     const user = await tx.user.update({ where: { id: target.id }, data: { role: 'user' }, select: adminUserSelect });
     const overrides = await tx.userPermission.deleteMany({ where: { userId: target.id, permission: { in: [...ADMIN_ONLY_CAPABILITIES] } } });
     await assertPermissionManagersRemain(tx, now);
+    // A compliance officer's role goes only while another keeps compliance.manage (ADR 0050).
+    if (heldCompliance) await assertPermissionManagersRemain(tx, now, 'compliance.manage');
     const invitations = await tx.adminInvitation.updateMany({
       where: { invitedBy: target.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       data: { revokedAt: now, revokedBy: actor.id },

@@ -12,6 +12,7 @@ import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
+import { assertNotOnHold } from './export-control.ts';
 import { formatDate } from '~/shared/format.ts';
 import { startOfUtcDay } from '~/shared/review-promise.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
@@ -59,6 +60,7 @@ export async function setReviewers(request: EvaluationRequest, input: Pick<z.out
   return db.$transaction(async (tx) => {
     const { count } = await tx.prototype.updateMany({ where: { id }, data: { assignedTo: leadId } });
     if (count === 0) throw new NotFoundError(NOT_FOUND);
+    await assertNotOnHold(tx, id);
     const before = await tx.prototypeReviewer.findMany({ where: { prototypeId: id }, select: { reviewerId: true } });
     const previous = new Set(before.map((r) => r.reviewerId));
     await tx.prototypeReviewer.deleteMany({ where: { prototypeId: id, reviewerId: { notIn: reviewerIds } } });

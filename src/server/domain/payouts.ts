@@ -9,6 +9,7 @@ import type { PaymentsConfig } from '../payments/config.ts';
 import { createOnboardingLink, refreshAccountState } from '../payments/connect.ts';
 import { recordManualPayout } from '../payments/payout-state.ts';
 import { payWithStripe } from '../payments/stripe-payout.ts';
+import { assertPayable, screenUser } from './denied-party-screening.ts';
 import { PreconditionFailedError } from './errors.ts';
 import { adminPayout } from './views/transaction-view.ts';
 
@@ -46,9 +47,20 @@ export async function payoutAccount(db: Db, payments: PaymentsConfig, userId: st
   };
 }
 
-/** Connect payout account: creates the Express account if needed; the client goes to `url`. */
-export function connectPayoutAccount(deps: Pick<PayoutDeps, 'db' | 'payments' | 'actorId'>) {
-  return createOnboardingLink(deps.db, requireStripe(deps.payments), deps.payments.publicUrl, deps.actorId);
+/**
+ * Connect payout account: creates the Express account if needed; the client goes to `url`. The seller
+ * is screened against the denied-party list first (a possible match holds payouts, not the connection).
+ */
+export async function connectPayoutAccount(deps: Pick<PayoutDeps, 'db' | 'payments' | 'actorId' | 'now'>) {
+  const stripe = requireStripe(deps.payments);
+  await screenUser(deps.db, deps.actorId, 'payout_account', deps.now);
+  return createOnboardingLink(deps.db, stripe, deps.payments.publicUrl, deps.actorId);
+}
+
+/** Before any payout: the seller is screened again and a hit not cleared refuses it (409, ADR 0050). */
+async function assertSellerPayable(db: Db, transactionId: number, now: Date) {
+  const row = await db.transaction.findUnique({ where: { id: transactionId }, select: { sellerId: true } });
+  if (row) await assertPayable(db, row.sellerId, now);
 }
 
 /** Back from Stripe's onboarding: the account's state as Stripe has it now. */
@@ -59,7 +71,9 @@ export function refreshPayoutAccount(deps: Pick<PayoutDeps, 'db' | 'payments' | 
 /** Pays by Stripe transfer (idempotent per attempt); the outcome says completed, failed or processing. */
 export async function pay(deps: PayoutDeps, transactionId: number) {
   const { db, mailer, actorId, meta, now } = deps;
-  const outcome = await payWithStripe(db, requireStripe(deps.payments), mailer, { actorId, meta, now }, transactionId);
+  const stripe = requireStripe(deps.payments);
+  await assertSellerPayable(db, transactionId, now);
+  const outcome = await payWithStripe(db, stripe, mailer, { actorId, meta, now }, transactionId);
   return { outcome, transaction: await adminPayout(db, transactionId) };
 }
 
@@ -67,6 +81,7 @@ export async function pay(deps: PayoutDeps, transactionId: number) {
 export async function recordManual(deps: PayoutDeps, input: { id: number; method: ManualPayoutMethod; reference: string }) {
   const { db, mailer, actorId, meta, now } = deps;
   if (deps.payments.stripe) throw new PreconditionFailedError(PAYOUTS_GO_THROUGH_STRIPE);
+  await assertSellerPayable(db, input.id, now);
   await db.$transaction((tx) => recordManualPayout(tx, mailer, { actorId, meta, now }, input.id, input.method, input.reference));
   return { transaction: await adminPayout(db, input.id) };
 }

@@ -2,9 +2,10 @@
 // under one advisory lock and then counts the admins who keep permissions.manage for good (an
 // expiring grant does not count), so neither two admins narrowing each other at once nor the clock
 // can leave nobody able to manage permissions. The lock also makes the row ids commit order, which
-// is what decides between overrides (decideCapability).
+// is what decides between overrides (decideCapability). compliance.manage, which no role holds by
+// default, is granted and revoked only by its holders and keeps a holder for good too (ADR 0050).
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, canOverride } from '~/shared/capabilities.ts';
+import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, canOverride, isGrantedOnly } from '~/shared/capabilities.ts';
 import { formatDateTime, fullName } from '~/shared/format.ts';
 import { PERMISSION_EXPIRY_IN_PAST } from '~/shared/schemas/permissions.ts';
 import type { RequestMeta } from '../context.ts';
@@ -19,6 +20,12 @@ export const USER_NOT_FOUND = 'User not found';
 export const OVERRIDE_NOT_FOUND = 'Permission override not found';
 export const NOT_YOURSELF = 'You cannot change your own permissions: ask another administrator';
 export const LAST_PERMISSION_MANAGER = 'At least one administrator must keep the "permissions.manage" permission';
+export const LAST_COMPLIANCE_OFFICER = 'At least one administrator must keep the "compliance.manage" permission';
+/** Capabilities that must keep a holder for good, and what a change that would leave none hears (409). */
+const KEPT_CAPABILITIES: Partial<Record<Capability, string>> = {
+  'permissions.manage': LAST_PERMISSION_MANAGER,
+  'compliance.manage': LAST_COMPLIANCE_OFFICER,
+};
 export const adminOnlyRefusal = (capability: Capability) =>
   `"${capability}" is an administrator capability: it can only be granted to or revoked from administrators`;
 export const EXPIRY_IN_PAST = PERMISSION_EXPIRY_IN_PAST;
@@ -125,29 +132,43 @@ interface ManageRow {
 }
 
 /**
- * Whether an admin whose unexpired permissions.manage rows are `rows` (newest first) holds it at
- * `now` and at every later moment: the decision changes only when one of these rows expires, so it
- * is checked at now and at each of their ends (a row ending at `t` no longer decides at `t`).
+ * Whether an admin whose unexpired rows for a capability are `rows` (newest first) holds it at `now`
+ * and at every later moment: the decision changes only when one of these rows expires, so it is
+ * checked at now and at each of their ends (a row ending at `t` no longer decides at `t`). Without a
+ * deciding row the role's default (`byDefault`) applies.
  */
-export function keepsForGood(rows: readonly ManageRow[], now: Date): boolean {
+export function keepsForGood(rows: readonly ManageRow[], now: Date, byDefault = true): boolean {
   const moments = [now, ...rows.flatMap((row) => (row.expiresAt ? [row.expiresAt] : []))];
   return moments.every((moment) => {
     const deciding = rows.find((row) => row.expiresAt === null || row.expiresAt > moment);
-    return deciding ? deciding.granted : true;
+    return deciding ? deciding.granted : byDefault;
   });
 }
 
-/** After a change to permissions.manage, some (not banned) admin must still hold it, with no end. */
-export async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now: Date) {
+/** After a change to `capability` (permissions.manage by default), some (not banned) admin must still hold it, with no end. */
+export async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now: Date, capability: Capability = 'permissions.manage') {
   const admins = await tx.user.findMany({ where: { role: 'admin', status: { not: 'banned' } }, select: { id: true } });
   const overrides = await tx.userPermission.findMany({
-    where: { userId: { in: admins.map((a) => a.id) }, permission: 'permissions.manage', ...unexpired(now) },
+    where: { userId: { in: admins.map((a) => a.id) }, permission: capability, ...unexpired(now) },
     orderBy: newestFirst,
     select: { userId: true, granted: true, expiresAt: true },
   });
   const rowsOf = new Map<string, ManageRow[]>();
   for (const row of overrides) rowsOf.set(row.userId, [...(rowsOf.get(row.userId) ?? []), row]);
-  if (!admins.some((admin) => keepsForGood(rowsOf.get(admin.id) ?? [], now))) throw new ConflictError(LAST_PERMISSION_MANAGER);
+  const byDefault = ROLE_CAPABILITIES.admin.includes(capability);
+  if (!admins.some((admin) => keepsForGood(rowsOf.get(admin.id) ?? [], now, byDefault))) {
+    throw new ConflictError(KEPT_CAPABILITIES[capability] ?? LAST_PERMISSION_MANAGER);
+  }
+}
+
+/**
+ * A capability no role holds (compliance.manage) is granted and revoked only by its holders: the
+ * actor's holding is read under the lock, like assertActorStillManages.
+ */
+async function assertActorHoldsGrantedOnly(tx: Prisma.TransactionClient, actor: CapabilityHolder, capability: Capability, now: Date) {
+  if (!isGrantedOnly(capability)) return;
+  const { allowed } = await decideCapability(tx, actor, capability, now);
+  if (!allowed) throw new ForbiddenError(`Only an administrator who holds "${capability}" may grant or revoke it.`);
 }
 
 /**
@@ -197,6 +218,7 @@ export async function changePermission(
     // One table with the form (ADR 0036): a role's own capabilities, administrator ones to administrators only.
     if (!canOverride(target.role, input.permission)) throw new InvalidInputError(adminOnlyRefusal(input.permission));
     await lockPermissions(tx);
+    await assertActorHoldsGrantedOnly(tx, actor, input.permission, now);
     const row = await tx.userPermission.create({
       data: {
         userId: target.id,
@@ -209,7 +231,7 @@ export async function changePermission(
       },
       select: overrideSelect,
     });
-    if (input.permission === 'permissions.manage') await assertPermissionManagersRemain(tx, now);
+    if (KEPT_CAPABILITIES[input.permission]) await assertPermissionManagersRemain(tx, now, input.permission);
     await assertActorStillManages(tx, actor, now);
     await notify(tx, mailer, { userId: target.id, ...changeNotice(input.permission, input.granted, input.expiresAt, input.reason) });
     await logActivity(tx, meta, {
@@ -236,9 +258,10 @@ export async function removePermissionOverride(deps: PermissionDeps, overrideId:
     if (row.user.id === actor.id) throw new ForbiddenError(NOT_YOURSELF);
     // A stored name outside today's list decides nothing; removing it changes nothing anyone holds.
     const permission = (CAPABILITIES as readonly string[]).includes(row.permission) ? (row.permission as Capability) : null;
+    if (permission) await assertActorHoldsGrantedOnly(tx, actor, permission, now);
     const before = permission ? await decideCapability(tx, row.user, permission, now) : null;
     await tx.userPermission.delete({ where: { id: row.id } });
-    if (permission === 'permissions.manage') await assertPermissionManagersRemain(tx, now);
+    if (permission && KEPT_CAPABILITIES[permission]) await assertPermissionManagersRemain(tx, now, permission);
     await assertActorStillManages(tx, actor, now);
     if (permission && before) {
       const after = await decideCapability(tx, row.user, permission, now);

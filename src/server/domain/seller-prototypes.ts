@@ -13,6 +13,7 @@ import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
+import { complianceState, complianceStateSelect, recordScreening, sellerScreeningNotice } from './export-control.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { moneyNumber, moneyString } from './money.ts';
 import { notifyAdmins } from './notifications.ts';
@@ -73,6 +74,7 @@ export async function submitPrototype(deps: SellerDeps, input: z.output<typeof p
       },
       select: sellerPrototypeSelect,
     });
+    if (input.exportScreening) await recordScreening(tx, created.id, seller.id, input.exportScreening, deps.now);
     await recordTimelineEvent(tx, {
       prototypeId: created.id,
       event: 'submitted',
@@ -127,10 +129,23 @@ export async function prototypeDetail(db: Db, viewer: { id: string; role: string
       milestoneDate: true,
       initialReviewMetAt: true,
       feedbackMetAt: true,
+      ...complianceStateSelect,
     },
   });
   if (!row) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
-  const { documents, timeline, _count, quoteVersions, nextMilestone, milestoneDate, initialReviewMetAt, feedbackMetAt, ...prototype } = row;
+  const {
+    documents,
+    timeline,
+    _count,
+    quoteVersions,
+    nextMilestone,
+    milestoneDate,
+    initialReviewMetAt,
+    feedbackMetAt,
+    exportScreening,
+    exportClassifications,
+    ...prototype
+  } = row;
   // The released evaluation (null until released) and the milestone once in development (evaluation-view.ts).
   const evaluation = await sellerEvaluationFields(db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
   return {
@@ -138,6 +153,8 @@ export async function prototypeDetail(db: Db, viewer: { id: string; role: string
     documents,
     timeline: viewer.role === 'admin' ? timeline : sellerTimeline(timeline, prototype.sellerId),
     openInfoRequests: _count.infoRequests,
+    /** All the seller hears of export control (ADR 0050): answer the questions, or that screening is in progress. */
+    exportScreening: sellerScreeningNotice(complianceState({ exportScreening, exportClassifications })),
     quoteVersions: quoteVersions.map(toSellerQuoteVersion),
     ...evaluation,
     /** The review promise: when the initial review and the feedback are due, and when they were met. */

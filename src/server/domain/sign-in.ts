@@ -21,6 +21,7 @@ import {
 } from '../auth/two-factor.ts';
 import { assertOwnPassword } from './account-security.ts';
 import { logActivity } from './activity-log.ts';
+import { screenUser } from './denied-party-screening.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { runningSuspension, standingProofAtSignIn, suspendedMessage } from './moderation.ts';
 import { type Limiter, addressOf } from './rate-limit.ts';
@@ -90,6 +91,8 @@ export async function register(deps: SignInDeps, input: z.output<typeof register
       select: sessionUserSelect,
     });
     await logActivity(tx, meta, { userId: created.id, action: 'auth.register', targetType: 'user', targetId: created.id });
+    // Denied-party screening (ADR 0050): a possible match becomes a hit for review; registration goes on.
+    await screenUser(tx, created.id, 'registration', deps.now);
     return created;
   });
   const session = await startSession(deps, user.id, null);

@@ -32,6 +32,7 @@ export const TAGS = {
   Support: 'Support tickets',
   Reports: 'Concern reports',
   Moderation: 'Warnings, suspensions, measures and appeals',
+  Compliance: 'Export control: screening answers, classifications and denied-party screening (a tool for compliance officers, not legal advice)',
   Reference: 'This document and its browsable reference',
 } as const;
 export type Tag = keyof typeof TAGS;

@@ -214,7 +214,7 @@ describe('GET /api/admin/users/:id/permissions and DELETE /api/admin/permissions
     const view = await adminClient.request('GET', `/api/admin/users/${seller.id}/permissions`);
     expect(view.status).toBe(200);
     expect(view.json).toMatchObject({ userId: seller.id, role: 'user' });
-    expect(view.json.capabilities).toHaveLength(11);
+    expect(view.json.capabilities).toHaveLength(12);
     const reply = view.json.capabilities.find((c: { permission: string }) => c.permission === 'messages.reply');
     expect(reply).toMatchObject({ allowed: false, source: 'override', overrideId: created.json.id, until: null });
     expect(view.json.capabilities.find((c: { permission: string }) => c.permission === 'payouts.manage')).toMatchObject({ allowed: false, source: 'role' });

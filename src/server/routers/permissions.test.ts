@@ -3,7 +3,7 @@
 // call reaches the procedure (a 400 for the empty input, or a read's answer). And permissions.mine.
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY_CAPABILITIES, type Capability, grantChoices } from '~/shared/capabilities.ts';
+import { ADMIN_ONLY_CAPABILITIES, type Capability, grantChoices, isGrantedOnly } from '~/shared/capabilities.ts';
 import { createAdmin, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
@@ -77,6 +77,14 @@ const GOVERNED: Record<Capability, Record<string, Call>> = {
     'adminTeam.revokeInvitation': (c) => c.adminTeam.revokeInvitation(empty),
     'adminTeam.removeAdminRole': (c) => c.adminTeam.removeAdminRole(empty),
   },
+  'compliance.manage': {
+    'compliance.forPrototype': (c) => c.compliance.forPrototype(empty),
+    'compliance.classify': (c) => c.compliance.classify(empty),
+    'compliance.importList': (c) => c.compliance.importList(empty),
+    'compliance.imports': (c) => c.compliance.imports(),
+    'compliance.hits': (c) => c.compliance.hits(empty),
+    'compliance.decideHit': (c) => c.compliance.decideHit(empty),
+  },
 };
 
 async function codeOf(call: Promise<unknown>) {
@@ -95,6 +103,9 @@ describe('every governed procedure goes through the capability check', () => {
     it(`${capability}: 403 naming it when revoked, the procedure itself (400) when held`, async () => {
       const holder = await createAdmin(t.db.prisma);
       const narrowed = await createAdmin(t.db.prisma);
+      // No role holds compliance.manage: the holder is granted it (ADR 0050).
+      if (isGrantedOnly(capability))
+        await t.db.prisma.userPermission.create({ data: { userId: holder.id, permission: capability, granted: true, reason: 'test' } });
       await t.db.prisma.userPermission.create({ data: { userId: narrowed.id, permission: capability, granted: false, reason: 'test', grantedBy: holder.id } });
       const allowed = await callerAs(t.db, holder.id);
       const refused = await callerAs(t.db, narrowed.id);
@@ -128,7 +139,7 @@ describe('permissions.mine', () => {
     const until = new Date(Date.now() + 86_400_000);
     await t.db.prisma.userPermission.create({ data: { userId: seller.id, permission: 'documents.upload', granted: false, reason: 'test', expiresAt: until } });
     const mine = await (await callerAs(t.db, seller.id)).permissions.mine();
-    expect(mine).toHaveLength(11);
+    expect(mine).toHaveLength(12);
     expect(mine.find((c) => c.permission === 'documents.upload')).toMatchObject({ allowed: false, source: 'override', until });
     expect(mine.find((c) => c.permission === 'prototypes.submit')).toMatchObject({ allowed: true, source: 'role', until: null });
     expect(mine.find((c) => c.permission === 'payouts.manage')).toMatchObject({ allowed: false, source: 'role' });
@@ -197,7 +208,7 @@ describe('what can be granted to whom (issue 34, point 9; ADR 0036)', () => {
     await caller.permissions.change({ id: treasurer.id, permission: 'payouts.manage', granted: false, reason: 'Separation of duties' });
     const treasurerCaller = await callerAs(t.db, treasurer.id);
     expect((await codeOf(treasurerCaller.payouts.totals())).code).toBe('FORBIDDEN');
-    expect(grantChoices('admin', (await caller.permissions.forUser({ id: treasurer.id })).capabilities)).toEqual(['payouts.manage']);
+    expect(grantChoices('admin', (await caller.permissions.forUser({ id: treasurer.id })).capabilities)).toEqual(['payouts.manage', 'compliance.manage']);
     await caller.permissions.change({ id: treasurer.id, permission: 'payouts.manage', granted: true, reason: 'Month-end close' });
     expect((await codeOf(treasurerCaller.payouts.totals())).code).toBe('OK');
   });

@@ -1,8 +1,10 @@
 // The seller's side (spec sections 2-8, issue 4): submit, list, detail with documents and timeline,
 // transactions and dashboard figures, the answer to a quote, and the tracker (private and public).
 // Thin: validate, check the submit rule and limit, call domain/seller-prototypes.ts.
+import { prototypeScreeningInput } from '~/shared/schemas/export-control.ts';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import type { Context } from '../context.ts';
+import { completeScreening } from '../domain/export-control.ts';
 import { assertMaySubmit } from '../domain/prototype-access.ts';
 import * as seller from '../domain/seller-prototypes.ts';
 import { sellerPrototypes } from '../domain/views/prototype-view.ts';
@@ -38,6 +40,12 @@ export const prototypesRouter = router({
 
   /** One prototype with its documents and timeline: its seller's (admins may look too); others get 404. */
   byId: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => seller.prototypeDetail(ctx.db, ctx.user, input.id)),
+
+  /** PUT /api/seller/prototypes/{id}/export-screening: the answers of an unscreened prototype of the caller's. */
+  exportScreening: protectedProcedure.input(prototypeScreeningInput).mutation(({ ctx, input }) => {
+    const { id, ...answers } = input;
+    return completeScreening({ db: ctx.db, meta: ctx.meta, sellerId: ctx.user.id, now: ctx.clock.now() }, id, answers);
+  }),
 
   /** The seller accepts or declines a quote (status stays quoted; the admin team decides next). */
   respondToQuote: protectedProcedure.input(quoteResponseInput).mutation(({ ctx, input }) => seller.respondToQuote(deps(ctx), input)),

@@ -11,6 +11,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '../constants.ts';
 import { recordId } from './bounds.ts';
+import { exportScreeningInput } from './export-control.ts';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -61,6 +62,8 @@ export const prototypeInput = z.object({
     .max(5000, 'Notes must be at most 5000 characters')
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The export screening answers (issue 32): optional on the API; without them the prototype is unscreened. */
+  exportScreening: exportScreeningInput.optional(),
 });
 export type PrototypeInput = z.input<typeof prototypeInput>;
 export type PrototypeData = z.output<typeof prototypeInput>;

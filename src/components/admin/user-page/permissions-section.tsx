@@ -143,7 +143,10 @@ type FieldErrors = Partial<Record<'permission' | 'reason' | 'expiresAt' | 'form'
 function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'user' | 'admin'; capabilities: PermissionsData['capabilities'] }) {
   const ids = useId();
   const [granted, setGranted] = useState(false);
-  const choices = granted ? grantChoices(role, capabilities) : revokeChoices(role);
+  // compliance.manage only by its holders (ADR 0050): the caller's own capabilities decide what is offered.
+  const mine = trpc.permissions.mine.useQuery(undefined, { staleTime: 30_000 });
+  const actorHolds = (mine.data ?? []).filter((c) => c.allowed).map((c) => c.permission);
+  const choices = granted ? grantChoices(role, capabilities, actorHolds) : revokeChoices(role, actorHolds);
   const [picked, setPicked] = useState<Capability | null>(null);
   const permission = picked !== null && choices.includes(picked) ? picked : (choices[0] ?? null);
   const [reason, setReason] = useState('');

@@ -11,6 +11,7 @@ import { type Page, type SortSpec, asDate, asInt, asString, keysetPage, parseInt
 import { overdueWhere, promiseFields, promiseSelect } from './review-promise-view.ts';
 import { type Decimal, moneyNumber } from '../money.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
+import { complianceState, complianceStateSelect, sellerScreeningNotice } from '../export-control.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -73,9 +74,13 @@ export async function sellerPrototypes(db: Db, sellerId: string): Promise<Seller
   const rows = await db.prototype.findMany({
     where: { sellerId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { ...sellerPrototypeSelect, _count: { select: { infoRequests: { where: { answeredAt: null } } } } },
+    select: { ...sellerPrototypeSelect, ...complianceStateSelect, _count: { select: { infoRequests: { where: { answeredAt: null } } } } },
   });
-  return rows.map(({ _count, ...row }) => ({ ...toPrototypeView(row), openInfoRequests: _count.infoRequests }));
+  return rows.map(({ _count, exportScreening, exportClassifications, ...row }) => ({
+    ...toPrototypeView(row),
+    openInfoRequests: _count.infoRequests,
+    exportScreening: sellerScreeningNotice(complianceState({ exportScreening, exportClassifications })),
+  }));
 }
 
 // Admin: the shared prototype view, plus who sold it, their documents and the offered actions.

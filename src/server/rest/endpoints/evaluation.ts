@@ -18,6 +18,8 @@ export const evaluationRoutes = [
     params,
     body: reviewersForm,
     output: { shape: evaluation, description: 'The evaluation with its reviewers' },
+    // 409: the prototype is on export compliance hold until classified (ADR 0050).
+    errors: [409],
     handler: ({ caller, input }) => caller.evaluation.setReviewers(input),
   }),
   defineRoute({

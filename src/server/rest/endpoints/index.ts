@@ -4,9 +4,11 @@
 import { referenceRoutes } from '../api-docs.ts';
 import type { RouteDeclaration } from '../define-route.ts';
 import { documentRoutes } from '../documents.ts';
+import { screeningListRoute } from '../screening-list.ts';
 import { adminRoutes } from './admin.ts';
 import { adminTeamRoutes } from './admin-team.ts';
 import { authRoutes } from './auth.ts';
+import { complianceRoutes } from './compliance.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { infoRequestRoutes } from './info-requests.ts';
 import { ledgerRoutes } from './ledger.ts';
@@ -35,5 +37,7 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...moderationRoutes,
   ...permissionRoutes,
   ...adminTeamRoutes,
+  ...complianceRoutes,
+  screeningListRoute,
   ...referenceRoutes,
 ];

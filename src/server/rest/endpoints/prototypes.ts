@@ -2,6 +2,8 @@
 // (routers/prototypes.ts). Documents are streamed by rest/documents.ts, not JSON.
 import { z } from 'zod';
 import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
+import { exportScreeningInput } from '~/shared/schemas/export-control.ts';
+import { sellerScreeningAnswer } from '../../domain/views/shapes/compliance.ts';
 import { documentAccess } from '../../domain/views/shapes/info-request.ts';
 import { sellerTransaction } from '../../domain/views/shapes/payout.ts';
 import { pipelineEntry, prototype, prototypeDetail, sellerPrototype, sellerSummary } from '../../domain/views/shapes/prototype.ts';
@@ -53,6 +55,19 @@ export const prototypeRoutes = [
     output: { shape: prototype, description: 'The prototype with your answer' },
     errors: [409],
     handler: ({ caller, input }) => caller.prototypes.respondToQuote(input),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/seller/prototypes/:id/export-screening',
+    access: 'user',
+    tag,
+    summary: 'Answer the export screening questions of your unscreened prototype',
+    description: 'The same object as `exportScreening` of `POST /api/prototypes`. 409 when it is already answered.',
+    params,
+    body: exportScreeningInput,
+    output: { shape: sellerScreeningAnswer, description: 'What you see of it now: `in_progress` while compliance officers look at it, else null' },
+    errors: [409],
+    handler: ({ caller, input }) => caller.prototypes.exportScreening(input),
   }),
   defineRoute({
     method: 'GET',

@@ -6,6 +6,9 @@ import { PROTOTYPE_ACTION_NAMES, type PrototypeAction } from '~/shared/prototype
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
 import { id, jsonValue, moneyText, timestamp, uuid } from './common.ts';
 
+/** All a seller hears of export control (ADR 0050): answer the screening questions, or that screening is in progress. */
+const sellerScreeningNotice = z.enum(['action_needed', 'in_progress']).nullable();
+
 /** What the seller and the admins see of a prototype (the seller's own view: seller-visibility.ts, ADR 0037). */
 const prototypeFields = {
   id,
@@ -98,6 +101,7 @@ export const prototypeDetail = z.strictObject({
   timeline: z.array(timelineEvent),
   /** Unanswered information requests. */
   openInfoRequests: z.number().int().nonnegative(),
+  exportScreening: sellerScreeningNotice,
   quoteVersions: z.array(sellerQuoteVersion),
   /** The latest released evaluation; null until one is released. */
   evaluation: releasedEvaluation.nullable(),
@@ -107,7 +111,11 @@ export const prototypeDetail = z.strictObject({
   dueDates,
 });
 /** A row of GET /api/seller/prototypes. */
-export const sellerPrototype = z.strictObject({ ...prototypeFields, openInfoRequests: z.number().int().nonnegative() });
+export const sellerPrototype = z.strictObject({
+  ...prototypeFields,
+  openInfoRequests: z.number().int().nonnegative(),
+  exportScreening: sellerScreeningNotice,
+});
 
 export const sellerSummary = z.strictObject({
   totalPrototypes: z.number().int().nonnegative(),

@@ -1,0 +1,119 @@
+// Export control inputs (issue 32, ADR 0050): the seller's screening answers, a compliance officer's
+// classification, a screening hit's decision and the hits list.
+import { z } from 'zod';
+import { CLASSIFICATION_BASES, HIT_DECISIONS, HIT_STATUSES, JURISDICTIONS, KNOWN_CLASSIFICATIONS, SCREENING_QUESTIONS } from '../export-control.ts';
+import { recordId } from './bounds.ts';
+
+const answer = (label: string) => z.boolean({ required_error: `Please answer: ${label}`, invalid_type_error: `Please answer: ${label}` });
+
+/** An ECCN such as 1E201 or 5A002.a.1: a digit, a letter A-E, three digits, an optional paragraph. */
+export const ECCN_PATTERN = /^[0-9][A-E][0-9]{3}(\.[a-z0-9]+)*$/i;
+export const ECCN_REQUIRED = 'Please give the ECCN (for example 1E201)';
+export const ECCN_INVALID = 'An ECCN is a digit, a letter A to E and three digits, for example 1E201';
+
+const eccnText = z
+  .string({ invalid_type_error: 'ECCN must be text' })
+  .trim()
+  .max(40, 'ECCN must be at most 40 characters')
+  .nullish()
+  .transform((value) => (value ? value.toUpperCase() : null));
+
+const screeningFields = z.object({
+  hydrogenIsotopeSeparation: answer(SCREENING_QUESTIONS.hydrogenIsotopeSeparation.question),
+  tritium: answer(SCREENING_QUESTIONS.tritium.question),
+  enrichment: answer(SCREENING_QUESTIONS.enrichment.question),
+  reactorComponents: answer(SCREENING_QUESTIONS.reactorComponents.question),
+  militaryOrSpace: answer(SCREENING_QUESTIONS.militaryOrSpace.question),
+  knownClassification: z.enum(KNOWN_CLASSIFICATIONS, { errorMap: () => ({ message: 'Please choose the classification you know' }) }),
+  eccn: eccnText,
+});
+
+function eccnGiven(value: { knownClassification: string; eccn: string | null }, ctx: z.RefinementCtx) {
+  if (value.knownClassification !== 'eccn') return;
+  if (!value.eccn) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['eccn'], message: ECCN_REQUIRED });
+  else if (!ECCN_PATTERN.test(value.eccn)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['eccn'], message: ECCN_INVALID });
+}
+/** The number is kept only with the answer that names one. */
+const eccnOnlyWithEccn = <T extends { knownClassification: string; eccn: string | null }>(value: T): T => ({
+  ...value,
+  eccn: value.knownClassification === 'eccn' ? value.eccn : null,
+});
+
+export const exportScreeningInput = screeningFields.superRefine(eccnGiven).transform(eccnOnlyWithEccn);
+export type ExportScreeningInput = z.input<typeof exportScreeningInput>;
+export type ExportScreening = z.output<typeof exportScreeningInput>;
+
+/** PUT /api/seller/prototypes/{id}/export-screening */
+export const prototypeScreeningInput = screeningFields
+  .extend({ id: recordId('prototype') })
+  .superRefine(eccnGiven)
+  .transform(eccnOnlyWithEccn);
+
+const optionalNote = z
+  .string({ invalid_type_error: 'Note must be text' })
+  .trim()
+  .max(2000, 'Note must be at most 2000 characters')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const CLASSIFICATION_INVALID = 'Classification is EAR99, an ECCN such as 1E201, or part810';
+
+export const exportClassificationInput = z.object({
+  id: recordId('prototype'),
+  jurisdiction: z.enum(JURISDICTIONS, { errorMap: () => ({ message: `Jurisdiction is one of ${JURISDICTIONS.join(', ')}` }) }),
+  classification: z
+    .string({ required_error: 'Classification is required', invalid_type_error: 'Classification must be text' })
+    .trim()
+    .max(40, CLASSIFICATION_INVALID)
+    .transform((value) => (value.toLowerCase() === 'part810' ? 'part810' : value.toUpperCase()))
+    .refine((value) => value === 'EAR99' || value === 'part810' || ECCN_PATTERN.test(value), CLASSIFICATION_INVALID),
+  controlled: z.boolean({ required_error: 'Say whether the item is controlled', invalid_type_error: 'controlled must be true or false' }),
+  basis: z.enum(CLASSIFICATION_BASES, { errorMap: () => ({ message: `Basis is one of ${CLASSIFICATION_BASES.join(', ')}` }) }),
+  note: optionalNote,
+});
+
+export const complianceOfInput = z.object({ id: recordId('prototype') });
+
+export const screeningHitsInput = z.object({
+  status: z.enum(HIT_STATUSES, { errorMap: () => ({ message: `Status is one of ${HIT_STATUSES.join(', ')}` }) }).optional(),
+});
+
+export const hitDecisionInput = z.object({
+  id: recordId('screening hit'),
+  decision: z.enum(HIT_DECISIONS, { errorMap: () => ({ message: 'Decision is false_positive or confirmed' }) }),
+  note: optionalNote,
+});
+
+/** The list as published: at most this many bytes of CSV (the adapter's own body limit matches). */
+export const SCREENING_LIST_MAX_BYTES = 64 * 1024 * 1024;
+export const SCREENING_LIST_NOT_CSV = 'Send the Consolidated Screening List as the body, with Content-Type: text/csv';
+
+export const screeningListInput = z.object({
+  contentType: z.string().refine((value) => /^text\/csv(\s*;.*)?$/i.test(value), SCREENING_LIST_NOT_CSV),
+  csv: z.string({ invalid_type_error: SCREENING_LIST_NOT_CSV }).min(1, 'The list is empty'),
+});
+
+/** The form's answers as its inputs hold them (radio values and text), turned into exportScreeningInput's object. */
+const yesNo = z.enum(['yes', 'no'], { errorMap: () => ({ message: 'Please answer yes or no' }) }).transform((value) => value === 'yes');
+export const screeningFormInput = z
+  .object({
+    hydrogenIsotopeSeparation: yesNo,
+    tritium: yesNo,
+    enrichment: yesNo,
+    reactorComponents: yesNo,
+    militaryOrSpace: yesNo,
+    knownClassification: screeningFields.shape.knownClassification,
+    eccn: eccnText,
+  })
+  .superRefine(eccnGiven)
+  .transform(eccnOnlyWithEccn);
+
+export const emptyScreeningForm = {
+  hydrogenIsotopeSeparation: '',
+  tritium: '',
+  enrichment: '',
+  reactorComponents: '',
+  militaryOrSpace: '',
+  knownClassification: '',
+  eccn: '',
+};
