@@ -7,6 +7,7 @@ import { documentRoutes } from '../documents.ts';
 import { adminRoutes } from './admin.ts';
 import { adminTeamRoutes } from './admin-team.ts';
 import { authRoutes } from './auth.ts';
+import { conflictRoutes } from './conflicts.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { infoRequestRoutes } from './info-requests.ts';
 import { ledgerRoutes } from './ledger.ts';
@@ -26,6 +27,7 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...documentRoutes,
   ...adminRoutes,
   ...evaluationRoutes,
+  ...conflictRoutes,
   ...messageRoutes,
   ...payoutRoutes,
   ...infoRequestRoutes,
