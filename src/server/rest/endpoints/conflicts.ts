@@ -29,7 +29,7 @@ export const conflictRoutes = [
     body: declareConflictInput,
     status: 201,
     output: { shape: declaredConflict, description: 'Declared' },
-    errors: [409],
+    errors: [404, 409],
     handler: ({ caller, input }) => caller.conflicts.declare(input),
   }),
   defineRoute({
