@@ -39,6 +39,8 @@ export interface AppConfig {
   adminRequireTwoFactor: boolean;
   /** The platform's share of an accepted quote, in percent. */
   platformFeePercent: number;
+  /** Open review assignments one reviewer may hold (REVIEW_LOAD_MAX). */
+  reviewLoadMax: number;
   /** The site's public origin (PUBLIC_URL), for links that leave the site. */
   publicUrl: string;
 }

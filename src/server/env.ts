@@ -97,6 +97,8 @@ export const envSchema = z
     /** Administrators must turn on two-factor sign-in before the admin panel opens. */
     ADMIN_REQUIRE_2FA: booleanString.default('false'),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+    /** Open review assignments (prototypes not yet decided) one reviewer may hold (issue 33, point 3). */
+    REVIEW_LOAD_MAX: z.coerce.number().int().min(1).max(1000).default(8),
     /** SMTP server for e-mail (smtp://user:pass@host:587); without it mails stay in the in-app outbox. */
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Atomix Energy <no-reply@atomix.local>'),

@@ -56,6 +56,7 @@ export function configFromEnv(env: Env): AppConfig {
     limits: rateLimitsOf(env),
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
+    reviewLoadMax: env.REVIEW_LOAD_MAX,
     publicUrl: publicUrlOf(env),
   };
 }

@@ -54,6 +54,7 @@ const TRPC_CODES: Record<DomainErrorKind, TRPCError['code']> = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   invalid_input: 'BAD_REQUEST',
+  unprocessable: 'UNPROCESSABLE_CONTENT',
   precondition_failed: 'PRECONDITION_FAILED',
   rate_limited: 'TOO_MANY_REQUESTS',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -82,6 +82,8 @@ function knownSentence(event: TimelineEvent, meta: Metadata): string | null {
       const count = typeof meta.count === 'number' ? meta.count : null;
       return count === null ? 'Reviewers assigned' : `${count} ${count === 1 ? 'reviewer' : 'reviewers'} assigned`;
     }
+    case 'reviewer_withdrawn':
+      return 'A reviewer withdrew (conflict of interest)';
     case 'scorecard_submitted':
       return 'Scorecard submitted';
     case 'evaluation_finalised':

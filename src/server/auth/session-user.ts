@@ -9,6 +9,8 @@ export const sessionUserSelect = {
   lastName: true,
   businessName: true,
   phoneNumber: true,
+  organization: true,
+  expertise: true,
   role: true,
   isVerified: true,
   status: true,

@@ -2,6 +2,7 @@
 // content (description, notes, documents, information-request answers and documents)? Each rule is
 // one check in CONFIDENTIAL_ACCESS_CHECKS; every path that carries that content asks here.
 import type { Db } from '../db/index.ts';
+import { conflictOfInterestCheck } from './conflicts-of-interest.ts';
 import { ForbiddenError } from './errors.ts';
 
 export type ConfidentialDenialReason =
@@ -21,7 +22,10 @@ export type ConfidentialAccessCheck = (
 ) => Promise<Map<number, ConfidentialDenial>>;
 
 /** In order: a denial no action can lift comes before one the viewer can act on. */
-const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [];
+const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [
+  // No action of the viewer's lifts a conflict of interest with the seller (issue 33, ADR 0049).
+  conflictOfInterestCheck,
+];
 
 /**
  * The first denial per prototype the viewer may not open. Only admins are gated: a seller reads

@@ -2,7 +2,7 @@
 // or HTTP. One edge maps them (mapError in trpc.ts, used by the tRPC middleware and formatter); the REST
 // adapters then turn the tRPC code into the HTTP status as for any other procedure error.
 export type DomainErrorKind =
-  'not_found' | 'conflict' | 'unauthorized' | 'forbidden' | 'invalid_input' | 'precondition_failed' | 'rate_limited' | 'unavailable';
+  'not_found' | 'conflict' | 'unauthorized' | 'forbidden' | 'invalid_input' | 'unprocessable' | 'precondition_failed' | 'rate_limited' | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -31,6 +31,11 @@ export class ForbiddenError extends DomainError {
 /** The input is well-formed but its value is not acceptable (a stale cursor, a wrong code). */
 export class InvalidInputError extends DomainError {
   readonly kind = 'invalid_input';
+}
+
+/** The request is well-formed and allowed, but what it asks would break a rule about the records it names (a reviewer with a conflict of interest). */
+export class UnprocessableError extends DomainError {
+  readonly kind = 'unprocessable';
 }
 
 /** Something outside the request must change first (a payout account, a configuration). */

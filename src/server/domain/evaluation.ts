@@ -16,7 +16,10 @@ import { assertNotOnHold } from './export-control.ts';
 import { formatDate } from '~/shared/format.ts';
 import { startOfUtcDay } from '~/shared/review-promise.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
+import { assertNoConflicts, conflictsWithSeller } from './conflicts-of-interest.ts';
 import { notify } from './notifications.ts';
+import { lockPanelFor, rememberPanelMembers } from './review-panel.ts';
+import { lockLoadsBelowCap, OPEN_REVIEW_STATUSES } from './reviewer-load.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { sellerSees } from './seller-visibility.ts';
 import { evaluationPrototypeSelect, finalScores, scoreSelect, toEvaluationView } from './views/evaluation-view.ts';
@@ -33,6 +36,7 @@ export interface EvaluationRequest {
 }
 
 const NOT_FOUND = 'Prototype not found';
+export const LEAD_SCORECARD_FIRST = 'Submit your own scorecard before recording the final evaluation';
 export const MILESTONE_DATE_PAST = 'The milestone date is in the past: choose today or a later day';
 /** Where scoring and the final evaluation are over. */
 const CLOSED_WHERE: Prisma.PrototypeWhereInput = { OR: [{ status: 'rejected' }, { stage: 'closed' }] };
@@ -40,31 +44,43 @@ const OPEN_WHERE: Prisma.PrototypeWhereInput = { NOT: CLOSED_WHERE };
 
 export const evaluationScreenUrl = (id: number) => `/admin-panel/prototypes/${id}/evaluation`;
 
-async function readEvaluation(db: Pick<Tx, 'prototype'>, id: number, viewerId: string) {
+async function readEvaluation(db: Pick<Tx, 'prototype' | 'user' | 'reviewerConflict'>, id: number, viewerId: string) {
   const row = await db.prototype.findUnique({ where: { id }, select: evaluationPrototypeSelect });
   if (!row) throw new NotFoundError(NOT_FOUND);
-  return toEvaluationView(row, viewerId);
+  const conflicted = (await conflictsWithSeller(db, row.sellerId, [viewerId])).has(viewerId);
+  return toEvaluationView(row, viewerId, { conflicted });
 }
 
 export function getEvaluation(db: Db, id: number, viewerId: string) {
   return readEvaluation(db, id, viewerId);
 }
 
-/** Replaces the reviewers and makes `leadId` the lead (assignedTo); each newly assigned reviewer is notified. */
-export async function setReviewers(request: EvaluationRequest, input: Pick<z.output<typeof reviewersInput>, 'reviewerIds' | 'leadId'>) {
+/**
+ * Replaces the reviewers and makes `leadId` the lead (assignedTo); each newly assigned reviewer is
+ * notified. Only the lead changes a panel that has one (403); a reviewer in conflict with the seller
+ * is refused (422), and so is one past the open-review cap (409, ADR 0049).
+ */
+export async function setReviewers(
+  request: EvaluationRequest,
+  input: Pick<z.output<typeof reviewersInput>, 'reviewerIds' | 'leadId'>,
+  limits: { reviewLoadMax: number },
+) {
   const { db, meta, mailer, actorId, prototypeId: id } = request;
   const reviewerIds = input.reviewerIds.map((r) => r.toLowerCase());
   const leadId = input.leadId.toLowerCase();
-  const admins = await db.user.findMany({ where: { id: { in: reviewerIds }, role: 'admin', status: 'active' }, select: { id: true } });
-  if (admins.length !== reviewerIds.length) throw new InvalidInputError('Every reviewer must be an active administrator');
   return db.$transaction(async (tx) => {
-    const { count } = await tx.prototype.updateMany({ where: { id }, data: { assignedTo: leadId } });
-    if (count === 0) throw new NotFoundError(NOT_FOUND);
+    const panel = await lockPanelFor(tx, id, actorId);
     await assertNotOnHold(tx, id);
+    const admins = await tx.user.findMany({ where: { id: { in: reviewerIds }, role: 'admin', status: 'active' }, select: { id: true } });
+    if (admins.length !== reviewerIds.length) throw new InvalidInputError('Every reviewer must be an active administrator');
+    await assertNoConflicts(tx, panel.sellerId, reviewerIds);
     const before = await tx.prototypeReviewer.findMany({ where: { prototypeId: id }, select: { reviewerId: true } });
     const previous = new Set(before.map((r) => r.reviewerId));
-    await tx.prototypeReviewer.deleteMany({ where: { prototypeId: id, reviewerId: { notIn: reviewerIds } } });
     const added = reviewerIds.filter((r) => !previous.has(r));
+    if ((OPEN_REVIEW_STATUSES as readonly string[]).includes(panel.status)) await lockLoadsBelowCap(tx, added, id, limits.reviewLoadMax);
+    await tx.prototype.update({ where: { id }, data: { assignedTo: leadId } });
+    await rememberPanelMembers(tx, id, reviewerIds);
+    await tx.prototypeReviewer.deleteMany({ where: { prototypeId: id, reviewerId: { notIn: reviewerIds } } });
     await tx.prototypeReviewer.createMany({ data: added.map((reviewerId) => ({ prototypeId: id, reviewerId, assignedBy: actorId })) });
     const { prototypeName } = await tx.prototype.findUniqueOrThrow({ where: { id }, select: { prototypeName: true } });
     await recordTimelineEvent(tx, {
@@ -146,6 +162,12 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
     if (!before) throw new NotFoundError(NOT_FOUND);
     if (!before.assignedTo) throw new ConflictError('Assign a lead reviewer first');
     if (before.assignedTo !== actorId) throw new ForbiddenError('Only the lead reviewer may record the final evaluation');
+    // The lead sees the others' scorecards and the final figures only once their own counts (ADR 0049),
+    // so they score before they write the figures everyone sees.
+    if (hasScores) {
+      const own = await tx.scorecard.count({ where: { prototypeId: id, reviewerId: actorId, conflictExcludedAt: null } });
+      if (own === 0) throw new ConflictError(LEAD_SCORECARD_FIRST);
+    }
     // A new milestone date before today is a slip of the picker, not a plan (issue 34, point 15). A
     // date already stored may pass meanwhile: saving the form again keeps it (the seller sees it overdue).
     if (milestoneDate && milestoneDate.getTime() !== before.milestoneDate?.getTime() && milestoneDate < startOfUtcDay(request.clock.now())) {

@@ -1,11 +1,14 @@
 // The admin's changes to a prototype that are not status transitions (priority, assignee, reviewer
 // comments): one update, its timeline row and audit row, in one transaction.
+import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { InvalidInputError, NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import { assertNoConflicts } from './conflicts-of-interest.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
+import { lockPanelFor, rememberPanelMembers } from './review-panel.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
 
 export const ASSIGNEE_NOT_FOUND = 'Assignee not found';
@@ -22,9 +25,15 @@ type FieldChange =
   | { action: 'assigned'; data: { assignedTo: string | null } }
   | { action: 'comments_updated'; data: { reviewerComments: string | null } };
 
-async function updatePrototypeField(deps: PrototypeFieldDeps, id: number, { action, data }: FieldChange) {
+async function updatePrototypeField(
+  deps: PrototypeFieldDeps,
+  id: number,
+  { action, data }: FieldChange,
+  before?: (tx: Prisma.TransactionClient) => Promise<void>,
+) {
   const { db, meta, actorId } = deps;
   return db.$transaction(async (tx) => {
+    await before?.(tx);
     const { count } = await tx.prototype.updateMany({ where: { id }, data });
     if (count === 0) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
     await recordTimelineEvent(tx, { prototypeId: id, event: action, performedBy: actorId, metadata: data });
@@ -39,12 +48,19 @@ export const setPriority = (deps: PrototypeFieldDeps, id: number, priority: 'low
 export const setReviewerComments = (deps: PrototypeFieldDeps, id: number, reviewerComments: string | null) =>
   updatePrototypeField(deps, id, { action: 'comments_updated', data: { reviewerComments } });
 
-/** Assigns the prototype to an administrator, or to no one. */
+/**
+ * Assigns the prototype to an administrator (its lead reviewer), or to no one. The lead seat is part
+ * of the panel (ADR 0049): only the current lead changes it, never to an admin in conflict with the
+ * seller, and whoever takes it is remembered as a panel member.
+ */
 export async function assignPrototype(deps: PrototypeFieldDeps, id: number, assignedTo: string | null) {
-  if (assignedTo) {
-    const assignee = await deps.db.user.findUnique({ where: { id: assignedTo }, select: { role: true } });
+  return updatePrototypeField(deps, id, { action: 'assigned', data: { assignedTo } }, async (tx) => {
+    const panel = await lockPanelFor(tx, id, deps.actorId);
+    if (!assignedTo) return;
+    const assignee = await tx.user.findUnique({ where: { id: assignedTo }, select: { role: true } });
     if (!assignee) throw new NotFoundError(ASSIGNEE_NOT_FOUND);
     if (assignee.role !== 'admin') throw new InvalidInputError(ASSIGNEE_NOT_ADMIN);
-  }
-  return updatePrototypeField(deps, id, { action: 'assigned', data: { assignedTo } });
+    await assertNoConflicts(tx, panel.sellerId, [assignedTo]);
+    await rememberPanelMembers(tx, id, [assignedTo]);
+  });
 }

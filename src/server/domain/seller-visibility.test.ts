@@ -100,7 +100,7 @@ describe('what the seller sees of a prototype that went through every internal s
     // The internal steps, before any decision: the seller hears none of them; the admins hear each.
     const adminBefore = adminHears.heard.length;
     await asQuoter.admin.assign({ id, assignedTo: lead.id });
-    await asQuoter.evaluation.setReviewers({ id, reviewerIds: [lead.id, second.id], leadId: lead.id });
+    await asLead.evaluation.setReviewers({ id, reviewerIds: [lead.id, second.id], leadId: lead.id });
     await asLead.evaluation.submitScorecard({ id, ...scorecard('SECRET-STRENGTH-xyzzy') });
     await asSecond.evaluation.submitScorecard({ id, ...scorecard('SECRET-STRENGTH-frob') });
     await asLead.evaluation.finalise({
@@ -224,7 +224,7 @@ describe('what the seller sees of a prototype that went through every internal s
 
     // Internal steps during development stay internal; a milestone set now reaches the seller everywhere.
     await asSecond.evaluation.submitScorecard({ id, ...scorecard('SECRET-STRENGTH-frob, revised') });
-    await asQuoter.admin.assign({ id, assignedTo: second.id });
+    await asLead.admin.assign({ id, assignedTo: second.id });
     expect(await settle()).toEqual([]);
     await asSecond.evaluation.finalise({ id, nextMilestone: DEVELOPMENT_MILESTONE, milestoneDate: new Date(Date.now() + 90 * DAY) });
     const heard = await settle();

@@ -13,7 +13,7 @@ export type SellerSees = 'always' | readonly PrototypeStatus[];
 
 /**
  * The timeline events a seller sees. Internal, so not listed: `assigned` (the lead's id),
- * `reviewers_assigned` (how many review), `scorecard_submitted` (who scored), `evaluation_finalised`
+ * `reviewers_assigned` (how many review), `reviewer_withdrawn` (a conflict of interest), `scorecard_submitted` (who scored), `evaluation_finalised`
  * (the final figures are the team's until a release includes them).
  */
 export const SELLER_TIMELINE_EVENTS: Readonly<Partial<Record<TimelineEvent, SellerSees>>> = {

@@ -30,6 +30,7 @@ import { toCurrentUser } from './views/user-view.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
+export const EXPERTISE_ADMINS_ONLY = 'Only administrators choose review expertise';
 
 export interface SignInDeps {
   db: Db;
@@ -163,11 +164,12 @@ export async function logOut(deps: Pick<SignInDeps, 'db' | 'meta' | 'cookie'>, c
  * old cookie is worthless.
  */
 export async function updateProfile(
-  deps: SignInDeps & { user: Pick<SessionUser, 'id' | 'email'>; session: Pick<SessionInfo, 'id' | 'secondFactor'> },
+  deps: SignInDeps & { user: Pick<SessionUser, 'id' | 'email' | 'role'>; session: Pick<SessionInfo, 'id' | 'secondFactor'> },
   input: z.output<typeof profileInput>,
 ) {
   const { db, meta, user: me, session, cookie, config } = deps;
   const sessionId = session.id;
+  if (input.expertise?.length && me.role !== 'admin') throw new ForbiddenError(EXPERTISE_ADMINS_ONLY);
   await assertOwnPassword(deps, input.currentPassword, 'Too many wrong current passwords.');
   if (input.email !== me.email) {
     const taken = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
@@ -182,6 +184,8 @@ export async function updateProfile(
         email: input.email,
         businessName: input.businessName,
         phoneNumber: input.phoneNumber,
+        ...(input.organization !== undefined ? { organization: input.organization } : {}),
+        ...(input.expertise !== undefined ? { expertise: input.expertise } : {}),
         ...(input.newPassword ? { password: await hashPassword(input.newPassword) } : {}),
       },
       select: sessionUserSelect,

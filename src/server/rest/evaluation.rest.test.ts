@@ -107,6 +107,9 @@ describe('the evaluation paths', () => {
     await lead.request('PUT', `${s.base}/reviewers`, { reviewerIds: [s.lead.id, s.other.id], leadId: s.lead.id });
     expect((await (await signedInClient(t.db, s.other)).request('PATCH', `${s.base}/evaluation`, final)).status).toBe(403);
     expect((await lead.request('PATCH', `${s.base}/evaluation`, { trl: 3 })).status).toBe(400);
+    // The lead scores before writing the final figures (ADR 0049).
+    expect((await lead.request('PATCH', `${s.base}/evaluation`, final)).status).toBe(409);
+    expect((await lead.request('PUT', `${s.base}/scorecard`, scorecard)).status).toBe(200);
     const ok = await lead.request('PATCH', `${s.base}/evaluation`, { ...final, nextMilestone: 'Field test', milestoneDate: '2027-01-15T00:00:00.000Z' });
     expect(ok.status).toBe(200);
     expect(ok.json.final).toMatchObject({ ...final, nextMilestone: 'Field test', milestoneDate: '2027-01-15T00:00:00.000Z' });

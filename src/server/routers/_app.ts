@@ -4,6 +4,7 @@ import { adminRouter } from './admin.ts';
 import { adminTeamRouter } from './admin-team.ts';
 import { authRouter } from './auth.ts';
 import { complianceRouter } from './compliance.ts';
+import { conflictsRouter } from './conflicts.ts';
 import { contactRouter } from './contact.ts';
 import { documentAccessRouter } from './document-access.ts';
 import { infoRequestsRouter } from './info-requests.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   adminTeam: adminTeamRouter,
   auth: authRouter,
   compliance: complianceRouter,
+  conflicts: conflictsRouter,
   contact: contactRouter,
   evaluation: evaluationRouter,
   messages: messagesRouter,

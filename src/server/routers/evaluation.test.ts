@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregateScores } from '../domain/views/evaluation-view.ts';
 import { fixedClock } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
-import { MILESTONE_DATE_PAST } from '../domain/evaluation.ts';
+import { LEAD_SCORECARD_FIRST, MILESTONE_DATE_PAST } from '../domain/evaluation.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
@@ -71,8 +71,8 @@ describe('setReviewers', () => {
     expect(await s.db.prototypeTimeline.findFirst({ where: { event: 'reviewers_assigned' } })).toMatchObject({ metadata: { count: 2 } });
     expect(await s.db.userActivityLog.count({ where: { action: 'admin.prototype.reviewers' } })).toBe(1);
 
-    // Replace: second stays (not notified again), lead swapped for the outsider.
-    await admin.evaluation.setReviewers({ id: s.prototype.id, reviewerIds: [s.second.id, s.outsider.id], leadId: s.second.id });
+    // Replace (the lead's call now, ADR 0049): second stays (not notified again), lead swapped, the outsider joins.
+    await (await s.as(s.lead.id)).evaluation.setReviewers({ id: s.prototype.id, reviewerIds: [s.second.id, s.outsider.id], leadId: s.second.id });
     const rows = await s.db.prototypeReviewer.findMany({ where: { prototypeId: s.prototype.id } });
     expect(rows.map((r) => r.reviewerId).sort()).toEqual([s.second.id, s.outsider.id].sort());
     expect(await s.db.notification.count({ where: { type: 'review_assigned', userId: s.second.id } })).toBe(1);
@@ -176,7 +176,7 @@ describe('submitScorecard and the visibility rule', () => {
   it('a removed reviewer keeps their scorecard, marked former, and may no longer score', async () => {
     const s = await assigned();
     await (await s.as(s.second.id)).evaluation.submitScorecard({ id: s.prototype.id, ...card() });
-    await (await s.as(s.outsider.id)).evaluation.setReviewers({ id: s.prototype.id, reviewerIds: [s.lead.id], leadId: s.lead.id });
+    await (await s.as(s.lead.id)).evaluation.setReviewers({ id: s.prototype.id, reviewerIds: [s.lead.id], leadId: s.lead.id });
     const view = await (await s.as(s.outsider.id)).evaluation.evaluation({ id: s.prototype.id });
     expect(view.scorecards).toEqual([expect.objectContaining({ reviewerId: s.second.id, formerReviewer: true })]);
     await expect((await s.as(s.second.id)).evaluation.submitScorecard({ id: s.prototype.id, ...card() })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -219,6 +219,11 @@ describe('finalise and milestones', () => {
     const s = await assigned();
     await expect((await s.as(s.second.id)).evaluation.finalise({ id: s.prototype.id, ...final })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect((await s.as(s.outsider.id)).evaluation.finalise({ id: s.prototype.id, ...final })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await s.as(s.lead.id)).evaluation.finalise({ id: s.prototype.id, ...final })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: LEAD_SCORECARD_FIRST,
+    });
+    await (await s.as(s.lead.id)).evaluation.submitScorecard({ id: s.prototype.id, ...card() });
     const view = await (await s.as(s.lead.id)).evaluation.finalise({ id: s.prototype.id, ...final });
     expect(view.final).toMatchObject(final);
     expect(await s.db.prototype.findUniqueOrThrow({ where: { id: s.prototype.id } })).toMatchObject(final);
@@ -303,6 +308,7 @@ describe('release', () => {
       code: 'CONFLICT',
       message: 'Record the final evaluation before releasing its scores',
     });
+    await (await s.as(s.lead.id)).evaluation.submitScorecard({ id: s.prototype.id, ...card() });
     await (await s.as(s.lead.id)).evaluation.finalise({ id: s.prototype.id, ...final });
     await admin.evaluation.release({ id: s.prototype.id, summary: 'Solid work', strengths: 'Robust', includeScores: true });
     // A later change of the final figures does not change what was released.

@@ -20,7 +20,7 @@ export const evaluationRouter = router({
   /** The evaluation of one prototype as the caller may see it (scorecards under the visibility rule). */
   evaluation: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => evaluation.getEvaluation(ctx.db, input.id, ctx.user.id)),
 
-  setReviewers: reviewProcedure.input(reviewersInput).mutation(({ ctx, input }) => evaluation.setReviewers(request(ctx, input.id), input)),
+  setReviewers: reviewProcedure.input(reviewersInput).mutation(({ ctx, input }) => evaluation.setReviewers(request(ctx, input.id), input, ctx.config)),
 
   submitScorecard: reviewProcedure.input(scorecardInput).mutation(({ ctx, input: { id, ...card } }) => evaluation.submitScorecard(request(ctx, id), card)),
 

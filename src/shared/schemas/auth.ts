@@ -2,6 +2,7 @@
 // tRPC input on the server and drives the form on the client, with the spec's exact messages.
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { expertiseField, organizationField } from './conflicts.ts';
 
 export const emailField = z
   .string()
@@ -60,6 +61,10 @@ export const profileInput = z.object({
   email: emailField,
   businessName: optionalText('Business name', 200),
   phoneNumber: phoneField,
+  /** Where you work (conflicts of interest, ADR 0049): absent keeps it, empty clears it. */
+  organization: organizationField,
+  /** Administrators only: the energy types they review best (reviewer suggestions). */
+  expertise: expertiseField,
   currentPassword: z.string().min(1, 'Current password is required').max(200),
   newPassword: z
     .union([z.literal(''), newPasswordField])

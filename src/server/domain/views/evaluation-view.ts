@@ -30,6 +30,7 @@ export const scoreSelect = {
 
 export const evaluationPrototypeSelect = {
   id: true,
+  sellerId: true,
   prototypeName: true,
   status: true,
   stage: true,
@@ -59,10 +60,12 @@ export const evaluationPrototypeSelect = {
       concerns: true,
       submittedAt: true,
       updatedAt: true,
+      conflictExcludedAt: true,
       reviewer: { select: { firstName: true, lastName: true, email: true } },
     },
     orderBy: { submittedAt: 'asc' },
   },
+  panelMembers: { select: { adminId: true } },
   releases: {
     select: { id: true, summary: true, strengths: true, concerns: true, includeScores: true, scores: true, releasedAt: true },
     orderBy: [{ releasedAt: 'desc' }, { id: 'desc' }],
@@ -128,16 +131,34 @@ export function aggregateScores(cards: readonly Pick<ScorecardRow, NumericScoreF
 }
 
 function toScorecardView(card: ScorecardRow, currentReviewers: ReadonlySet<string>) {
-  const { reviewer, ...rest } = card;
-  return { ...rest, reviewerName: fullName(reviewer), formerReviewer: !currentReviewers.has(card.reviewerId) };
+  const { reviewer, conflictExcludedAt, ...rest } = card;
+  return {
+    ...rest,
+    reviewerName: fullName(reviewer),
+    formerReviewer: !currentReviewers.has(card.reviewerId),
+    excludedForConflict: conflictExcludedAt !== null,
+  };
 }
 
-export function toEvaluationView(row: EvaluationRow, viewerId: string): EvaluationView {
+/**
+ * Who sees the scorecards, their aggregate and the final figures (ADR 0049): an admin who has never
+ * been on the panel (reviewer or lead), or a panel member whose own scorecard is in and counts; never
+ * an admin in conflict with the seller. Leaving, re-joining or leading the panel changes nothing.
+ */
+function maySeeScores(row: EvaluationRow, viewerId: string, own: ScorecardRow | null, conflicted: boolean): boolean {
+  if (conflicted) return false;
+  const onPanel = row.assignedTo === viewerId || row.reviewers.some((r) => r.reviewerId === viewerId) || row.panelMembers.some((m) => m.adminId === viewerId);
+  return !onPanel || (own !== null && own.conflictExcludedAt === null);
+}
+
+export function toEvaluationView(row: EvaluationRow, viewerId: string, { conflicted }: { conflicted: boolean }): EvaluationView {
   const reviewerIds = new Set(row.reviewers.map((r) => r.reviewerId));
   const own = row.scorecards.find((card) => card.reviewerId === viewerId) ?? null;
   const isReviewer = reviewerIds.has(viewerId);
-  const maySee = !isReviewer || own !== null;
+  const maySee = maySeeScores(row, viewerId, own, conflicted);
+  const counted = row.scorecards.filter((card) => card.conflictExcludedAt === null);
   const latest = row.releases[0] ?? null;
+  const hidden = Object.fromEntries(Object.keys(finalScores(row)).map((field) => [field, null])) as { [K in keyof FinalScores]: null };
   return {
     id: row.id,
     prototypeName: row.prototypeName,
@@ -159,14 +180,14 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string): Evaluati
       submitted: row.scorecards.some((card) => card.reviewerId === r.reviewerId),
       assignedAt: r.assignedAt,
     })),
-    viewer: { isReviewer, isLead: row.assignedTo === viewerId, submitted: own !== null, canSeeScorecards: maySee },
-    /** How many scorecards were submitted (always shown; their content only under the rule above). */
-    scorecardCount: row.scorecards.length,
+    viewer: { isReviewer, isLead: row.assignedTo === viewerId, submitted: own !== null, canSeeScorecards: maySee, conflicted },
+    /** How many scorecards count (always shown; their content only under the rule above). */
+    scorecardCount: counted.length,
     ownScorecard: own ? toScorecardView(own, reviewerIds) : null,
     scorecards: maySee ? row.scorecards.map((card) => toScorecardView(card, reviewerIds)) : [],
-    aggregate: maySee ? aggregateScores(row.scorecards) : null,
-    final: { ...finalScores(row), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
-    latestRelease: latest && { ...latest, scores: releasedScores(latest.scores) },
+    aggregate: maySee ? aggregateScores(counted) : null,
+    final: { ...(maySee ? finalScores(row) : hidden), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
+    latestRelease: latest && { ...latest, scores: maySee ? releasedScores(latest.scores) : null },
   };
 }
 export type EvaluationView = z.infer<typeof evaluation>;

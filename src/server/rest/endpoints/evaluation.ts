@@ -15,11 +15,13 @@ export const evaluationRoutes = [
     access: 'admin',
     tag,
     summary: 'Set the reviewers (1 to 10 active administrators) and the lead among them',
+    description:
+      'Only the lead changes a panel that has one (403); while there is none, any administrator with `prototypes.review`. 422 when a reviewer has a conflict of interest with the seller; 409 when a newly added reviewer already holds `REVIEW_LOAD_MAX` open reviews.',
     params,
     body: reviewersForm,
     output: { shape: evaluation, description: 'The evaluation with its reviewers' },
-    // 409: the prototype is on export compliance hold until classified (ADR 0050).
-    errors: [409],
+    // 409: on export compliance hold until classified (ADR 0050), or past a reviewer's load cap; 422: a conflict of interest (ADR 0049).
+    errors: [409, 422],
     handler: ({ caller, input }) => caller.evaluation.setReviewers(input),
   }),
   defineRoute({

@@ -9,6 +9,7 @@ import { adminRoutes } from './admin.ts';
 import { adminTeamRoutes } from './admin-team.ts';
 import { authRoutes } from './auth.ts';
 import { complianceRoutes } from './compliance.ts';
+import { conflictRoutes } from './conflicts.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { infoRequestRoutes } from './info-requests.ts';
 import { ledgerRoutes } from './ledger.ts';
@@ -28,6 +29,7 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...documentRoutes,
   ...adminRoutes,
   ...evaluationRoutes,
+  ...conflictRoutes,
   ...messageRoutes,
   ...payoutRoutes,
   ...infoRequestRoutes,

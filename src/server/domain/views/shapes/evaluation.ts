@@ -13,6 +13,8 @@ const scorecard = z.strictObject({
   reviewerName: z.string(),
   /** No longer a reviewer of the prototype; the scorecard is kept. */
   formerReviewer: z.boolean(),
+  /** Its reviewer declared a conflict with the seller: kept for the record, left out of every aggregate. */
+  excludedForConflict: z.boolean(),
   technicalFeasibility: z.number().int(),
   commercialViability: z.number().int(),
   riskLevel: z.enum(LEVELS),
@@ -41,7 +43,15 @@ export const evaluation = z.strictObject({
   quoteNotes: z.string().nullable(),
   sellerResponse: z.enum(QUOTE_RESPONSES).nullable(),
   reviewers: z.array(z.strictObject({ id: uuid, name: z.string(), email: z.string(), lead: z.boolean(), submitted: z.boolean(), assignedAt: timestamp })),
-  viewer: z.strictObject({ isReviewer: z.boolean(), isLead: z.boolean(), submitted: z.boolean(), canSeeScorecards: z.boolean() }),
+  viewer: z.strictObject({
+    isReviewer: z.boolean(),
+    isLead: z.boolean(),
+    submitted: z.boolean(),
+    /** Scorecards, their aggregate and the final figures: false for a panel member (ever) whose own is not in, or a conflicted admin. */
+    canSeeScorecards: z.boolean(),
+    /** In conflict of interest with the seller (ADR 0049). */
+    conflicted: z.boolean(),
+  }),
   scorecardCount: z.number().int().nonnegative(),
   ownScorecard: scorecard.nullable(),
   /** Empty for a reviewer who has not submitted their own (canSeeScorecards false). */
@@ -57,7 +67,14 @@ export const evaluation = z.strictObject({
       timelineWeeks: spread,
     })
     .nullable(),
-  final: z.strictObject({ ...finalScoreFields, nextMilestone: z.string().nullable(), milestoneDate: timestamp.nullable() }),
+  /** The lead's figures; all null while hidden (canSeeScorecards false). */
+  final: z.strictObject({
+    ...finalScoreFields,
+    riskLevel: z.enum(LEVELS).nullable(),
+    marketPotential: z.enum(LEVELS).nullable(),
+    nextMilestone: z.string().nullable(),
+    milestoneDate: timestamp.nullable(),
+  }),
   latestRelease: z
     .strictObject({
       id,

@@ -10,6 +10,9 @@ export const currentUser = z.strictObject({
   lastName: z.string().nullable(),
   businessName: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  organization: z.string().nullable(),
+  /** Energy types (administrators: reviewer suggestions; empty for sellers). */
+  expertise: z.array(z.string()),
   role: z.enum(ROLES),
   isVerified: z.boolean(),
   /** Effective status: a restriction whose time has passed reads "active". */

@@ -1,0 +1,190 @@
+// Conflicts of interest between reviewers and sellers (issue 33, point 1; ADR 0049): a shared
+// organizational e-mail domain, the same organization, or a conflict the reviewer declared. One rule,
+// read by the assignment (422), the prototype's conflict list, the reviewer suggestions and the
+// confidential-content gate; a declaration takes its author off the seller's panels at once.
+import type { z } from 'zod';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { fullName } from '~/shared/format.ts';
+import { organizationKey, sharedOrganizationDomain } from '~/shared/mail-domains.ts';
+import type { declareConflictInput } from '~/shared/schemas/conflicts.ts';
+import type { RequestMeta } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { Clock } from '../services.ts';
+import { logActivity } from './activity-log.ts';
+import type { ConfidentialAccessCheck } from './confidential-access.ts';
+import { InvalidInputError, NotFoundError, UnprocessableError } from './errors.ts';
+import { recordTimelineEvent } from './prototype-timeline.ts';
+
+type Reader = Pick<Prisma.TransactionClient, 'user' | 'reviewerConflict'>;
+
+export type ConflictKind = 'email_domain' | 'organization' | 'declared';
+export type ConflictReason = { kind: ConflictKind; message: string };
+
+export const SELLER_NOT_FOUND = 'Seller not found';
+export const CONFLICT_NOT_FOUND = 'Conflict not found';
+const PROTOTYPE_NOT_FOUND = 'Prototype not found';
+
+const personSelect = { id: true, email: true, organization: true, firstName: true, lastName: true } as const satisfies Prisma.UserSelect;
+type Person = Prisma.UserGetPayload<{ select: typeof personSelect }>;
+
+/** Why `admin` may not review `seller`'s prototypes (empty: no conflict). `declared` is the admin's stated reason, if any. */
+export function conflictReasons(admin: Person, seller: Person, declared: string | null): ConflictReason[] {
+  const reasons: ConflictReason[] = [];
+  const domain = sharedOrganizationDomain(admin.email, seller.email);
+  if (domain) reasons.push({ kind: 'email_domain', message: `Shares the e-mail domain ${domain} with the seller` });
+  const key = organizationKey(admin.organization);
+  if (key !== '' && key === organizationKey(seller.organization)) {
+    reasons.push({ kind: 'organization', message: `Works at the seller's organization (${admin.organization})` });
+  }
+  if (declared !== null) reasons.push({ kind: 'declared', message: `Declared a conflict with the seller: ${declared}` });
+  return reasons;
+}
+
+/**
+ * Each admin's conflicts with the seller (only those with at least one reason). Without `adminIds`,
+ * every active administrator is considered.
+ */
+export async function conflictsWithSeller(db: Reader, sellerId: string, adminIds?: readonly string[]): Promise<Map<string, ConflictReason[]>> {
+  const [seller, admins, declared] = await Promise.all([
+    db.user.findUnique({ where: { id: sellerId }, select: personSelect }),
+    db.user.findMany({ where: { role: 'admin', ...(adminIds ? { id: { in: [...adminIds] } } : { status: 'active' }) }, select: personSelect }),
+    db.reviewerConflict.findMany({ where: { sellerId, ...(adminIds ? { adminId: { in: [...adminIds] } } : {}) }, select: { adminId: true, reason: true } }),
+  ]);
+  const found = new Map<string, ConflictReason[]>();
+  if (!seller) return found;
+  const declaredBy = new Map(declared.map((d) => [d.adminId, d.reason]));
+  for (const admin of admins) {
+    const reasons = conflictReasons(admin, seller, declaredBy.get(admin.id) ?? null);
+    if (reasons.length > 0) found.set(admin.id, reasons);
+  }
+  return found;
+}
+
+/** Refuses (422) when any of `adminIds` is in conflict with the seller, naming who and why. */
+export async function assertNoConflicts(db: Reader, sellerId: string, adminIds: readonly string[]): Promise<void> {
+  const conflicts = await conflictsWithSeller(db, sellerId, adminIds);
+  if (conflicts.size === 0) return;
+  const names = await db.user.findMany({ where: { id: { in: [...conflicts.keys()] } }, select: { id: true, firstName: true, lastName: true, email: true } });
+  const text = names
+    .map((admin) => `${fullName(admin)} has a conflict of interest with this seller (${(conflicts.get(admin.id) ?? []).map((r) => r.message).join('; ')})`)
+    .join('. ');
+  throw new UnprocessableError(`${text}. Choose another reviewer.`);
+}
+
+/** `GET /api/admin/prototypes/{id}/conflicts`: each active admin's conflicts with this prototype's seller. */
+export async function prototypeConflicts(db: Db, prototypeId: number) {
+  const prototype = await db.prototype.findUnique({ where: { id: prototypeId }, select: { sellerId: true } });
+  if (!prototype) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
+  const conflicts = await conflictsWithSeller(db, prototype.sellerId);
+  return [...conflicts].map(([adminId, reasons]) => ({ adminId, reasons })).sort((a, b) => a.adminId.localeCompare(b.adminId));
+}
+
+const conflictSelect = {
+  id: true,
+  sellerId: true,
+  reason: true,
+  createdAt: true,
+  seller: { select: { firstName: true, lastName: true, email: true, businessName: true } },
+} as const satisfies Prisma.ReviewerConflictSelect;
+type ConflictRow = Prisma.ReviewerConflictGetPayload<{ select: typeof conflictSelect }>;
+
+function toConflictView({ seller, ...row }: ConflictRow) {
+  return { ...row, sellerName: fullName(seller), sellerEmail: seller.email, sellerBusiness: seller.businessName };
+}
+
+/** The caller's declared conflicts, newest first. */
+export async function ownConflicts(db: Db, adminId: string) {
+  const rows = await db.reviewerConflict.findMany({ where: { adminId }, select: conflictSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return rows.map(toConflictView);
+}
+
+export interface ConflictRequest {
+  db: Db;
+  meta: RequestMeta;
+  clock: Clock;
+  actorId: string;
+}
+
+/**
+ * Declares a conflict with a seller (409 when already declared). In the same transaction the
+ * declarer leaves every panel of that seller's prototypes: their scorecard stays for the record,
+ * marked and left out of every aggregate, and a lead seat they held is left empty.
+ */
+export async function declareConflict(request: ConflictRequest, input: z.output<typeof declareConflictInput>) {
+  const { db, meta, clock, actorId } = request;
+  const sellerId = input.sellerId.toLowerCase();
+  if (sellerId === actorId) throw new InvalidInputError('You cannot declare a conflict with yourself');
+  const seller = await db.user.findUnique({ where: { id: sellerId }, select: { role: true } });
+  if (!seller || seller.role !== 'user') throw new NotFoundError(SELLER_NOT_FOUND);
+  return db.$transaction(async (tx) => {
+    const created = await tx.reviewerConflict.create({ data: { adminId: actorId, sellerId, reason: input.reason }, select: conflictSelect });
+    const panels = await tx.prototype.findMany({
+      where: { sellerId, OR: [{ reviewers: { some: { reviewerId: actorId } } }, { assignedTo: actorId }] },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
+    const now = clock.now();
+    for (const { id } of panels) {
+      await tx.prototypeReviewer.deleteMany({ where: { prototypeId: id, reviewerId: actorId } });
+      await tx.prototype.updateMany({ where: { id, assignedTo: actorId }, data: { assignedTo: null } });
+      const { count } = await tx.scorecard.updateMany({
+        where: { prototypeId: id, reviewerId: actorId, conflictExcludedAt: null },
+        data: { conflictExcludedAt: now },
+      });
+      await recordTimelineEvent(tx, {
+        prototypeId: id,
+        event: 'reviewer_withdrawn',
+        description: 'A reviewer withdrew: conflict of interest declared',
+        performedBy: actorId,
+        metadata: { reason: 'conflict_of_interest', scorecardExcluded: count > 0 },
+      });
+    }
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: 'admin.conflict.declared',
+      targetType: 'user',
+      targetId: sellerId,
+      details: { conflictId: created.id, withdrawnFrom: panels.map((p) => p.id) },
+    });
+    return toConflictView(created);
+  });
+}
+
+/** Removes one of the caller's own declarations (404 for anyone else's). Panels left stay left. */
+export async function removeConflict(request: ConflictRequest, id: number): Promise<void> {
+  const { db, meta, actorId } = request;
+  await db.$transaction(async (tx) => {
+    const row = await tx.reviewerConflict.findFirst({ where: { id, adminId: actorId }, select: { sellerId: true } });
+    if (!row) throw new NotFoundError(CONFLICT_NOT_FOUND);
+    await tx.reviewerConflict.deleteMany({ where: { id, adminId: actorId } });
+    await logActivity(tx, meta, { userId: actorId, action: 'admin.conflict.removed', targetType: 'user', targetId: row.sellerId, details: { conflictId: id } });
+  });
+}
+
+/**
+ * The confidential-content gate's conflict rule (confidential-access.ts): an admin in conflict with a
+ * prototype's seller does not open its confidential content or documents. Three queries for any batch.
+ */
+export const conflictOfInterestCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
+  const denials = new Map<number, { reason: 'conflict_of_interest'; message: string }>();
+  const [prototypes, admin] = await Promise.all([
+    db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, seller: { select: personSelect } } }),
+    db.user.findUnique({ where: { id: viewer.id }, select: personSelect }),
+  ]);
+  if (!admin || prototypes.length === 0) return denials;
+  const declared = await db.reviewerConflict.findMany({
+    where: { adminId: viewer.id, sellerId: { in: [...new Set(prototypes.map((p) => p.seller.id))] } },
+    select: { sellerId: true, reason: true },
+  });
+  const declaredFor = new Map(declared.map((d) => [d.sellerId, d.reason]));
+  for (const { id, seller } of prototypes) {
+    const reasons = conflictReasons(admin, seller, declaredFor.get(seller.id) ?? null);
+    if (reasons.length === 0) continue;
+    const why = reasons.map((r) => r.message.charAt(0).toLowerCase() + r.message.slice(1)).join('; ');
+    denials.set(id, {
+      reason: 'conflict_of_interest',
+      message: `You have a conflict of interest with this prototype's seller (${why}), so its confidential content and documents stay closed to you.`,
+    });
+  }
+  return denials;
+};
