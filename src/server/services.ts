@@ -56,6 +56,7 @@ export function configFromEnv(env: Env): AppConfig {
     limits: rateLimitsOf(env),
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
+    dataRoomRetentionDays: env.DATA_ROOM_RETENTION_DAYS,
     publicUrl: publicUrlOf(env),
   };
 }

@@ -3,6 +3,7 @@ import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { adminTeamRouter } from './admin-team.ts';
 import { authRouter } from './auth.ts';
+import { confidentialityRouter } from './confidentiality.ts';
 import { contactRouter } from './contact.ts';
 import { documentAccessRouter } from './document-access.ts';
 import { infoRequestsRouter } from './info-requests.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   admin: adminRouter,
   adminTeam: adminTeamRouter,
   auth: authRouter,
+  confidentiality: confidentialityRouter,
   contact: contactRouter,
   evaluation: evaluationRouter,
   messages: messagesRouter,

@@ -6,6 +6,7 @@ import type { Context } from '../context.ts';
 import { assertMaySubmit } from '../domain/prototype-access.ts';
 import * as seller from '../domain/seller-prototypes.ts';
 import { sellerPrototypes } from '../domain/views/prototype-view.ts';
+import { gateScope } from './gate-scope.ts';
 import { capabilityProcedure, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
 const deps = (ctx: Context & { user: NonNullable<Context['user']> }): seller.SellerDeps => ({
@@ -37,7 +38,7 @@ export const prototypesRouter = router({
   summary: protectedProcedure.query(({ ctx }) => seller.sellerSummary(ctx.db, ctx.user.id)),
 
   /** One prototype with its documents and timeline: its seller's (admins may look too); others get 404. */
-  byId: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => seller.prototypeDetail(ctx.db, ctx.user, input.id)),
+  byId: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => seller.prototypeDetail(gateScope(ctx), input.id)),
 
   /** The seller accepts or declines a quote (status stays quoted; the admin team decides next). */
   respondToQuote: protectedProcedure.input(quoteResponseInput).mutation(({ ctx, input }) => seller.respondToQuote(deps(ctx), input)),

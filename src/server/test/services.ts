@@ -35,6 +35,7 @@ export const TEST_CONFIG: AppConfig = {
   limits: DEFAULT_RATE_LIMITS,
   storageQuotaBytes: 1024 ** 3,
   platformFeePercent: 10,
+  dataRoomRetentionDays: 30,
   publicUrl: 'http://localhost:3000',
 };
 

@@ -7,6 +7,7 @@ import { documentRoutes } from '../documents.ts';
 import { adminRoutes } from './admin.ts';
 import { adminTeamRoutes } from './admin-team.ts';
 import { authRoutes } from './auth.ts';
+import { confidentialityRoutes } from './confidentiality.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { infoRequestRoutes } from './info-requests.ts';
 import { ledgerRoutes } from './ledger.ts';
@@ -25,6 +26,7 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...prototypeRoutes,
   ...documentRoutes,
   ...adminRoutes,
+  ...confidentialityRoutes,
   ...evaluationRoutes,
   ...messageRoutes,
   ...payoutRoutes,
