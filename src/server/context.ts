@@ -37,6 +37,8 @@ export interface AppConfig {
   storageQuotaBytes: number;
   sessionMaxDays: number;
   adminRequireTwoFactor: boolean;
+  /** Days after a prototype closes during which admins still open its confidential content (issue 31, point 5). */
+  dataRoomRetentionDays: number;
   /** The platform's share of an accepted quote, in percent. */
   platformFeePercent: number;
   /** Open review assignments one reviewer may hold (REVIEW_LOAD_MAX). */

@@ -92,6 +92,8 @@ export const envSchema = z
       .int()
       .positive()
       .default(1024 ** 3),
+    /** Admins' access to a closed prototype's confidential content ends this many days after it closed (issue 31, point 5). */
+    DATA_ROOM_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
     /** However active it is, a session ends this many days after sign-in. */
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
     /** Administrators must turn on two-factor sign-in before the admin panel opens. */

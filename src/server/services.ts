@@ -57,6 +57,7 @@ export function configFromEnv(env: Env): AppConfig {
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     reviewLoadMax: env.REVIEW_LOAD_MAX,
+    dataRoomRetentionDays: env.DATA_ROOM_RETENTION_DAYS,
     publicUrl: publicUrlOf(env),
   };
 }

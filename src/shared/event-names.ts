@@ -95,6 +95,11 @@ export const AUDIT_ACTIONS = [
   'prototype.quote_response',
   'prototype.info_answer',
   'document.opened',
+  // The data room (issue 31, ADR 0045)
+  'prototype.attested',
+  'prototype.access_revoked',
+  'prototype.access_restored',
+  'confidentiality.terms_published',
   'message.reply',
   'message.start',
   // Admin: prototypes (admin.prototype.<workflow action or field>)

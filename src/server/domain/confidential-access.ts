@@ -3,6 +3,10 @@
 // one check in CONFIDENTIAL_ACCESS_CHECKS; every path that carries that content asks here.
 import type { Db } from '../db/index.ts';
 import { conflictOfInterestCheck } from './conflicts-of-interest.ts';
+import { accessRevokedCheck } from './data-room-revocations.ts';
+import { retentionEndedCheck } from './data-room-retention.ts';
+import { notAttestedCheck } from './attestations.ts';
+import { termsNotAcceptedCheck } from './confidentiality-terms.ts';
 import { ForbiddenError } from './errors.ts';
 
 export type ConfidentialDenialReason =
@@ -13,18 +17,27 @@ export type ConfidentialDenial = { reason: ConfidentialDenialReason; message: st
 
 export type ConfidentialViewer = { id: string; role: string };
 
+/** The installation's settings the checks read (AppConfig's; the defaults are the environment's). */
+export type DataRoomPolicy = { retentionDays: number };
+export const DEFAULT_DATA_ROOM_POLICY: DataRoomPolicy = { retentionDays: 30 };
+
 /** One rule: for each of `prototypeIds` the viewer may not open, the denial. */
 export type ConfidentialAccessCheck = (
   db: Db,
   viewer: ConfidentialViewer,
   prototypeIds: readonly number[],
   now: Date,
+  policy: DataRoomPolicy,
 ) => Promise<Map<number, ConfidentialDenial>>;
 
 /** In order: a denial no action can lift comes before one the viewer can act on. */
 const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [
   // No action of the viewer's lifts a conflict of interest with the seller (issue 33, ADR 0049).
   conflictOfInterestCheck,
+  accessRevokedCheck,
+  retentionEndedCheck,
+  termsNotAcceptedCheck,
+  notAttestedCheck,
 ];
 
 /**
@@ -36,25 +49,26 @@ export async function confidentialDenials(
   viewer: ConfidentialViewer,
   prototypeIds: readonly number[],
   now: Date,
+  policy: DataRoomPolicy = DEFAULT_DATA_ROOM_POLICY,
 ): Promise<Map<number, ConfidentialDenial>> {
   const denials = new Map<number, ConfidentialDenial>();
   if (viewer.role !== 'admin' || prototypeIds.length === 0) return denials;
   let open = [...new Set(prototypeIds)];
   for (const check of CONFIDENTIAL_ACCESS_CHECKS) {
     if (open.length === 0) break;
-    const found = await check(db, viewer, open, now);
+    const found = await check(db, viewer, open, now, policy);
     for (const [id, denial] of found) denials.set(id, denial);
     open = open.filter((id) => !found.has(id));
   }
   return denials;
 }
 
-export async function confidentialDenial(db: Db, viewer: ConfidentialViewer, prototypeId: number, now: Date) {
-  return (await confidentialDenials(db, viewer, [prototypeId], now)).get(prototypeId) ?? null;
+export async function confidentialDenial(db: Db, viewer: ConfidentialViewer, prototypeId: number, now: Date, policy?: DataRoomPolicy) {
+  return (await confidentialDenials(db, viewer, [prototypeId], now, policy)).get(prototypeId) ?? null;
 }
 
 /** Refuses with the denial's message (403). Callers that must record the denial do so before. */
-export async function assertConfidentialAccess(db: Db, viewer: ConfidentialViewer, prototypeId: number, now: Date) {
-  const denial = await confidentialDenial(db, viewer, prototypeId, now);
+export async function assertConfidentialAccess(db: Db, viewer: ConfidentialViewer, prototypeId: number, now: Date, policy?: DataRoomPolicy) {
+  const denial = await confidentialDenial(db, viewer, prototypeId, now, policy);
   if (denial) throw new ForbiddenError(denial.message);
 }

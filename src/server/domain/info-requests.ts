@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError } from './errors.ts';
 import { notify, notifyAdmins } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
+import { type GateScope, gateInfoRequests } from './views/confidential-view.ts';
 import { infoRequestSelect, toAdminInfoRequestView, toInfoRequestView } from './views/info-request-view.ts';
 
 export const INFO_REQUEST_NOT_FOUND = 'Information request not found';
@@ -127,8 +128,12 @@ export async function sellerInfoRequests(db: Db, sellerId: string) {
   return [...views.filter((r) => r.answeredAt === null), ...views.filter((r) => r.answeredAt !== null)];
 }
 
-/** One prototype's exchange, oldest first: admins see any prototype's, a seller only their own. */
-export async function prototypeInfoRequests(db: Db, user: { id: string; role: string }, prototypeId: number) {
+/**
+ * One prototype's exchange, oldest first: admins see any prototype's (answers and their documents
+ * once its confidential content is open to them), a seller only their own.
+ */
+export async function prototypeInfoRequests(scope: GateScope, prototypeId: number) {
+  const { db, viewer: user } = scope;
   const visible = await db.prototype.findFirst({
     where: { id: prototypeId, ...visiblePrototypes(user) },
     select: { id: true },
@@ -140,17 +145,18 @@ export async function prototypeInfoRequests(db: Db, user: { id: string; role: st
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: INFO_REQUEST_LIST_MAX,
   });
-  return user.role === 'admin' ? rows.map(toAdminInfoRequestView) : rows.map(toInfoRequestView);
+  return user.role === 'admin' ? gateInfoRequests(scope, rows.map(toAdminInfoRequestView)) : rows.map(toInfoRequestView);
 }
 
 /** Every unanswered request, oldest (longest waiting) first, with how many there are. */
-export async function openInfoRequests(db: Db) {
+export async function openInfoRequests(scope: GateScope) {
+  const { db } = scope;
   const where = { answeredAt: null };
   const [total, rows] = await Promise.all([
     db.infoRequest.count({ where }),
     db.infoRequest.findMany({ where, select: infoRequestSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: INFO_REQUEST_LIST_MAX }),
   ]);
-  return { total, items: rows.map(toAdminInfoRequestView) };
+  return { total, items: await gateInfoRequests(scope, rows.map(toAdminInfoRequestView)) };
 }
 
 /** For an upload with an answer: the open request of one of the seller's prototypes, or why not. */

@@ -6,6 +6,8 @@ import { withEnrolledRole } from '../auth/two-factor.ts';
 import { TEST_CONFIG } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, setTestServices, useTestDatabase } from '../test/harness.ts';
+import type { Db } from '../db/index.ts';
+import { DEFAULT_DATA_ROOM_POLICY } from './confidential-access.ts';
 import { documentAccessOf } from './document-access.ts';
 import { NotFoundError } from './errors.ts';
 import { prototypeInfoRequests } from './info-requests.ts';
@@ -46,7 +48,9 @@ describe('visiblePrototypes', () => {
 
   it("information requests and the document access list: another seller's prototype is not found, the admin's view is", async () => {
     const { alice, bob, admin, ofAlice } = await twoSellers();
-    for (const read of [prototypeInfoRequests, documentAccessOf]) {
+    const scope = (viewer: { id: string; role: string }) => ({ db: t.db.prisma, viewer, now: new Date(), policy: DEFAULT_DATA_ROOM_POLICY });
+    const reads = [(db: Db, viewer: { id: string; role: string }, id: number) => prototypeInfoRequests(scope(viewer), id), documentAccessOf];
+    for (const read of reads) {
       await expect(read(t.db.prisma, bob, ofAlice.id)).rejects.toThrow(new NotFoundError(PROTOTYPE_NOT_FOUND));
       await expect(read(t.db.prisma, alice, ofAlice.id)).resolves.toEqual([]);
       await expect(read(t.db.prisma, admin, ofAlice.id)).resolves.toEqual([]);

@@ -20,6 +20,7 @@ import { notifyAdmins } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { recordAnswerOnCurrentVersion } from './quote-versions.ts';
+import { type GateScope, dataRoomAccess, withAccess } from './views/confidential-view.ts';
 import { documentSelect } from './views/document-view.ts';
 import { sellerEvaluationFields } from './views/evaluation-view.ts';
 import { sellerTimeline } from './seller-visibility.ts';
@@ -114,9 +115,11 @@ export async function sellerSummary(db: Db, sellerId: string) {
 
 /**
  * One prototype with its documents and timeline, as the viewer may see it (visiblePrototypes); else
- * 404. The seller sees their timeline through sellerTimeline; an admin looking sees all of it.
+ * 404. The seller sees their timeline through sellerTimeline; an admin looking sees all of it, and
+ * its confidential content (and uploaded files' names) only once the gate opens (ADR 0045).
  */
-export async function prototypeDetail(db: Db, viewer: { id: string; role: string }, id: number) {
+export async function prototypeDetail(scope: GateScope, id: number) {
+  const { db, viewer } = scope;
   const row = await db.prototype.findFirst({
     where: { id, ...visiblePrototypes(viewer) },
     select: {
@@ -148,7 +151,17 @@ export async function prototypeDetail(db: Db, viewer: { id: string; role: string
   } = row;
   // The released evaluation (null until released) and the milestone once in development (evaluation-view.ts).
   const evaluation = await sellerEvaluationFields(db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
-  return {
+  const access = viewer.role === 'admin' ? ((await dataRoomAccess(scope, [row.id])).get(row.id) ?? null) : null;
+  if (access?.denial) {
+    // A closed data room does not name the files either.
+    for (const event of timeline) {
+      if (event.metadata && typeof event.metadata === 'object' && !Array.isArray(event.metadata) && 'fileName' in event.metadata) {
+        const { fileName: _fileName, ...metadata } = event.metadata;
+        event.metadata = metadata;
+      }
+    }
+  }
+  const detail = {
     ...toPrototypeView(prototype),
     documents,
     timeline: viewer.role === 'admin' ? timeline : sellerTimeline(timeline, prototype.sellerId),
@@ -160,6 +173,8 @@ export async function prototypeDetail(db: Db, viewer: { id: string; role: string
     /** The review promise: when the initial review and the feedback are due, and when they were met. */
     dueDates: dueDates({ createdAt: prototype.createdAt, initialReviewMetAt, feedbackMetAt }),
   };
+  // The seller's own access is never gated (null).
+  return access ? withAccess(detail, access) : { ...detail, access: null };
 }
 
 /**

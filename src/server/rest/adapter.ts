@@ -71,21 +71,21 @@ function jsonAnswer(c: HonoContext, body: unknown, status: ContentfulStatusCode)
   return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json' });
 }
 
-/** The procedure's input: the body's fields with the path's id on top, the id alone, or the body as sent. */
-function inputOf(body: unknown, id: string | undefined): unknown {
-  if (body === MALFORMED_BODY || id === undefined) return body;
+/** The procedure's input: the body's fields with the path's parameters on top, the parameters alone, or the body as sent. */
+function inputOf(body: unknown, params: Record<string, string> | undefined): unknown {
+  if (body === MALFORMED_BODY || params === undefined) return body;
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  return { ...fields, id };
+  return { ...fields, ...params };
 }
 
 /**
  * A refusal of the input, as REST answers it: a path id no record can have is a 404 (not a 400 about
  * a field the caller never sent), a body that is not JSON a 400 that says so.
  */
-function inputRefusal(error: unknown, input: unknown, pathId: boolean): RestError | null {
+function inputRefusal(error: unknown, input: unknown, pathParams: readonly string[]): RestError | null {
   if (!(error instanceof TRPCError) || error.code !== 'BAD_REQUEST' || !(error.cause instanceof ZodError)) return null;
   if (input === MALFORMED_BODY) return new RestError(400, 'Malformed JSON body');
-  if (pathId && error.cause.issues.some((issue) => issue.path[0] === 'id')) return new RestError(404, 'Not found');
+  if (error.cause.issues.some((issue) => pathParams.includes(String(issue.path[0])))) return new RestError(404, 'Not found');
   return null;
 }
 
@@ -113,13 +113,13 @@ function mountProcedureRoute(
       const body = readsBody ? await readJsonBody(c) : undefined;
       const ctx = await createContext(c);
       if (body === MALFORMED_BODY && !takesInput) refuseMalformedBody(route, ctx);
-      const id = route.params ? c.req.param('id') : undefined;
-      const input = inputOf(body, id);
+      const params = route.params ? (c.req.param() as Record<string, string>) : undefined;
+      const input = inputOf(body, params);
       let result: unknown;
       try {
         result = await route.handler({ caller: createCaller(ctx), input: input as never, query: c.req.query() });
       } catch (error) {
-        throw inputRefusal(error, input, id !== undefined) ?? error;
+        throw inputRefusal(error, input, Object.keys(params ?? {})) ?? error;
       }
       if (route.status === 204) return c.body(null, 204);
       const status = route.status ?? 200;

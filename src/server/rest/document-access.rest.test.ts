@@ -2,7 +2,7 @@
 // (who, which document, when) before the bytes go out; the seller's own downloads write none; the
 // seller reads the list, nobody else's seller can.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { attestAdmin, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
 
 const t = useTestDatabase();
@@ -38,6 +38,8 @@ describe('GET /api/documents/:id records admin downloads', () => {
     const { prototype, sellerClient, documentId } = await setUp();
     const dana = await createAdmin(t.db.prisma, { firstName: 'Dana', lastName: 'Kowalski' });
     const omar = await createAdmin(t.db.prisma, { firstName: 'Omar', lastName: 'Reyes' });
+    await attestAdmin(t.db.prisma, dana.id, prototype.id);
+    await attestAdmin(t.db.prisma, omar.id, prototype.id);
     const danaClient = await signedInClient(t.db, dana);
     const omarClient = await signedInClient(t.db, omar);
 
@@ -84,8 +86,9 @@ describe('GET /api/documents/:id records admin downloads', () => {
   });
 
   it('when the access row cannot be written, the admin gets no document', async () => {
-    const { documentId } = await setUp();
+    const { documentId, prototype } = await setUp();
     const admin = await createAdmin(t.db.prisma);
+    await attestAdmin(t.db.prisma, admin.id, prototype.id);
     const client = await signedInClient(t.db, admin);
     // A trigger that refuses every access row: the recording fails, so must the download.
     await t.db.prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_access() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no'; END $$`);

@@ -11,7 +11,7 @@ import { createApp } from '../app.ts';
 import { createSession } from '../auth/session.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
-import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { attestAdmin, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { testEnv, useTestDatabase } from '../test/harness.ts';
 import { TEST_KEYRING } from '../test/services.ts';
 import { createDocumentStore } from '../storage/choose-store.ts';
@@ -227,6 +227,7 @@ describe('GET /api/documents/:id', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
 
     const admin = await createAdmin(t.db.prisma);
+    await attestAdmin(t.db.prisma, admin.id, prototype.id);
     expect((await (await http(admin.id)).download(uploaded.id)).status).toBe(200);
     const other = await createUser(t.db.prisma);
     const foreign = await (await http(other.id)).download(uploaded.id);
@@ -242,6 +243,7 @@ describe('GET /api/documents/:id', () => {
     const { prototype, client } = await ownPrototype();
     const uploaded = await (await client.upload(prototype.id, 'design.pdf', PDF)).json();
     const admin = await createAdmin(t.db.prisma, { totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', twoFactorEnabledAt: new Date() });
+    await attestAdmin(t.db.prisma, admin.id, prototype.id);
     // The same admin, signed in with the password alone: another seller's document is not found, and no opening is recorded.
     const passwordOnly = await (await http(admin.id, { strict: true })).download(uploaded.id);
     expect(passwordOnly.status).toBe(404);

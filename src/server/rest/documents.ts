@@ -10,6 +10,7 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { recordDocumentOpened } from '../domain/document-access.ts';
+import { refuseClosedDataRoom } from '../domain/data-room-denials.ts';
 import { assertCapability } from '../domain/permissions.ts';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { INFO_REQUEST_NOT_FOUND, openRequestOfSeller } from '../domain/info-requests.ts';
@@ -90,7 +91,7 @@ export const downloadDocumentRoute = defineHttpRoute({
   access: 'user',
   tag: 'Seller',
   summary: "Download a document (its prototype's seller or an admin; an admin's download is recorded first)",
-  errors: [404],
+  errors: [403, 404],
   operation: {
     requestParams: { path: digitsId('Document id') },
     responses: {
@@ -260,6 +261,14 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
               where: { id: documentId, prototype: visiblePrototypes(withEnrolledRole(ctx.user, ctx.session, ctx.config)) },
               select: { id: true, prototypeId: true, fileName: true, fileType: true, storageKey: true, prototype: { select: { sellerId: true } } },
             });
+      // An admin before the data room opens (terms, attestation, revoked, retention) gets 403 and the
+      // refusal is recorded (ADR 0045); not a byte is read.
+      const viewer = withEnrolledRole(ctx.user, ctx.session, ctx.config);
+      if (document && viewer.role === 'admin' && document.prototype.sellerId !== viewer.id) {
+        await refuseClosedDataRoom(deps.db, viewer, { prototypeId: document.prototypeId, documentId: document.id }, ctx.clock.now(), {
+          retentionDays: ctx.config.dataRoomRetentionDays,
+        });
+      }
       const stored = document ? await openStored(document) : null;
       if (!document || !stored) {
         if (document) deps.log({ level: 'error', msg: 'document bytes missing', documentId });

@@ -5,6 +5,7 @@ import { adminTeamRouter } from './admin-team.ts';
 import { authRouter } from './auth.ts';
 import { complianceRouter } from './compliance.ts';
 import { conflictsRouter } from './conflicts.ts';
+import { confidentialityRouter } from './confidentiality.ts';
 import { contactRouter } from './contact.ts';
 import { documentAccessRouter } from './document-access.ts';
 import { infoRequestsRouter } from './info-requests.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   auth: authRouter,
   compliance: complianceRouter,
   conflicts: conflictsRouter,
+  confidentiality: confidentialityRouter,
   contact: contactRouter,
   evaluation: evaluationRouter,
   messages: messagesRouter,

@@ -35,15 +35,22 @@ import * as transitions from '../domain/prototype-transitions.ts';
 import { NEW_PASSWORD_ACTION, assignableAdmins, changeUserStatus, deleteUser, setUserPassword, setUserVerified } from '../domain/user-management.ts';
 import { activityActions, listActivity } from '../domain/views/activity-view.ts';
 import { adminCounters } from '../domain/views/admin-counters.ts';
+import { gatePrototype, gatePrototypes } from '../domain/views/confidential-view.ts';
 import { listPrototypes } from '../domain/views/prototype-view.ts';
 import { adminQuoteVersions } from '../domain/views/quote-version-view.ts';
 import { listUsers } from '../domain/views/user-view.ts';
 import { adminProcedure, capabilityProcedure, router } from '../trpc.ts';
+import { gateScope } from './gate-scope.ts';
 
 type AdminContext = Context & { user: NonNullable<Context['user']> };
 
 function request(ctx: AdminContext, prototypeId: number): transitions.TransitionRequest {
   return { db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId: ctx.user.id, prototypeId, now: ctx.clock.now() };
+}
+
+/** The admin's view of a prototype after a change, through the confidential-content gate (ADR 0045). */
+async function gated<T extends Parameters<typeof gatePrototype>[1]>(ctx: AdminContext, change: Promise<T>) {
+  return gatePrototype(gateScope(ctx), await change);
 }
 
 const deps = (ctx: AdminContext) => ({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actorId: ctx.user.id, now: ctx.clock.now() });
@@ -57,31 +64,34 @@ export const adminRouter = router({
   counters: adminProcedure.query(({ ctx }) => adminCounters(ctx.db, ctx.clock.now())),
 
   // --- Prototypes ------------------------------------------------------------------------------
-  prototypes: adminProcedure.input(prototypeListInput).query(({ ctx, input }) => listPrototypes(ctx.db, input, { userId: ctx.user.id, now: ctx.clock.now() })),
+  prototypes: adminProcedure.input(prototypeListInput).query(async ({ ctx, input }) => {
+    const page = await listPrototypes(ctx.db, input, { userId: ctx.user.id, now: ctx.clock.now() });
+    return { ...page, items: await gatePrototypes(gateScope(ctx), page.items) };
+  }),
 
-  startReview: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startReview(request(ctx, input.id))),
-  approve: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.approve(request(ctx, input.id))),
-  reject: reviewProcedure.input(rejectInput).mutation(({ ctx, input }) => transitions.reject(request(ctx, input.id), input.reason)),
-  quote: quoteProcedure.input(quoteInput).mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
+  startReview: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => gated(ctx, transitions.startReview(request(ctx, input.id)))),
+  approve: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => gated(ctx, transitions.approve(request(ctx, input.id)))),
+  reject: reviewProcedure.input(rejectInput).mutation(({ ctx, input }) => gated(ctx, transitions.reject(request(ctx, input.id), input.reason))),
+  quote: quoteProcedure.input(quoteInput).mutation(({ ctx, input }) => gated(ctx, transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes))),
   acceptQuote: quoteProcedure
     .input(finalApproveInput)
-    .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent)),
-  rejectQuote: quoteProcedure.input(finalRejectInput).mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id))),
+    .mutation(({ ctx, input }) => gated(ctx, transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent))),
+  rejectQuote: quoteProcedure.input(finalRejectInput).mutation(({ ctx, input }) => gated(ctx, transitions.rejectQuote(request(ctx, input.id)))),
   // The lifecycle after review (issue 14): stage moves, revised quotes, development and deployment.
-  moveStage: reviewProcedure.input(moveStageInput).mutation(({ ctx, input }) => moveStage(request(ctx, input.id), input.stage)),
+  moveStage: reviewProcedure.input(moveStageInput).mutation(({ ctx, input }) => gated(ctx, moveStage(request(ctx, input.id), input.stage))),
   reviseQuote: quoteProcedure
     .input(reviseQuoteInput)
-    .mutation(({ ctx, input }) => transitions.reviseQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
-  startDevelopment: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startDevelopment(request(ctx, input.id))),
-  markDeployed: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.markDeployed(request(ctx, input.id))),
+    .mutation(({ ctx, input }) => gated(ctx, transitions.reviseQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes))),
+  startDevelopment: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => gated(ctx, transitions.startDevelopment(request(ctx, input.id)))),
+  markDeployed: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => gated(ctx, transitions.markDeployed(request(ctx, input.id)))),
   /** Every quote given for a prototype, newest first, with who gave it (the Revise Quote dialog). */
   quoteVersions: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => adminQuoteVersions(ctx.db, input.id)),
 
-  setPriority: reviewProcedure.input(priorityInput).mutation(({ ctx, input }) => setPriority(deps(ctx), input.id, input.priority)),
-  assign: reviewProcedure.input(assignInput).mutation(({ ctx, input }) => assignPrototype(deps(ctx), input.id, input.assignedTo)),
+  setPriority: reviewProcedure.input(priorityInput).mutation(({ ctx, input }) => gated(ctx, setPriority(deps(ctx), input.id, input.priority))),
+  assign: reviewProcedure.input(assignInput).mutation(({ ctx, input }) => gated(ctx, assignPrototype(deps(ctx), input.id, input.assignedTo))),
   setReviewerComments: reviewProcedure
     .input(reviewerCommentsInput)
-    .mutation(({ ctx, input }) => setReviewerComments(deps(ctx), input.id, input.reviewerComments)),
+    .mutation(({ ctx, input }) => gated(ctx, setReviewerComments(deps(ctx), input.id, input.reviewerComments))),
 
   /** Administrators a prototype can be assigned to. */
   admins: adminProcedure.query(({ ctx }) => assignableAdmins(ctx.db)),

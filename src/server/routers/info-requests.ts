@@ -3,6 +3,7 @@
 import { answerInfoInput, askInfoInput } from '~/shared/schemas/info-requests.ts';
 import { prototypeIdInput } from '~/shared/schemas/prototype.ts';
 import { answerInfo, askInfo, openInfoRequests, prototypeInfoRequests, sellerInfoRequests } from '../domain/info-requests.ts';
+import { gateScope } from './gate-scope.ts';
 import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
 
 // The capability each change needs (ADR 0019).
@@ -21,10 +22,10 @@ export const infoRequestsRouter = router({
     ),
 
   /** GET /api/admin/info-requests: every unanswered request, longest waiting first. */
-  openForAdmin: adminProcedure.query(({ ctx }) => openInfoRequests(ctx.db)),
+  openForAdmin: adminProcedure.query(({ ctx }) => openInfoRequests(gateScope(ctx))),
 
   /** One prototype's exchange (admins: any prototype; a seller: their own). */
-  forPrototype: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => prototypeInfoRequests(ctx.db, ctx.user, input.id)),
+  forPrototype: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => prototypeInfoRequests(gateScope(ctx), input.id)),
 
   /** GET /api/seller/info-requests: the caller's prototypes' requests, open ones first. */
   mine: protectedProcedure.query(({ ctx }) => sellerInfoRequests(ctx.db, ctx.user.id)),

@@ -8,6 +8,7 @@ import { completeScreening } from '../domain/export-control.ts';
 import { assertMaySubmit } from '../domain/prototype-access.ts';
 import * as seller from '../domain/seller-prototypes.ts';
 import { sellerPrototypes } from '../domain/views/prototype-view.ts';
+import { gateScope } from './gate-scope.ts';
 import { capabilityProcedure, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
 const deps = (ctx: Context & { user: NonNullable<Context['user']> }): seller.SellerDeps => ({
@@ -39,7 +40,7 @@ export const prototypesRouter = router({
   summary: protectedProcedure.query(({ ctx }) => seller.sellerSummary(ctx.db, ctx.user.id)),
 
   /** One prototype with its documents and timeline: its seller's (admins may look too); others get 404. */
-  byId: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => seller.prototypeDetail(ctx.db, ctx.user, input.id)),
+  byId: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => seller.prototypeDetail(gateScope(ctx), input.id)),
 
   /** PUT /api/seller/prototypes/{id}/export-screening: the answers of an unscreened prototype of the caller's. */
   exportScreening: protectedProcedure.input(prototypeScreeningInput).mutation(({ ctx, input }) => {

@@ -2,6 +2,7 @@
 // builders (demo/factories.ts); the rest are for tests only.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
+import { currentTerms } from '../domain/confidentiality-terms.ts';
 
 export { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from '../demo/factories.ts';
 
@@ -73,4 +74,22 @@ export function createScorecard(db: Db, prototypeId: number, reviewerId: string,
 
 export function createEvaluationRelease(db: Db, prototypeId: number, overrides: Partial<Prisma.EvaluationReleaseUncheckedCreateInput> = {}) {
   return db.evaluationRelease.create({ data: { prototypeId, summary: 'A released evaluation.', includeScores: false, ...overrides } });
+}
+
+/**
+ * The admin has accepted the current confidentiality terms and attested for the prototype, so its
+ * confidential content is open to them (issue 31, ADR 0045). Rows only: no access-record entries.
+ */
+export async function attestAdmin(db: Db, adminId: string, prototypeId: number) {
+  const terms = await currentTerms(db);
+  await db.termsAcceptance.upsert({
+    where: { userId_version: { userId: adminId, version: terms.version } },
+    create: { userId: adminId, version: terms.version, textSha256: terms.textSha256, acceptedAt: new Date() },
+    update: {},
+  });
+  await db.prototypeAttestation.upsert({
+    where: { prototypeId_adminId: { prototypeId, adminId } },
+    create: { prototypeId, adminId, termsVersion: terms.version, noConflict: true, attestedAt: new Date() },
+    update: {},
+  });
 }

@@ -36,6 +36,7 @@ export const TEST_CONFIG: AppConfig = {
   storageQuotaBytes: 1024 ** 3,
   platformFeePercent: 10,
   reviewLoadMax: 8,
+  dataRoomRetentionDays: 30,
   publicUrl: 'http://localhost:3000',
 };
 

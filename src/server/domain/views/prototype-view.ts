@@ -12,6 +12,9 @@ import { overdueWhere, promiseFields, promiseSelect } from './review-promise-vie
 import { type Decimal, moneyNumber } from '../money.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
 import { complianceState, complianceStateSelect, sellerScreeningNotice } from '../export-control.ts';
+import { NotFoundError } from '../errors.ts';
+import { PROTOTYPE_NOT_FOUND } from '../prototype-access.ts';
+import { type GateScope, gatePrototype } from './confidential-view.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -96,7 +99,8 @@ export const adminPrototypeSelect = {
 } satisfies Prisma.PrototypeSelect;
 type AdminPrototypeRow = Prisma.PrototypeGetPayload<{ select: typeof adminPrototypeSelect }>;
 
-export function toAdminPrototypeView(row: AdminPrototypeRow): AdminPrototypeView {
+/** The admin view before the gate: confidential-view.ts adds `access` and leaves out what is closed. */
+export function toAdminPrototypeView(row: AdminPrototypeRow) {
   const { seller, assignee, documents, ...base } = row;
   const view = toPrototypeView(base);
   return {
@@ -153,7 +157,7 @@ const adminListSelect = { ...adminPrototypeSelect, ...promiseSelect } satisfies 
 type AdminListRow = Prisma.PrototypeGetPayload<{ select: typeof adminListSelect }>;
 
 /** A row of the admin list: the admin view plus due dates, the milestone flag and the final scores. */
-export function toAdminListRow(row: AdminListRow, now: Date): AdminPrototypeListRow {
+export function toAdminListRow(row: AdminListRow, now: Date) {
   // The met dates travel inside dueDates.
   const { initialReviewMetAt: _initial, feedbackMetAt: _feedback, ...rest } = row;
   return { ...toAdminPrototypeView(rest), ...promiseFields(row, now) };
@@ -167,7 +171,7 @@ function sortKey(sort: PrototypeListInput['sort'], row: AdminListRow) {
   return row.createdAt;
 }
 
-export async function listPrototypes(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Page<AdminPrototypeListRow>> {
+export async function listPrototypes(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Page<ReturnType<typeof toAdminListRow>>> {
   const sort = PROTOTYPE_SORT_SPECS[input.sort];
   const page = await keysetPage({
     where: prototypeWhere(input, scope),
@@ -239,4 +243,23 @@ export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFi
         p.createdAt,
       ]),
   );
+}
+
+/**
+ * GET /api/admin/prototypes/{id}: the admin view with its documents as the data room lists them
+ * (`pages` is null until the page reader counts them) and the caller's access (ADR 0045).
+ */
+export async function adminPrototypeDetail(scope: GateScope, id: number) {
+  const row = await scope.db.prototype.findUnique({ where: { id }, select: adminPrototypeSelect });
+  if (!row) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
+  const documents = await scope.db.prototypeDocument.findMany({
+    where: { prototypeId: id },
+    orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, fileName: true, fileType: true, fileSize: true, viewOnly: true, uploadedAt: true },
+  });
+  const view = {
+    ...toAdminPrototypeView(row),
+    documents: documents.map((d) => ({ id: d.id, fileName: d.fileName, mimeType: d.fileType, size: d.fileSize, viewOnly: d.viewOnly, pages: null, uploadedAt: d.uploadedAt })),
+  };
+  return gatePrototype(scope, view);
 }

@@ -10,6 +10,7 @@ import { adminTeamRoutes } from './admin-team.ts';
 import { authRoutes } from './auth.ts';
 import { complianceRoutes } from './compliance.ts';
 import { conflictRoutes } from './conflicts.ts';
+import { confidentialityRoutes } from './confidentiality.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { infoRequestRoutes } from './info-requests.ts';
 import { ledgerRoutes } from './ledger.ts';
@@ -28,6 +29,7 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...prototypeRoutes,
   ...documentRoutes,
   ...adminRoutes,
+  ...confidentialityRoutes,
   ...evaluationRoutes,
   ...conflictRoutes,
   ...messageRoutes,

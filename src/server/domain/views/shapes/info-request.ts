@@ -12,8 +12,8 @@ export const infoRequest = z.strictObject({
   /** Who asked, as "Dana K.". */
   askedBy: z.string().nullable(),
   createdAt: timestamp,
-  /** Null while the request is open. */
-  answer: z.string().nullable(),
+  /** Null while the request is open; absent for an admin before the prototype's confidential content opens (ADR 0045). */
+  answer: z.string().nullable().optional(),
   answeredAt: timestamp.nullable(),
   /** Documents the seller sent with the answer. */
   documents: z.array(prototypeDocument),

@@ -37,6 +37,18 @@ const prototypeFields = {
   updatedAt: timestamp,
 };
 export const prototype = z.strictObject(prototypeFields);
+/** Left out for an admin until the prototype's confidential content opens to them (ADR 0045). */
+const confidentialFields = {
+  description: z.string().optional(),
+  notes: z.string().nullable().optional(),
+};
+/** Where an admin stands with a prototype's confidential content (issue 31, point 2). */
+export const dataRoomAccess = z.strictObject({
+  termsAccepted: z.boolean(),
+  attested: z.boolean(),
+  /** Why it is closed and what to do; null when open. */
+  denial: z.strictObject({ reason: z.string(), message: z.string() }).nullable(),
+});
 /** Admin ids the seller never sees: who quoted, who leads the review. */
 const teamFields = {
   quoteProvideBy: uuid.nullable(),
@@ -97,7 +109,10 @@ const dueDate = z.strictObject({ dueAt: timestamp, metAt: timestamp.nullable() }
 export const dueDates = z.strictObject({ initialReview: dueDate, feedback: dueDate });
 export const prototypeDetail = z.strictObject({
   ...prototypeFields,
+  ...confidentialFields,
   documents: z.array(prototypeDocument),
+  /** An admin's access to the confidential content; null for the seller, who is never gated. */
+  access: dataRoomAccess.nullable(),
   timeline: z.array(timelineEvent),
   /** Unanswered information requests. */
   openInfoRequests: z.number().int().nonnegative(),
@@ -136,6 +151,7 @@ export const pipelineEntry = z.strictObject({
 
 export const adminPrototype = z.strictObject({
   ...prototypeFields,
+  ...confidentialFields,
   ...teamFields,
   sellerName: z.string().nullable(),
   sellerEmail: z.string(),
@@ -143,6 +159,34 @@ export const adminPrototype = z.strictObject({
   documents: z.array(prototypeDocument.omit({ prototypeId: true })),
   /** The workflow actions an admin may take now. */
   actions: z.array(z.enum(PROTOTYPE_ACTION_NAMES as [PrototypeAction, ...PrototypeAction[]])),
+  access: dataRoomAccess,
+});
+/** A document as GET /api/admin/prototypes/{id} lists it (issue 31's contract). */
+export const dataRoomDocument = z.strictObject({
+  id,
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  /** Admins get only the page reader. */
+  viewOnly: z.boolean(),
+  /** Pages of a PDF, once counted; null otherwise. */
+  pages: z.number().int().nonnegative().nullable(),
+  uploadedAt: timestamp,
+});
+/** GET /api/admin/prototypes/{id}: the prototype as admins see it. */
+export const adminPrototypeDetail = adminPrototype.omit({ documents: true }).extend({ documents: z.array(dataRoomDocument) });
+/** The seller's data room panel: each admin who attested or whose access was withdrawn. */
+export const sellerDataRoom = z.strictObject({
+  admins: z.array(
+    z.strictObject({
+      adminId: uuid,
+      /** As "Dana K.". */
+      name: z.string(),
+      attestedAt: timestamp.nullable(),
+      termsVersion: z.number().int().nullable(),
+      revokedAt: timestamp.nullable(),
+    }),
+  ),
 });
 /** A row of GET /api/admin/prototypes: the admin prototype plus due dates and the final scores. */
 export const adminPrototypeListRow = adminPrototype.extend({
