@@ -58,7 +58,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   });
 
   // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
-  mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore });
+  mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore, jobs: services.documentJobs });
   // Only a write reads a body: a GET passes by (asking a request for its body builds a whole
   // web-standard Request, which a read never needs).
   const limitBody = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: (c) => c.json({ message: 'Request body is too large' }, 413) });

@@ -36,7 +36,7 @@ export const TAGS = {
 } as const;
 export type Tag = keyof typeof TAGS;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** The request as a handler receives it. */
 export interface RestRequest {
@@ -189,6 +189,7 @@ const ERROR_DESCRIPTIONS: Record<Exclude<ErrorStatus, 429 | 503>, string> = {
   412: 'Not possible in the current payout mode (Stripe configured or not)',
   413: 'Request body too large, or storage quota exceeded',
   415: 'Unsupported file type',
+  422: "The document cannot be read, stamped or drawn within the server's bounds (damaged, password-protected, too many pages, too large or too complex)",
   500: 'Internal server error',
 };
 
