@@ -10,11 +10,15 @@ export default defineConfig({
   publicDir: false,
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
-    ssr: 'server.ts',
+    ssr: true,
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
-    rollupOptions: { output: { format: 'esm', entryFileNames: 'server.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+    rollupOptions: {
+      // The document worker is its own entry: a worker thread loads it beside server.js (documents/document-jobs.ts).
+      input: { server: 'server.ts', 'document-worker': 'src/server/documents/document-worker.mjs' },
+      output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
   },
 });

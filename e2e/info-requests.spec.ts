@@ -6,8 +6,10 @@ import type { Page } from '@playwright/test';
 import { LIGHT_DESKTOP_AND_DARK_PHONE, expectNoAxeViolationsIn } from './screens.ts';
 import { expect, test } from './fixtures.ts';
 import { createPrototype } from '../src/server/test/factories.ts';
+import { samplePdf } from '../src/server/test/pdf-fixtures.ts';
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
+// A real PDF: the admin's copy is stamped (issue 31, point 3).
+const PDF = await samplePdf();
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -91,7 +93,10 @@ test('admin asks, the seller answers with a PDF, the admin opens it, the seller 
   const href = await link.getAttribute('href');
   const download = await adminPage.request.get(href!);
   expect(download.status()).toBe(200);
-  expect(Buffer.from(await download.body()).equals(PDF)).toBe(true);
+  // The admin's copy is stamped, not the original.
+  const copy = Buffer.from(await download.body());
+  expect(copy.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(copy.equals(PDF)).toBe(false);
   await adminContext.close();
 
   // The seller sees who opened it, and when.

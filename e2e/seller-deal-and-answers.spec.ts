@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, request } from '@playwright/test';
 import { createPrototype } from '../src/server/test/factories.ts';
 import { xlsxOf } from '../src/server/test/zip.ts';
+import { samplePdf } from '../src/server/test/pdf-fixtures.ts';
 import { admin, expect, test } from './fixtures.ts';
 import { DESKTOP, PHONE, VIEWPORTS, expectAccessibleAt } from './screens.ts';
 
 const SHOTS = 'test-results/issue-34';
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(512, 0x20), Buffer.from('\n%%EOF\n')]);
+// A real PDF: the admin's copy is stamped (issue 31, point 3).
+const PDF = await samplePdf();
 
 async function adminApi(baseURL: string): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL });

@@ -59,7 +59,7 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
   });
 
   // Before the JSON body limit: uploads stream with their own 50 MB limit (same-origin check included).
-  mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore });
+  mountDocumentRoutes(app, { db, env, log, createContext, store: services.documentStore, jobs: services.documentJobs });
   // The screening list (a CSV of megabytes) has its own limit too.
   mountScreeningListRoute(app, { createContext, allowedOrigins: env.ALLOWED_ORIGINS, log });
   // Only a write reads a body: a GET passes by (asking a request for its body builds a whole

@@ -15,6 +15,7 @@ import { createEncryptedDocumentStore } from './storage/encrypted-store.ts';
 import { documentKeyring } from './storage/master-key.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { DocumentStore } from './storage/document-store.ts';
+import { DEFAULT_DOCUMENT_LIMITS, DocumentJobs } from './documents/document-jobs.ts';
 
 /** The time as the rules see it: deadlines and expiries read it, so tests can move it. */
 export interface Clock {
@@ -34,6 +35,8 @@ export interface Services {
   log: Logger;
   /** Where documents' bytes live (storage/choose-store.ts). */
   documentStore: DocumentStore;
+  /** Stamping and page rendering in worker threads, bounded in time, memory and concurrency (ADR 0046). */
+  documentJobs: DocumentJobs;
   /** E-mail: links' public address, sender and transport (the worker delivers what procedures queue). */
   mailer: Mailer;
   /** Stripe Connect payouts, or manual ones without Stripe keys. */
@@ -77,6 +80,7 @@ export function servicesFromEnv(env: Env, db: Db, chosen: Partial<Services> & Pi
     log: chosen.log,
     documentStore:
       chosen.documentStore ?? createEncryptedDocumentStore(createDiskDocumentStore(documentsDir(env.DATA_DIR), db), db, () => documentKeyring(env)),
+    documentJobs: chosen.documentJobs ?? new DocumentJobs(DEFAULT_DOCUMENT_LIMITS, chosen.log),
     mailer: chosen.mailer ?? mailerFromEnv(env),
     payments: chosen.payments ?? envPayments(env, config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),

@@ -4,6 +4,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { publishDocumentAccess } from '../live/publish.ts';
+import { appendAccessRecord } from './access-record.ts';
 import { logActivity } from './activity-log.ts';
 import { NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
@@ -12,29 +13,46 @@ import { toDocumentAccessView } from './views/document-access-view.ts';
 /** The access list answers at most this many openings, newest first. */
 export const DOCUMENT_ACCESS_LIST_MAX = 1000;
 
+/** A download hands over a copy (stamped, or the original for types that cannot carry a stamp); a page view one rendered page. */
+export type DocumentOpening = { kind: 'download'; copy: 'stamped' | 'original' } | { kind: 'page_view'; page: number };
+
 /**
- * Records one opening (the access row and an audit row, in one transaction) and tells the seller's
- * open tabs at commit. Throws if it cannot be written: the caller then serves nothing, so no admin
- * reads a document unrecorded.
+ * Records one opening (the access row, the access record's chained row and an audit row, in one
+ * transaction) and tells the seller's open tabs at commit. Returns the access record's id, which the
+ * stamp carries. Throws if it cannot be written: the caller then serves nothing, so no admin reads a
+ * document unrecorded.
  */
 export async function recordDocumentOpened(
   db: Db,
   meta: RequestMeta,
-  entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date; fileName: string },
-) {
-  await db.$transaction(async (tx: Prisma.TransactionClient) => {
+  entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date; fileName: string } & DocumentOpening,
+): Promise<{ accessRecordId: number }> {
+  return db.$transaction(async (tx: Prisma.TransactionClient) => {
     await tx.documentAccess.create({
       data: { documentId: entry.documentId, prototypeId: entry.prototypeId, userId: entry.userId, openedAt: entry.openedAt },
       select: { id: true },
+    });
+    const record = await appendAccessRecord(tx, {
+      at: entry.openedAt,
+      kind: entry.kind,
+      userId: entry.userId,
+      prototypeId: entry.prototypeId,
+      documentId: entry.documentId,
+      ...(entry.kind === 'page_view' ? { page: entry.page } : { details: { copy: entry.copy } }),
     });
     await logActivity(tx, meta, {
       userId: entry.userId,
       action: 'document.opened',
       targetType: 'prototype',
       targetId: entry.prototypeId,
-      details: { documentId: entry.documentId, fileName: entry.fileName },
+      details: {
+        documentId: entry.documentId,
+        fileName: entry.fileName,
+        ...(entry.kind === 'page_view' ? { page: entry.page } : { copy: entry.copy }),
+      },
     });
     await publishDocumentAccess(tx, entry.prototypeId);
+    return { accessRecordId: record.id };
   });
 }
 

@@ -37,7 +37,7 @@ export const TAGS = {
 } as const;
 export type Tag = keyof typeof TAGS;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** The request as a handler receives it. */
 export interface RestRequest {
@@ -190,7 +190,7 @@ const ERROR_DESCRIPTIONS: Record<Exclude<ErrorStatus, 429 | 503>, string> = {
   412: 'Not possible in the current payout mode (Stripe configured or not)',
   413: 'Request body too large, or storage quota exceeded',
   415: 'Unsupported file type',
-  422: 'Not possible for the records named (e.g. a reviewer with a conflict of interest with the seller)',
+  422: "Not possible for the records named (a reviewer with a conflict of interest with the seller), or a document the server cannot read, stamped or draw within its bounds",
   500: 'Internal server error',
 };
 

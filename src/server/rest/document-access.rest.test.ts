@@ -4,11 +4,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { attestAdmin, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { restClient, type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
+import { samplePdf } from '../test/pdf-fixtures.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(256, 0x20), Buffer.from('\n%%EOF\n')]);
+// A real PDF: an admin's copy is stamped (issue 31, point 3).
+const PDF = await samplePdf();
 
 async function upload(client: RestClient, prototypeId: number, fileName: string): Promise<number> {
   const res = await client.app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
@@ -50,7 +52,9 @@ describe('GET /api/documents/:id records admin downloads', () => {
 
     const first = await download(danaClient, documentId);
     expect(first.status).toBe(200);
-    expect(first.text).toBe(PDF.toString());
+    // A stamped copy, not the original.
+    expect(first.text.startsWith('%PDF-')).toBe(true);
+    expect(first.text).not.toBe(PDF.toString('latin1'));
     now = new Date('2026-11-21T15:30:00.000Z');
     expect((await download(omarClient, documentId)).status).toBe(200);
     now = new Date('2026-11-22T09:00:00.000Z');

@@ -17,6 +17,7 @@ import { TEST_KEYRING } from '../test/services.ts';
 import { createDocumentStore } from '../storage/choose-store.ts';
 import { CHUNK_BYTES } from '../storage/postgres-store.ts';
 import { xlsxOf } from '../test/zip.ts';
+import { samplePdf } from '../test/pdf-fixtures.ts';
 import { contentDisposition } from './documents.ts';
 
 const t = useTestDatabase();
@@ -26,7 +27,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
+// A real PDF: an admin's copy is stamped (issue 31, point 3).
+const PDF = await samplePdf();
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64, 3)]);

@@ -11,13 +11,15 @@ import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { recordDocumentOpened } from '../domain/document-access.ts';
 import { refuseClosedDataRoom } from '../domain/data-room-denials.ts';
+import { DOCUMENT_NOT_FOUND, assertMayDownload, readableDocument, rememberPageCount, stampKindOf, watermarkFor } from '../domain/document-reading.ts';
+import { DocumentJobError, type DocumentJobs } from '../documents/document-jobs.ts';
 import { assertCapability } from '../domain/permissions.ts';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { INFO_REQUEST_NOT_FOUND, openRequestOfSeller } from '../domain/info-requests.ts';
 import { recordTimelineEvent } from '../domain/prototype-timeline.ts';
 import { lockStoredBytesOf, quotaExceededMessage, storedBytesOf } from '../domain/storage-quota.ts';
 import { sameOriginWrites } from '../http/security.ts';
-import { PROTOTYPE_NOT_FOUND, assertMaySubmit, visiblePrototypes } from '../domain/prototype-access.ts';
+import { PROTOTYPE_NOT_FOUND, assertMaySubmit } from '../domain/prototype-access.ts';
 import { documentSelect } from '../domain/views/document-view.ts';
 import { newStorageKey } from '../storage/choose-store.ts';
 import { DocumentIntegrityError } from '../storage/document-encryption.ts';
@@ -91,7 +93,11 @@ export const downloadDocumentRoute = defineHttpRoute({
   access: 'user',
   tag: 'Seller',
   summary: "Download a document (its prototype's seller or an admin; an admin's download is recorded first)",
-  errors: [403, 404],
+  description:
+    'The seller gets their original. An admin gets a copy of a PDF, PNG or JPEG stamped on every page with their name and e-mail, ' +
+    'the UTC time, the prototype id and the access record id (visibly, and in the PDF metadata); other types as they are. ' +
+    'A view-only document is refused to admins (403): they read it in the reader (`GET /api/documents/{id}/pages/{n}`).',
+  errors: [403, 404, 422, 429],
   operation: {
     requestParams: { path: digitsId('Document id') },
     responses: {
@@ -104,10 +110,37 @@ export const downloadDocumentRoute = defineHttpRoute({
   },
 });
 
+export const documentPageRoute = defineHttpRoute({
+  method: 'GET',
+  path: '/api/documents/:id/pages/:n',
+  access: 'user',
+  tag: 'Seller',
+  summary: "One page of a PDF as a PNG with the reader's watermark burned in (its seller or an admin; an admin's page view is recorded first)",
+  description:
+    'Pages count from 1; past the last page is a 404, a document that is not a PDF a 415, a PDF that cannot be read or drawn ' +
+    'in bounded time and memory a 422, and a 429 while too many pages are being drawn.',
+  errors: [403, 404, 415, 422, 429],
+  operation: {
+    requestParams: {
+      path: z.object({
+        id: z.string().openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'Document id' }),
+        n: z.string().openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'Page number, from 1' }),
+      }),
+    },
+    responses: {
+      200: { description: 'The page, rendered and stamped', content: { 'image/png': { schema: { type: 'string' as const, contentMediaType: 'image/png' } } } },
+      500: json(errorBody, "An admin's page view could not be recorded, or the stored bytes failed their integrity check: nothing was served"),
+    },
+  },
+});
+
+export const NOT_A_PDF = 'Only a PDF can be read page by page: download this document instead.';
+export const PAGE_NOT_FOUND = 'This document has no such page.';
+
 /** Bytes at rest that fail their check (altered, cut, or under a key this server does not hold). */
 export const DOCUMENT_INTEGRITY_FAILED = 'This document failed its integrity check, so it is not served. The team has been alerted.';
 
-export const documentRoutes = [uploadDocumentRoute, uploadAnswerDocumentRoute, downloadDocumentRoute];
+export const documentRoutes = [uploadDocumentRoute, uploadAnswerDocumentRoute, downloadDocumentRoute, documentPageRoute];
 
 export interface DocumentRouteDeps {
   db: Db;
@@ -117,6 +150,20 @@ export interface DocumentRouteDeps {
   /** Where the bytes live (storage/choose-store.ts). */
   store: DocumentStore;
   maxBytes?: number;
+  /** Stamping and rendering, off the event loop (documents/document-jobs.ts). */
+  jobs: DocumentJobs;
+}
+
+/** A refusal of the document's content: 422 (it cannot be read or drawn within bounds), or 429 while the workers are full. */
+function jobRefusal(error: DocumentJobError) {
+  return error.code === 'busy' ? new RestError(429, error.message) : new RestError(422, error.message);
+}
+
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  const whole = Buffer.concat(chunks);
+  return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
 }
 
 function decodeFileName(header: string | undefined): string | null {
@@ -249,59 +296,119 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     }
   }
 
+  /** Who reads the document, and as what: its seller, or the team behind the data room's gate. */
+  async function openForReading(c: HonoContext) {
+    const ctx = await deps.createContext(c);
+    if (!ctx.user) throw new UnauthorizedError('Unauthorized');
+    const reader = withEnrolledRole(ctx.user, ctx.session, ctx.config);
+    const { document, admin } = await readableDocument(deps.db, reader, parseRecordId(c.req.param('id')));
+    const now = ctx.clock.now();
+    // An admin before the data room opens (terms, attestation, revoked, retention, conflict) gets 403
+    // and the refusal is recorded (ADR 0045); not a byte is read.
+    if (admin) {
+      await refuseClosedDataRoom(deps.db, reader, { prototypeId: document.prototypeId, documentId: document.id }, now, {
+        retentionDays: ctx.config.dataRoomRetentionDays,
+      });
+    }
+    return { ctx, reader, document, admin, now };
+  }
+
+  async function storedBytes(document: { id: number; storageKey: string }) {
+    const stored = await openStored(document);
+    if (!stored) {
+      deps.log({ level: 'error', msg: 'document bytes missing', documentId: document.id });
+      throw new NotFoundError(DOCUMENT_NOT_FOUND);
+    }
+    return stored;
+  }
+
+  const served = (body: ReadableStream | Uint8Array, type: string, size: number, fileName: string | null) =>
+    new Response(body as BodyInit, {
+      status: 200,
+      headers: {
+        'content-type': type,
+        'content-length': String(size),
+        ...(fileName === null ? {} : { 'content-disposition': contentDisposition(fileName) }),
+        'cache-control': 'private, no-store',
+      },
+    });
+
   app.get(downloadDocumentRoute.path, async (c) => {
     try {
-      const ctx = await deps.createContext(c);
-      if (!ctx.user) throw new UnauthorizedError('Unauthorized');
-      const documentId = parseRecordId(c.req.param('id'));
-      const document =
-        documentId === null
-          ? null
-          : await deps.db.prototypeDocument.findFirst({
-              where: { id: documentId, prototype: visiblePrototypes(withEnrolledRole(ctx.user, ctx.session, ctx.config)) },
-              select: { id: true, prototypeId: true, fileName: true, fileType: true, storageKey: true, prototype: { select: { sellerId: true } } },
-            });
-      // An admin before the data room opens (terms, attestation, revoked, retention) gets 403 and the
-      // refusal is recorded (ADR 0045); not a byte is read.
-      const viewer = withEnrolledRole(ctx.user, ctx.session, ctx.config);
-      if (document && viewer.role === 'admin' && document.prototype.sellerId !== viewer.id) {
-        await refuseClosedDataRoom(deps.db, viewer, { prototypeId: document.prototypeId, documentId: document.id }, ctx.clock.now(), {
-          retentionDays: ctx.config.dataRoomRetentionDays,
-        });
-      }
-      const stored = document ? await openStored(document) : null;
-      if (!document || !stored) {
-        if (document) deps.log({ level: 'error', msg: 'document bytes missing', documentId });
-        return c.json({ message: 'Document not found' }, 404);
-      }
-      // An admin's opening is recorded before a byte is sent; if it cannot be, nothing is served.
-      // (The seller's own downloads are not listed.)
-      const reader = withEnrolledRole(ctx.user, ctx.session, ctx.config);
-      if (reader.role === 'admin' && document.prototype.sellerId !== reader.id) {
+      const { ctx, reader, document, admin, now } = await openForReading(c);
+      assertMayDownload(document, admin);
+      const stored = await storedBytes(document);
+      // The seller's own downloads are theirs: the original, not listed.
+      if (!admin) return served(Readable.toWeb(stored.stream) as ReadableStream, document.fileType, stored.size, document.fileName);
+      const opening = { documentId: document.id, prototypeId: document.prototypeId, userId: reader.id, openedAt: now, fileName: document.fileName };
+      const kind = stampKindOf(document.fileType);
+      if (kind === null) {
+        // Nothing to stamp on: served as it is, and recorded as the original (before a byte is sent).
         try {
-          await recordDocumentOpened(deps.db, ctx.meta, {
-            documentId: document.id,
-            prototypeId: document.prototypeId,
-            userId: reader.id,
-            openedAt: ctx.clock.now(),
-            fileName: document.fileName,
-          });
+          await recordDocumentOpened(deps.db, ctx.meta, { ...opening, kind: 'download', copy: 'original' });
         } catch (error) {
           stored.stream.destroy();
           throw error;
         }
+        return served(Readable.toWeb(stored.stream) as ReadableStream, document.fileType, stored.size, document.fileName);
       }
-      return new Response(Readable.toWeb(stored.stream) as ReadableStream, {
+      const original = await readAll(stored.stream);
+      // A PDF that cannot be stamped is refused before the access is recorded.
+      if (kind === 'pdf') {
+        const { pages } = await deps.jobs.probePdf(original);
+        if (document.pageCount === null) await rememberPageCount(deps.db, document.id, pages);
+      }
+      const { accessRecordId } = await recordDocumentOpened(deps.db, ctx.meta, { ...opening, kind: 'download', copy: 'stamped' });
+      const { lines, metadata } = watermarkFor(reader, now, document.prototypeId, accessRecordId);
+      const copy = kind === 'pdf' ? (await deps.jobs.stampPdf(original, lines, metadata)).bytes : await deps.jobs.stampImage(original, kind, lines, metadata);
+      return served(copy, document.fileType, copy.byteLength, document.fileName);
+    } catch (error) {
+      return fail(c, error instanceof DocumentJobError ? jobRefusal(error) : error);
+    }
+  });
+
+  // The reader: one page rendered to PNG with the reader's stamp; the file itself never leaves.
+  app.get(documentPageRoute.path, async (c) => {
+    try {
+      const { ctx, reader, document, admin, now } = await openForReading(c);
+      if (stampKindOf(document.fileType) !== 'pdf') throw new RestError(415, NOT_A_PDF);
+      const page = parseRecordId(c.req.param('n'));
+      if (page === null || (document.pageCount !== null && page > document.pageCount)) throw new NotFoundError(PAGE_NOT_FOUND);
+      const original = await readAll((await storedBytes(document)).stream);
+      let pages = document.pageCount;
+      if (pages === null) {
+        pages = await deps.jobs.countPages(original);
+        await rememberPageCount(deps.db, document.id, pages);
+      }
+      if (page > pages) throw new NotFoundError(PAGE_NOT_FOUND);
+      // An admin's page view is recorded before the page is drawn; its id is on the stamp.
+      const accessRecordId = admin
+        ? (
+            await recordDocumentOpened(deps.db, ctx.meta, {
+              documentId: document.id,
+              prototypeId: document.prototypeId,
+              userId: reader.id,
+              openedAt: now,
+              fileName: document.fileName,
+              kind: 'page_view',
+              page,
+            })
+          ).accessRecordId
+        : null;
+      const { lines } = watermarkFor(reader, now, document.prototypeId, accessRecordId);
+      const rendered = await deps.jobs.renderPage(original, page, lines);
+      if (!rendered.png) throw new NotFoundError(PAGE_NOT_FOUND);
+      return new Response(rendered.png as BodyInit, {
         status: 200,
         headers: {
-          'content-type': document.fileType,
-          'content-length': String(stored.size),
-          'content-disposition': contentDisposition(document.fileName),
+          'content-type': 'image/png',
+          'content-length': String(rendered.png.byteLength),
           'cache-control': 'private, no-store',
+          'x-page-count': String(pages),
         },
       });
     } catch (error) {
-      return fail(c, error);
+      return fail(c, error instanceof DocumentJobError ? jobRefusal(error) : error);
     }
   });
 }

@@ -12,6 +12,7 @@ import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { restClient, type RestClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 import { type LiveStreamReader, openLiveStream } from '../test/live-stream.ts';
 import { TEST_CONFIG } from '../test/services.ts';
+import { samplePdf } from '../test/pdf-fixtures.ts';
 import { publishLive } from '../live/publish.ts';
 
 const t = useTestDatabase();
@@ -130,7 +131,7 @@ describe('live.events', () => {
     const otherPrototype = await createPrototype(t.db.prisma, other.id, { status: 'under_review' });
     const sellerClient = await signedIn(seller);
     const adminClient = await signedIn(admin);
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x20), Buffer.from('\n%%EOF\n')]);
+    const pdf = await samplePdf();
     const uploaded = await sellerClient.app.request(`http://localhost/api/prototypes/${prototype.id}/documents`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'design.pdf', cookie: sellerClient.cookie },

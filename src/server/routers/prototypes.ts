@@ -2,9 +2,10 @@
 // transactions and dashboard figures, the answer to a quote, and the tracker (private and public).
 // Thin: validate, check the submit rule and limit, call domain/seller-prototypes.ts.
 import { prototypeScreeningInput } from '~/shared/schemas/export-control.ts';
-import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
+import { documentViewOnlyInput, prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import type { Context } from '../context.ts';
 import { completeScreening } from '../domain/export-control.ts';
+import { setDocumentViewOnly } from '../domain/document-reading.ts';
 import { assertMaySubmit } from '../domain/prototype-access.ts';
 import * as seller from '../domain/seller-prototypes.ts';
 import { sellerPrototypes } from '../domain/views/prototype-view.ts';
@@ -50,6 +51,11 @@ export const prototypesRouter = router({
 
   /** The seller accepts or declines a quote (status stays quoted; the admin team decides next). */
   respondToQuote: protectedProcedure.input(quoteResponseInput).mutation(({ ctx, input }) => seller.respondToQuote(deps(ctx), input)),
+
+  /** PATCH /api/seller/documents/{id}: the seller makes their own document view-only (or not); anyone else's is a 404. */
+  setDocumentViewOnly: protectedProcedure
+    .input(documentViewOnlyInput)
+    .mutation(({ ctx, input }) => setDocumentViewOnly(ctx.db, ctx.user.id, input.id, input.viewOnly)),
 
   /** The signed-in seller's pipeline: each prototype's stage and status over time. */
   pipeline: protectedProcedure.query(({ ctx }) => seller.sellerPipeline(ctx.db, ctx.user.id)),

@@ -14,6 +14,7 @@ import { type Clock, type Logger, type Services, quietLogger, systemClock } from
 import { keyring } from '../storage/document-encryption.ts';
 import { createDiskDocumentStore } from '../storage/disk-store.ts';
 import { createEncryptedDocumentStore } from '../storage/encrypted-store.ts';
+import { DEFAULT_DOCUMENT_LIMITS, DocumentJobs } from '../documents/document-jobs.ts';
 
 /** A clock that stands still at `at` until moved (tests). */
 export function fixedClock(at: Date): Clock & { set(at: Date): void } {
@@ -60,6 +61,9 @@ export function temporaryDocumentsDir(): string {
 /** The master key of this test process (documents are sealed in tests as in production). */
 export const TEST_KEYRING = keyring(randomBytes(32));
 
+/** One pool of document workers per test process (they start on the first job and never hold the process open). */
+let testDocumentJobs: DocumentJobs | null = null;
+
 /** What a context gets for every service it is not given: nothing leaves the process or touches ./data. */
 export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
   const config = chosen.config ?? TEST_CONFIG;
@@ -68,6 +72,7 @@ export function testServices(db: Db, chosen: Partial<Services> = {}): Services {
     clock: chosen.clock ?? systemClock,
     log: chosen.log ?? quietLogger,
     documentStore: chosen.documentStore ?? createEncryptedDocumentStore(createDiskDocumentStore(temporaryDocumentsDir(), db), db, () => TEST_KEYRING),
+    documentJobs: chosen.documentJobs ?? (testDocumentJobs ??= new DocumentJobs(DEFAULT_DOCUMENT_LIMITS)),
     mailer: chosen.mailer ?? testMailer({ publicUrl: config.publicUrl }),
     payments: chosen.payments ?? manualPayments(config.publicUrl),
     limiter: chosen.limiter ?? createLimiter({ db, config }),

@@ -83,6 +83,12 @@ export const energyTypeOptions = ENERGY_TYPES.map((value: EnergyType) => ({ valu
 
 export const prototypeIdInput = z.object({ id: recordId('prototype') });
 
+/** The seller marks one of their documents view-only (admins then read it only in the reader), or not. */
+export const documentViewOnlyInput = z.object({
+  id: recordId('document'),
+  viewOnly: z.boolean({ required_error: 'viewOnly is required', invalid_type_error: 'viewOnly must be true or false' }),
+});
+
 export const QUOTE_RESPONSES = ['accepted', 'declined'] as const;
 export type QuoteResponse = (typeof QUOTE_RESPONSES)[number];
 

@@ -8,4 +8,6 @@ export const documentSelect = {
   fileType: true,
   fileSize: true,
   uploadedAt: true,
+  viewOnly: true,
+  pageCount: true,
 } satisfies Prisma.PrototypeDocumentSelect;

@@ -93,7 +93,7 @@ export const adminPrototypeSelect = {
   seller: { select: { firstName: true, lastName: true, email: true } },
   assignee: { select: { firstName: true, lastName: true, email: true } },
   documents: {
-    select: { id: true, fileName: true, fileType: true, fileSize: true, uploadedAt: true },
+    select: { id: true, fileName: true, fileType: true, fileSize: true, uploadedAt: true, viewOnly: true, pageCount: true },
     orderBy: { uploadedAt: 'asc' },
   },
 } satisfies Prisma.PrototypeSelect;

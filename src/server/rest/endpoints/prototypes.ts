@@ -1,12 +1,12 @@
 // The seller's prototypes: submitting one, reading them, answering a quote, the dashboard's figures
 // (routers/prototypes.ts). Documents are streamed by rest/documents.ts, not JSON.
 import { z } from 'zod';
-import { prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { exportScreeningInput } from '~/shared/schemas/export-control.ts';
 import { sellerScreeningAnswer } from '../../domain/views/shapes/compliance.ts';
+import { documentViewOnlyInput, prototypeIdInput, prototypeInput, quoteResponseInput } from '~/shared/schemas/prototype.ts';
 import { documentAccess } from '../../domain/views/shapes/info-request.ts';
 import { sellerTransaction } from '../../domain/views/shapes/payout.ts';
-import { pipelineEntry, prototype, prototypeDetail, sellerPrototype, sellerSummary } from '../../domain/views/shapes/prototype.ts';
+import { pipelineEntry, prototype, prototypeDetail, prototypeDocument, sellerPrototype, sellerSummary } from '../../domain/views/shapes/prototype.ts';
 import { defineRoute } from '../define-route.ts';
 
 const tag = 'Seller';
@@ -68,6 +68,17 @@ export const prototypeRoutes = [
     output: { shape: sellerScreeningAnswer, description: 'What you see of it now: `in_progress` while compliance officers look at it, else null' },
     errors: [409],
     handler: ({ caller, input }) => caller.prototypes.exportScreening(input),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/api/seller/documents/:id',
+    access: 'user',
+    tag,
+    summary: 'Make one of your documents view-only (admins then read it page by page in the reader, and cannot download it), or not',
+    params: documentViewOnlyInput.pick({ id: true }),
+    body: documentViewOnlyInput.omit({ id: true }),
+    output: { shape: prototypeDocument, description: 'The document' },
+    handler: ({ caller, input }) => caller.prototypes.setDocumentViewOnly(input),
   }),
   defineRoute({
     method: 'GET',

@@ -62,6 +62,10 @@ export const prototypeDocument = z.strictObject({
   fileType: z.string(),
   fileSize: z.number().int().nonnegative(),
   uploadedAt: timestamp,
+  /** Admins read it only in the reader (the seller's choice). */
+  viewOnly: z.boolean(),
+  /** A PDF's page count once known (null before its first page is read, and for other types). */
+  pageCount: z.number().int().positive().nullable(),
 });
 /** A timeline row. The seller sees the team as the team: performedBy null, a performer without a name (seller-visibility.ts). */
 const timelineEvent = z.strictObject({
