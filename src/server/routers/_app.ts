@@ -2,6 +2,7 @@
 import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { adminTeamRouter } from './admin-team.ts';
+import { auditRouter } from './audit.ts';
 import { authRouter } from './auth.ts';
 import { contactRouter } from './contact.ts';
 import { documentAccessRouter } from './document-access.ts';
@@ -24,6 +25,7 @@ import { liveRouter } from './live.ts';
 export const appRouter = router({
   admin: adminRouter,
   adminTeam: adminTeamRouter,
+  audit: auditRouter,
   auth: authRouter,
   contact: contactRouter,
   evaluation: evaluationRouter,

@@ -6,6 +6,7 @@ import type { RouteDeclaration } from '../define-route.ts';
 import { documentRoutes } from '../documents.ts';
 import { adminRoutes } from './admin.ts';
 import { adminTeamRoutes } from './admin-team.ts';
+import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { evaluationRoutes } from './evaluation.ts';
 import { infoRequestRoutes } from './info-requests.ts';
@@ -35,5 +36,6 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...moderationRoutes,
   ...permissionRoutes,
   ...adminTeamRoutes,
+  ...auditRoutes,
   ...referenceRoutes,
 ];
