@@ -107,10 +107,10 @@ for (const theme of ['light', 'dark'] as const) {
     await page.reload();
     const access = page.getByTestId('document-access');
     await expect(access).toContainText('power-curve.pdf');
-    await expect(access).toContainText('Opened by Dana T.');
+    await expect(access).toContainText('Downloaded a copy: Dana T.');
     await expectNoAxeViolations(page);
     if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
-    const { rows: accessRows } = await db.query('SELECT user_id FROM document_access WHERE prototype_id = $1', [prototypeId]);
+    const { rows: accessRows } = await db.query("SELECT user_id FROM access_records WHERE prototype_id = $1 AND kind = 'download'", [prototypeId]);
     expect(accessRows).toEqual([{ user_id: reviewer.id }]);
   });
 }
