@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'prototype_deployed',
   'quote_revised',
   'review_assigned',
+  'scorecard_stale',
   'evaluation_released',
   'milestone_set',
   'info_requested',
@@ -72,6 +73,7 @@ export const TIMELINE_EVENTS = [
   'milestone_set',
   'info_requested',
   'info_answered',
+  'discussion_recorded',
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
@@ -112,6 +114,8 @@ export const AUDIT_ACTIONS = [
   'admin.prototype.reviseQuote',
   'admin.prototype.reviewers',
   'admin.prototype.scorecard',
+  'admin.prototype.scorecard_confirmed',
+  'admin.prototype.discussion',
   'admin.prototype.evaluation',
   'admin.prototype.release',
   'admin.prototype.infoRequest',

@@ -13,6 +13,7 @@ import { moneyNumber } from '../money.ts';
 import { milestoneVisible } from '../seller-visibility.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
+import { splitReasons } from '~/shared/review-integrity.ts';
 import type { z } from 'zod';
 import type { evaluation } from './shapes/evaluation.ts';
 
@@ -59,10 +60,12 @@ export const evaluationPrototypeSelect = {
       concerns: true,
       submittedAt: true,
       updatedAt: true,
+      staleSince: true,
       reviewer: { select: { firstName: true, lastName: true, email: true } },
     },
     orderBy: { submittedAt: 'asc' },
   },
+  discussionNotes: { select: { id: true, note: true, authorId: true, createdAt: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
   releases: {
     select: { id: true, summary: true, strengths: true, concerns: true, includeScores: true, scores: true, releasedAt: true },
     orderBy: [{ releasedAt: 'desc' }, { id: 'desc' }],
@@ -127,9 +130,26 @@ export function aggregateScores(cards: readonly Pick<ScorecardRow, NumericScoreF
   return Object.fromEntries(entries) as Record<NumericScoreField, Spread>;
 }
 
+/** A note's author by the panel's names, else "A team member" (they may have left the panel). */
+function nameOf(row: EvaluationRow, userId: string | null): string {
+  const reviewer = row.reviewers.find((r) => r.reviewerId === userId)?.reviewer ?? row.scorecards.find((c) => c.reviewerId === userId)?.reviewer;
+  return reviewer ? fullName(reviewer) : 'A team member';
+}
+
 function toScorecardView(card: ScorecardRow, currentReviewers: ReadonlySet<string>) {
   const { reviewer, ...rest } = card;
   return { ...rest, reviewerName: fullName(reviewer), formerReviewer: !currentReviewers.has(card.reviewerId) };
+}
+
+/**
+ * Whether the scorecards are split (issue 33, point 5) and whether a discussion note recorded since
+ * they last changed resolves it: the same rule as review-integrity.ts's gate, on rows already read.
+ */
+function splitOf(row: EvaluationRow) {
+  const reasons = splitReasons(row.scorecards);
+  if (reasons.length === 0) return null;
+  const lastChange = Math.max(...row.scorecards.map((c) => Math.max(c.submittedAt.getTime(), c.updatedAt.getTime())));
+  return { reasons, resolved: row.discussionNotes.some((n) => n.createdAt.getTime() >= lastChange) };
 }
 
 export function toEvaluationView(row: EvaluationRow, viewerId: string): EvaluationView {
@@ -165,6 +185,12 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string): Evaluati
     ownScorecard: own ? toScorecardView(own, reviewerIds) : null,
     scorecards: maySee ? row.scorecards.map((card) => toScorecardView(card, reviewerIds)) : [],
     aggregate: maySee ? aggregateScores(row.scorecards) : null,
+    // Review integrity (issue 33, points 4, 5): who must confirm, whether a split waits for its note, the notes.
+    staleCount: row.scorecards.filter((card) => card.staleSince !== null).length,
+    split: maySee ? splitOf(row) : null,
+    discussionNotes: maySee
+      ? row.discussionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt, authorName: nameOf(row, n.authorId) }))
+      : [],
     final: { ...finalScores(row), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
     latestRelease: latest && { ...latest, scores: releasedScores(latest.scores) },
   };
