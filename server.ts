@@ -10,6 +10,7 @@ import { readPrerenderedPages } from './src/server/http/prerender.ts';
 import { serveApp } from './src/server/http/serve-app.ts';
 import { jsonLogger as log } from './src/server/http/request-log.ts';
 import { pruneRateLimits } from './src/server/domain/rate-limit.ts';
+import { moveLegacyDocumentAccess } from './src/server/domain/document-access.ts';
 import { pruneExpiredSessions } from './src/server/auth/session.ts';
 import { startBackgroundWorker } from './src/server/jobs/worker.ts';
 import { createDocumentStore } from './src/server/storage/choose-store.ts';
@@ -56,6 +57,10 @@ const services = servicesFromEnv(env, database.prisma, { log, config, documentSt
 void encryptExistingDocuments(database.prisma, documentStore, log).then((sealed) => {
   if (sealed > 0) log({ msg: `encrypted ${sealed} documents stored before encryption at rest` });
 });
+
+// Openings recorded before the access record join its chain, once, whichever instance gets there first (ADR 0047).
+const movedOpenings = await moveLegacyDocumentAccess(database.prisma);
+if (movedOpenings > 0) log({ msg: `moved ${movedOpenings} document openings into the access record` });
 
 const admin = await ensureFirstAdmin(database.prisma, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 if (admin.action === 'generated') {

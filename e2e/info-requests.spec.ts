@@ -103,8 +103,8 @@ test('admin asks, the seller answers with a PDF, the admin opens it, the seller 
   await page.reload();
   const access = page.getByTestId('document-access');
   await expect(access).toContainText('power-curve.pdf');
-  await expect(access).toContainText('Opened by Dana T.');
+  await expect(access).toContainText('Downloaded a copy: Dana T.');
   await expectNoAxeViolationsIn(page, LIGHT_DESKTOP_AND_DARK_PHONE);
-  const { rows: accessRows } = await db.query('SELECT user_id FROM document_access WHERE prototype_id = $1', [prototypeId]);
+  const { rows: accessRows } = await db.query("SELECT user_id FROM access_records WHERE prototype_id = $1 AND kind = 'download'", [prototypeId]);
   expect(accessRows).toEqual([{ user_id: reviewer.id }]);
 });

@@ -7,6 +7,7 @@ import type { PrototypeStatus } from '~/shared/constants.ts';
 import type { PrototypeStage } from '~/shared/prototype-stages.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
 import type { Db } from './db/index.ts';
+import { appendAccessRecord } from './domain/access-record.ts';
 import { transactionReference } from './domain/ledger.ts';
 import { recordAcceptedQuote } from './domain/prototype-transitions.ts';
 import type { EmailLinks } from './mail/mailer.ts';
@@ -518,7 +519,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
         }),
       );
       for (const [index, who] of doc.openedBy.entries()) {
-        await db.documentAccess.create({ data: { documentId: document.id, prototypeId: id, userId: admins[who].id, openedAt: at(item.ageDays, 3 + index) } });
+        const entry = { kind: 'download' as const, documentId: document.id, prototypeId: id, userId: admins[who].id, at: at(item.ageDays, 3 + index) };
+        await db.$transaction((tx) => appendAccessRecord(tx, entry));
       }
     }
     if (accepted && quote) {

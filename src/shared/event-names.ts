@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'prototype_deployed',
   'quote_revised',
   'review_assigned',
+  'scorecard_stale',
   'evaluation_released',
   'milestone_set',
   'info_requested',
@@ -73,6 +74,7 @@ export const TIMELINE_EVENTS = [
   'milestone_set',
   'info_requested',
   'info_answered',
+  'discussion_recorded',
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
@@ -120,6 +122,8 @@ export const AUDIT_ACTIONS = [
   'admin.conflict.declared',
   'admin.conflict.removed',
   'admin.prototype.scorecard',
+  'admin.prototype.scorecard_confirmed',
+  'admin.prototype.discussion',
   'admin.prototype.evaluation',
   'admin.prototype.release',
   'admin.prototype.infoRequest',

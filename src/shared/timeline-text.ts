@@ -100,6 +100,8 @@ function knownSentence(event: TimelineEvent, meta: Metadata): string | null {
       return 'More information requested';
     case 'info_answered':
       return 'Requested information provided';
+    case 'discussion_recorded':
+      return 'Discussion note recorded';
   }
 }
 

@@ -8,6 +8,7 @@ import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, activityQueryInput } from './admin-search.ts';
 import { downloadText } from './download.ts';
+import { AccessRecordCheck } from './access-record-check.tsx';
 import { ListPager } from './pager.tsx';
 import { FilterSelect } from './list-parts.tsx';
 import { datedFileName, formatDateTime } from '~/shared/format.ts';
@@ -40,6 +41,7 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
       <h2 id="activity-heading" className="sr-only">
         Activity
       </h2>
+      <AccessRecordCheck />
       <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 md:flex-row md:items-end">
         <form role="search" onSubmit={submit} className="flex flex-1 items-end gap-2">
           <div className="flex flex-1 flex-col gap-1">

@@ -209,15 +209,57 @@ function AnswerForm({ request }: { request: InfoRequest }) {
   );
 }
 
-/** The prototype page's "Document access": which document the evaluation team opened, when, and who. */
+/** "page 4" or "pages 1–3, 5, 2" for a run of page views, in the order viewed (a range when pages follow one another). */
+function pagesText(pages: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length;) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j += 1;
+    parts.push(j > i ? `${pages[i]}–${pages[j]}` : String(pages[i]));
+    i = j + 1;
+  }
+  return `${pages.length === 1 ? 'page' : 'pages'} ${parts.join(', ')}`;
+}
+
+type AccessRow = { kind: 'download' | 'page_view' | 'attestation' | 'denied'; fileName: string | null; openedBy: string; pages: number[] | null };
+
+/** What a row of the access record says, in words. */
+function accessSentence(row: AccessRow): { what: string; by: string } {
+  const file = row.fileName ?? 'a removed document';
+  switch (row.kind) {
+    case 'download':
+      return { what: file, by: `Downloaded a copy: ${row.openedBy}` };
+    case 'page_view':
+      return { what: file, by: `Viewed ${pagesText(row.pages ?? [])}: ${row.openedBy}` };
+    case 'attestation':
+      return { what: 'Confidentiality attestation', by: `Attested no conflict and confidentiality: ${row.openedBy}` };
+    case 'denied':
+      return { what: row.fileName ?? 'Confidential content', by: `Refused access: ${row.openedBy}` };
+  }
+}
+
+/**
+ * The prototype page's "Document access": the access record's rows about this prototype (downloads,
+ * page views, attestations, refusals), who and when, each with the start of its hash; a CSV with every hash.
+ */
 export function DocumentAccessSection({ prototypeId }: { prototypeId: number }) {
   const query = trpc.documentAccess.forPrototype.useQuery({ id: prototypeId });
   return (
     <section aria-labelledby="document-access-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="document-access">
-      <h2 id="document-access-title" className="text-lg font-semibold">
-        Document access
-      </h2>
-      <p className="mt-1 text-sm text-base-content/70">Every time someone from the evaluation team opens one of your documents, it is listed here.</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="document-access-title" className="text-lg font-semibold">
+          Document access
+        </h2>
+        {query.data && query.data.length > 0 && (
+          <a className="btn btn-ghost btn-sm" href={`/api/seller/prototypes/${prototypeId}/document-access?format=csv`} download>
+            Download CSV<span className="sr-only"> of the document access record, with each row&apos;s hash</span>
+          </a>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-base-content/70">
+        Every time someone from the evaluation team opens one of your documents, reads its pages, attests confidentiality or is refused, it is listed here. Each
+        row carries a fingerprint (SHA-256) of the record so far: a changed or removed row would show.
+      </p>
       {query.isLoading ? (
         <Spinner label="Loading document access" className="py-4" />
       ) : query.isError ? (
@@ -228,17 +270,21 @@ export function DocumentAccessSection({ prototypeId }: { prototypeId: number }) 
         <p className="mt-3 text-sm">No one from the evaluation team has opened your documents yet.</p>
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-base-300">
-          {query.data.map((row, index) => (
-            <li
-              key={`${row.documentId}-${row.openedAt.toString()}-${index}`}
-              className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:justify-between sm:gap-4"
-            >
-              <span className="min-w-0 break-all font-medium">{row.fileName}</span>
-              <span className="text-base-content/70">
-                Opened by {row.openedBy}, <time dateTime={new Date(row.openedAt).toISOString()}>{formatDateTime(row.openedAt)}</time>
-              </span>
-            </li>
-          ))}
+          {query.data.map((row) => {
+            const { what, by } = accessSentence(row);
+            return (
+              <li key={row.id} className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:justify-between sm:gap-4" data-kind={row.kind}>
+                <span className="min-w-0 break-all font-medium">{what}</span>
+                <span className="text-base-content/70">
+                  {by}, <time dateTime={new Date(row.openedAt).toISOString()}>{formatDateTime(row.openedAt)}</time>{' '}
+                  <span className="font-mono text-xs" title={row.hash}>
+                    <span className="sr-only">fingerprint </span>
+                    {row.hash.slice(0, 10)}…
+                  </span>
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -39,10 +39,39 @@ describe('access record', () => {
     await t.db.prisma.$executeRaw`UPDATE access_records SET page = 2 WHERE id = ${rows[1]!.id}`;
     await t.db.prisma.$executeRaw`UPDATE access_records SET details = '{"copy":"original"}' WHERE id = ${rows[3]!.id}`;
     expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: false, firstBrokenId: rows[3]!.id });
-    await t.db.prisma.$executeRaw`DELETE FROM access_records WHERE id = ${rows[3]!.id}`;
-    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: true, rows: 3 });
+    await t.db.prisma.$executeRaw`UPDATE access_records SET details = ${JSON.stringify(rows[3]!.details)}::jsonb WHERE id = ${rows[3]!.id}`;
+    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: true, rows: 4 });
     await t.db.prisma.$executeRaw`DELETE FROM access_records WHERE id = ${rows[1]!.id}`;
     expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: false, firstBrokenId: rows[2]!.id });
+  });
+
+  it('deleting the last row, or every row, breaks at the id the record ended at; later appends do not heal it', async () => {
+    const rows = await appendRows(3);
+    expect(await t.db.prisma.accessRecordHead.findUniqueOrThrow({ where: { id: 1 } })).toEqual({
+      id: 1,
+      lastId: rows[2]!.id,
+      lastHash: rows[2]!.hash,
+      rows: 3,
+    });
+    await t.db.prisma.$executeRaw`DELETE FROM access_records WHERE id = ${rows[2]!.id}`;
+    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: false, firstBrokenId: rows[2]!.id });
+    // The next row follows the head (the deleted row), so the gap stays visible.
+    const [next] = (await appendRows(1)).slice(-1);
+    expect(next!.prevHash).toBe(rows[2]!.hash);
+    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: false, firstBrokenId: next!.id });
+    await t.db.prisma.$executeRaw`DELETE FROM access_records`;
+    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: false, firstBrokenId: next!.id });
+  });
+
+  it('a row slipped in after the head, or a removed head, shows', async () => {
+    const rows = await appendRows(2);
+    const forged = { at, kind: 'download', prevHash: 'f'.repeat(64), hash: 'e'.repeat(64) };
+    const inserted = await t.db.prisma.accessRecord.create({ data: forged, select: { id: true } });
+    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: false, firstBrokenId: inserted.id });
+    await t.db.prisma.accessRecord.delete({ where: { id: inserted.id } });
+    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: true, rows: 2 });
+    await t.db.prisma.accessRecordHead.deleteMany();
+    expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: false, firstBrokenId: rows[1]!.id });
   });
 
   // Engine-specific: on PostgreSQL the appends run on separate connections and take turns at the lock.
@@ -51,5 +80,6 @@ describe('access record', () => {
       Array.from({ length: 30 }, (_, i) => t.db.prisma.$transaction((tx) => appendAccessRecord(tx, { at, kind: 'download', userId: null, documentId: i }))),
     );
     expect(await verifyAccessRecord(t.db.prisma)).toEqual({ ok: true, rows: 30 });
+    expect((await t.db.prisma.accessRecordHead.findUniqueOrThrow({ where: { id: 1 } })).rows).toBe(30);
   });
 });

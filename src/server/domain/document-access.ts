@@ -1,26 +1,27 @@
-// Audited confidential documents (issue 14, point 8): every download of a prototype's document by
-// an admin is recorded in the request that serves it; the seller reads who opened what, and when.
+// Audited confidential documents (issue 14 point 8, issue 31 point 7): every opening of a prototype's
+// document by an admin is a row of the access record, written in the request that serves it; the
+// seller reads who opened what, and when, with each row's hash (and a CSV of them).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { publishDocumentAccess } from '../live/publish.ts';
-import { appendAccessRecord } from './access-record.ts';
+import { ACCESS_RECORD_LOCK_ID, appendAccessRecord } from './access-record.ts';
 import { logActivity } from './activity-log.ts';
 import { NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
-import { toDocumentAccessView } from './views/document-access-view.ts';
+import { type AccessRecordRow, documentAccessCsv, toDocumentAccessViews } from './views/document-access-view.ts';
+import { SELLER_ACCESS_KINDS } from './views/shapes/info-request.ts';
 
-/** The access list answers at most this many openings, newest first. */
+/** The access list reads at most this many rows, newest first (the CSV too). */
 export const DOCUMENT_ACCESS_LIST_MAX = 1000;
 
 /** A download hands over a copy (stamped, or the original for types that cannot carry a stamp); a page view one rendered page. */
 export type DocumentOpening = { kind: 'download'; copy: 'stamped' | 'original' } | { kind: 'page_view'; page: number };
 
 /**
- * Records one opening (the access row, the access record's chained row and an audit row, in one
- * transaction) and tells the seller's open tabs at commit. Returns the access record's id, which the
- * stamp carries. Throws if it cannot be written: the caller then serves nothing, so no admin reads a
- * document unrecorded.
+ * Records one opening (the access record's chained row and an audit row, in one transaction) and
+ * tells the seller's open tabs at commit. Returns the access record's id, which the stamp carries.
+ * Throws if it cannot be written: the caller then serves nothing, so no admin reads a document unrecorded.
  */
 export async function recordDocumentOpened(
   db: Db,
@@ -28,10 +29,6 @@ export async function recordDocumentOpened(
   entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date; fileName: string } & DocumentOpening,
 ): Promise<{ accessRecordId: number }> {
   return db.$transaction(async (tx: Prisma.TransactionClient) => {
-    await tx.documentAccess.create({
-      data: { documentId: entry.documentId, prototypeId: entry.prototypeId, userId: entry.userId, openedAt: entry.openedAt },
-      select: { id: true },
-    });
     const record = await appendAccessRecord(tx, {
       at: entry.openedAt,
       kind: entry.kind,
@@ -56,23 +53,76 @@ export async function recordDocumentOpened(
   });
 }
 
-/** Who from the team opened the prototype's documents, newest first: its seller's, or any for admins. */
-export async function documentAccessOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
+/** The prototype's rows the seller sees, newest first, with names; its seller's, or any for admins. */
+async function accessRowsOf(db: Db, user: { id: string; role: string }, prototypeId: number): Promise<AccessRecordRow[]> {
   const visible = await db.prototype.findFirst({
     where: { id: prototypeId, ...visiblePrototypes(user) },
     select: { id: true },
   });
   if (!visible) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
-  const rows = await db.documentAccess.findMany({
-    where: { prototypeId },
-    select: {
-      documentId: true,
-      openedAt: true,
-      document: { select: { fileName: true } },
-      user: { select: { firstName: true, lastName: true } },
-    },
-    orderBy: [{ openedAt: 'desc' }, { id: 'desc' }],
+  const rows = await db.accessRecord.findMany({
+    where: { prototypeId, kind: { in: [...SELLER_ACCESS_KINDS] } },
+    select: { id: true, at: true, kind: true, userId: true, documentId: true, page: true, hash: true },
+    orderBy: { id: 'desc' },
     take: DOCUMENT_ACCESS_LIST_MAX,
   });
-  return rows.map(toDocumentAccessView);
+  const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
+  const documentIds = [...new Set(rows.flatMap((r) => (r.documentId ? [r.documentId] : [])))];
+  const [users, documents] = await Promise.all([
+    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true } }),
+    db.prototypeDocument.findMany({ where: { id: { in: documentIds } }, select: { id: true, fileName: true } }),
+  ]);
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const fileNameById = new Map(documents.map((d) => [d.id, d.fileName]));
+  return rows.map((row) => ({
+    ...row,
+    kind: row.kind as AccessRecordRow['kind'],
+    fileName: row.documentId ? (fileNameById.get(row.documentId) ?? null) : null,
+    viewer: row.userId ? (userById.get(row.userId) ?? null) : null,
+  }));
+}
+
+/** Who from the team opened the prototype's documents (and attested, or was denied), newest first. */
+export async function documentAccessOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
+  return toDocumentAccessViews(await accessRowsOf(db, user, prototypeId));
+}
+
+/** The same rows as CSV, one line per access record row with its hash. */
+export async function documentAccessCsvOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
+  return documentAccessCsv(await accessRowsOf(db, user, prototypeId));
+}
+
+const LEGACY_BATCH = 500;
+
+/**
+ * Start-up step (ADR 0047): the openings recorded before the access record (table document_access)
+ * become rows of the chain, oldest first, and leave that table, a batch per transaction under the
+ * chain's lock, so instances starting at once move each row exactly once. Returns how many moved.
+ */
+export async function moveLegacyDocumentAccess(db: Db): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const count = await db.$transaction(async (tx: Prisma.TransactionClient) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ACCESS_RECORD_LOCK_ID})`;
+      const batch = await tx.documentAccess.findMany({
+        select: { id: true, documentId: true, prototypeId: true, userId: true, openedAt: true },
+        orderBy: [{ openedAt: 'asc' }, { id: 'asc' }],
+        take: LEGACY_BATCH,
+      });
+      for (const row of batch) {
+        await appendAccessRecord(tx, {
+          at: row.openedAt,
+          kind: 'download',
+          userId: row.userId,
+          prototypeId: row.prototypeId,
+          documentId: row.documentId,
+          details: { recordedBefore: 'access_record' },
+        });
+      }
+      await tx.documentAccess.deleteMany({ where: { id: { in: batch.map((r) => r.id) } } });
+      return batch.length;
+    });
+    moved += count;
+    if (count < LEGACY_BATCH) return moved;
+  }
 }

@@ -21,6 +21,7 @@ import { notify } from './notifications.ts';
 import { lockPanelFor, rememberPanelMembers } from './review-panel.ts';
 import { lockLoadsBelowCap, OPEN_REVIEW_STATUSES } from './reviewer-load.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
+import { assertNoStaleScorecards, assertSplitResolved } from './review-integrity.ts';
 import { sellerSees } from './seller-visibility.ts';
 import { evaluationPrototypeSelect, finalScores, scoreSelect, toEvaluationView } from './views/evaluation-view.ts';
 
@@ -125,7 +126,8 @@ export async function submitScorecard(request: EvaluationRequest, input: Omit<z.
     await tx.scorecard.upsert({
       where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } },
       create: { ...input, prototypeId: id, reviewerId: actorId, submittedAt: request.clock.now() },
-      update: { ...input },
+      // A changed scorecard is current again (issue 33, point 4).
+      update: { ...input, staleSince: null },
     });
     await recordTimelineEvent(tx, {
       prototypeId: id,
@@ -239,6 +241,8 @@ export async function release(request: EvaluationRequest, input: Omit<z.output<t
     if (!prototype) throw new NotFoundError(NOT_FOUND);
     const refusal = releaseRefusal({ status: prototype.status, finalRecorded: prototype.technicalFeasibility !== null }, input.includeScores);
     if (refusal) throw new ConflictError(refusal);
+    await assertNoStaleScorecards(tx, id);
+    await assertSplitResolved(tx, id);
     const now = clock.now();
     const created = await tx.evaluationRelease.create({
       data: {

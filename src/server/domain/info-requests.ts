@@ -2,6 +2,7 @@
 // the seller answers once. Each write is one transaction with its timeline row, the other side's
 // notification (and e-mail) and the audit row; the answer is one conditional update, so of two
 // answers sent at once exactly one wins.
+import { markScorecardsStale } from './review-integrity.ts';
 import { QUESTIONS_CLOSED, questionRefusal } from '~/shared/prototype-workflow.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -89,6 +90,8 @@ export async function answerInfo(deps: InfoRequestDeps, input: { id: number; ans
     }
     const row = await tx.infoRequest.findUniqueOrThrow({ where: { id: input.id }, select: infoRequestSelect });
     const prototype = await tx.prototype.findUniqueOrThrow({ where: { id: row.prototypeId }, select: { id: true, prototypeName: true, assignedTo: true } });
+    // The facts changed: scores given before this answer wait for their reviewers (issue 33, point 4).
+    await markScorecardsStale(tx, mailer, prototype, now);
     await recordTimelineEvent(tx, {
       prototypeId: prototype.id,
       event: 'info_answered',

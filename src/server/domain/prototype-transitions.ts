@@ -17,6 +17,8 @@ import { recordTimelineEvent } from './prototype-timeline.ts';
 import type { NotificationType, TimelineEvent } from '~/shared/event-names.ts';
 import { PROTOTYPE_ACTIONS, type PrototypeAction, type WorkflowAction, refusalMessage, stageAfterAction } from '~/shared/prototype-workflow.ts';
 import { recordQuoteVersion } from './quote-versions.ts';
+import { assertSplitResolved, recordDecline } from './review-integrity.ts';
+import type { DeclineCategory } from '~/shared/decline-reasons.ts';
 import { recordStageChangeEvent, stageChangeData } from './prototype-stages.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -125,21 +127,24 @@ export function startReview(request: TransitionRequest) {
 
 export function approve(request: TransitionRequest) {
   return transition(request, 'approve', {
+    after: (tx, prototype) => assertSplitResolved(tx, prototype.id),
     timeline: { event: 'status_changed' },
     notification: { type: 'prototype_approved', title: 'Prototype approved', message: 'Your prototype "{name}" has been approved.' },
   });
 }
 
-export function reject(request: TransitionRequest, reason: string) {
+export function reject(request: TransitionRequest, reason: string, category: DeclineCategory | null = null) {
   return transition(request, 'reject', {
     data: { reviewerComments: reason },
-    timeline: { event: 'status_changed', metadata: { reason } },
+    after: (tx, prototype) =>
+      recordDecline(tx, { prototypeId: prototype.id, kind: 'prototype', category, declinedBy: request.actorId, declinedAt: request.now }),
+    timeline: { event: 'status_changed', metadata: { reason, ...(category ? { reasonCategory: category } : {}) } },
     notification: {
       type: 'prototype_rejected',
       title: 'Prototype rejected',
       message: `Your prototype "{name}" was not accepted. Reason: ${reason}`,
     },
-    audit: { reason },
+    audit: { reason, reasonCategory: category },
   });
 }
 
@@ -154,7 +159,10 @@ export function provideQuote(request: TransitionRequest, amount: string, notes: 
       message: `You have received a quote of ${formatUsd(amount)} for "{name}".`,
     },
     audit: { amount, notes },
-    after: (tx, prototype) => recordQuoteVersion(tx, { prototypeId: prototype.id, amount, notes, quotedBy: request.actorId, quotedAt: request.now }),
+    after: async (tx, prototype) => {
+      await assertSplitResolved(tx, prototype.id);
+      return recordQuoteVersion(tx, { prototypeId: prototype.id, amount, notes, quotedBy: request.actorId, quotedAt: request.now });
+    },
   });
 }
 
@@ -249,9 +257,11 @@ export async function recordAcceptedQuote(
   };
 }
 
-export function rejectQuote(request: TransitionRequest) {
+export function rejectQuote(request: TransitionRequest, category: DeclineCategory | null = null) {
   return transition(request, 'rejectQuote', {
-    timeline: { event: 'quote_rejected' },
+    after: (tx, prototype) => recordDecline(tx, { prototypeId: prototype.id, kind: 'quote', category, declinedBy: request.actorId, declinedAt: request.now }),
+    audit: { reasonCategory: category },
+    timeline: { event: 'quote_rejected', ...(category ? { metadata: { reasonCategory: category } } : {}) },
     notification: { type: 'quote_rejected', title: 'Quote rejected', message: 'The quote for "{name}" has been withdrawn and the prototype rejected.' },
   });
 }

@@ -2,6 +2,8 @@
 // figures, the detail with documents and timeline, the answer to a quote, the pipeline; and the public
 // portfolio's counts. Reads go through the visibility rule (visiblePrototypes) or the seller's own
 // rows (`sellerId` in the query itself); another seller's rows are simply not found.
+import { DECLINE_REASONS } from '~/shared/decline-reasons.ts';
+import { latestDeclineCategory } from './review-integrity.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatUsd } from '~/shared/format.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
@@ -161,6 +163,8 @@ export async function prototypeDetail(scope: GateScope, id: number) {
       }
     }
   }
+  // Why it was declined, in plain words with a next step, while it is (issue 33, point 6).
+  const category = row.status === 'rejected' ? await latestDeclineCategory(db, row.id) : null;
   const detail = {
     ...toPrototypeView(prototype),
     documents,
@@ -170,6 +174,7 @@ export async function prototypeDetail(scope: GateScope, id: number) {
     exportScreening: sellerScreeningNotice(complianceState({ exportScreening, exportClassifications })),
     quoteVersions: quoteVersions.map(toSellerQuoteVersion),
     ...evaluation,
+    declineReason: category && { category, ...DECLINE_REASONS[category] },
     /** The review promise: when the initial review and the feedback are due, and when they were met. */
     dueDates: dueDates({ createdAt: prototype.createdAt, initialReviewMetAt, feedbackMetAt }),
   };

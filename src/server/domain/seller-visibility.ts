@@ -14,7 +14,8 @@ export type SellerSees = 'always' | readonly PrototypeStatus[];
 /**
  * The timeline events a seller sees. Internal, so not listed: `assigned` (the lead's id),
  * `reviewers_assigned` (how many review), `reviewer_withdrawn` (a conflict of interest), `scorecard_submitted` (who scored), `evaluation_finalised`
- * (the final figures are the team's until a release includes them).
+ * (the final figures are the team's until a release includes them), `discussion_recorded` (the lead's
+ * internal note on a split decision, issue 33 point 5).
  */
 export const SELLER_TIMELINE_EVENTS: Readonly<Partial<Record<TimelineEvent, SellerSees>>> = {
   submitted: 'always',

@@ -11,7 +11,7 @@ import type { Context } from '../context.ts';
 import { UnavailableError, retryAfterOf } from '../domain/errors.ts';
 import { createCaller } from '../routers/_app.ts';
 import { adminRefusal, formatZodError, mapError } from '../trpc.ts';
-import { METHODS, type ProcedureRoute, RestResult, type RouteDeclaration, unauthorized } from './define-route.ts';
+import { METHODS, type ProcedureRoute, RestResult, RestText, type RouteDeclaration, unauthorized } from './define-route.ts';
 
 export class RestError extends Error {
   constructor(
@@ -123,6 +123,7 @@ function mountProcedureRoute(
       }
       if (route.status === 204) return c.body(null, 204);
       const status = route.status ?? 200;
+      if (result instanceof RestText) return c.body(result.body, status, { ...result.headers, 'Content-Type': result.contentType });
       if (result instanceof RestResult) {
         for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
         return jsonAnswer(c, result.body ?? { success: true }, status);

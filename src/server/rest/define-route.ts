@@ -68,8 +68,11 @@ export type ProcedureRoute = ProcedureDeclared & (JsonAnswer | NoContent);
 interface JsonAnswer {
   /** 200 unless the path creates something. */
   status?: 200 | 201;
-  /** The answer: its view shape (dates as Date; the contract states them as ISO text), described. */
-  output: { shape: ZodTypeAny; description: string; headers?: z.AnyZodObject };
+  /**
+   * The answer: its view shape (dates as Date; the contract states them as ISO text), described.
+   * `csv` describes the same answer as CSV, which the handler returns as a RestText (`?format=csv`).
+   */
+  output: { shape: ZodTypeAny; description: string; headers?: z.AnyZodObject; csv?: string };
 }
 
 /** 204: the procedure's result is dropped and the answer has no body (e.g. a DELETE that leaves nothing to show). */
@@ -118,6 +121,20 @@ export class RestResult {
 
 export function withHeaders(body: unknown, headers: Record<string, string | null | undefined>): RestResult {
   return new RestResult(body, Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => !!e[1])));
+}
+
+/** A handler's answer that is not JSON (a CSV export): the text and its media type. */
+export class RestText {
+  constructor(
+    readonly body: string,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** A CSV export as a download named `fileName`. */
+export function csvAnswer(text: string, fileName: string): RestText {
+  return new RestText(text, 'text/csv; charset=utf-8', { 'Content-Disposition': `attachment; filename="${fileName}"` });
 }
 
 /** `<path?query>; rel="next"` for the page after `cursor`, or null on the last page (RFC 8288). */

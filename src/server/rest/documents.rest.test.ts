@@ -249,11 +249,11 @@ describe('GET /api/documents/:id', () => {
     // The same admin, signed in with the password alone: another seller's document is not found, and no opening is recorded.
     const passwordOnly = await (await http(admin.id, { strict: true })).download(uploaded.id);
     expect(passwordOnly.status).toBe(404);
-    expect(await t.db.prisma.documentAccess.count()).toBe(0);
+    expect(await t.db.prisma.accessRecord.count()).toBe(0);
     for (const secondFactor of ['totp', 'recovery', 'enrolment'] as const) {
       expect((await (await http(admin.id, { strict: true, secondFactor })).download(uploaded.id)).status, secondFactor).toBe(200);
     }
-    expect(await t.db.prisma.documentAccess.count({ where: { userId: admin.id } })).toBe(3);
+    expect(await t.db.prisma.accessRecord.count({ where: { kind: 'download', userId: admin.id } })).toBe(3);
   });
 
   it('returns a file of several megabytes byte for byte, sent in pieces that do not match the chunks', async () => {

@@ -101,7 +101,16 @@ export function operationOf(route: RouteDeclaration): Operation {
   const success =
     route.status === 204
       ? { description: route.output.description }
-      : { ...json(jsonShape(route.output.shape), route.output.description), ...(route.output.headers ? { headers: route.output.headers } : {}) };
+      : {
+          ...json(jsonShape(route.output.shape), route.output.description),
+          ...(route.output.csv
+            ? {
+                description: `${route.output.description}; with \`?format=csv\`, ${route.output.csv}`,
+                content: { 'application/json': { schema: jsonShape(route.output.shape) }, 'text/csv': { schema: z.string() } },
+              }
+            : {}),
+          ...(route.output.headers ? { headers: route.output.headers } : {}),
+        };
   return {
     ...common,
     ...(route.params || route.query

@@ -2,6 +2,7 @@
 import { createCallerFactory, router } from '../trpc.ts';
 import { adminRouter } from './admin.ts';
 import { adminTeamRouter } from './admin-team.ts';
+import { auditRouter } from './audit.ts';
 import { authRouter } from './auth.ts';
 import { complianceRouter } from './compliance.ts';
 import { conflictsRouter } from './conflicts.ts';
@@ -27,6 +28,7 @@ import { liveRouter } from './live.ts';
 export const appRouter = router({
   admin: adminRouter,
   adminTeam: adminTeamRouter,
+  audit: auditRouter,
   auth: authRouter,
   compliance: complianceRouter,
   conflicts: conflictsRouter,

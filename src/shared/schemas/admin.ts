@@ -18,6 +18,7 @@ import {
 export { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, LEVELS, PROTOTYPE_SORTS, USER_SORTS };
 export type { Level } from '../constants.ts';
 import { newPasswordField } from './auth.ts';
+import { DECLINE_CATEGORIES } from '../decline-reasons.ts';
 import { PROTOTYPE_STAGES } from '../prototype-stages.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 import { positiveMoneyAmount } from './money.ts';
@@ -104,8 +105,12 @@ export const rejectReason = z
   .trim()
   .min(1, REJECT_REASON_REQUIRED)
   .max(2000, 'Reason must be at most 2000 characters');
-export const rejectForm = z.object({ reason: rejectReason });
-export const rejectInput = z.object({ id: prototypeId, reason: rejectReason });
+/** Optional beside the written reason (issue 33, point 6): one of DECLINE_CATEGORIES. */
+export const reasonCategory = z
+  .enum(DECLINE_CATEGORIES, { errorMap: () => ({ message: `reasonCategory must be one of ${DECLINE_CATEGORIES.join(', ')}` }) })
+  .optional();
+export const rejectForm = z.object({ reason: rejectReason, reasonCategory });
+export const rejectInput = z.object({ id: prototypeId, reason: rejectReason, reasonCategory });
 
 export const QUOTE_AMOUNT_REQUIRED = 'Please provide quote amount';
 /** The quote amount: required (spec message), then a positive amount with at most 2 decimals. */
@@ -126,7 +131,16 @@ export const quoteInput = z.object({
   status: z.literal('quoted').optional(),
 });
 export const finalApproveInput = z.object({ id: prototypeId, status: z.literal('accepted').optional() });
-export const finalRejectInput = z.object({ id: prototypeId, status: z.literal('rejected').optional() });
+export const finalRejectInput = z.object({ id: prototypeId, status: z.literal('rejected').optional(), reasonCategory });
+
+/** GET /api/admin/reports/decline-reasons: a range of days (UTC), at most five years. */
+export const declineReportFields = z.object({
+  from: storableDate('from must be a date (YYYY-MM-DD)').optional(),
+  to: storableDate('to must be a date (YYYY-MM-DD)').optional(),
+});
+export const declineReportInput = declineReportFields
+  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((r) => !r.from || !r.to || r.to.getTime() - r.from.getTime() <= 5 * 366 * 86_400_000, { message: 'The range may span at most five years', path: ['to'] });
 
 export const priorityInput = z.object({ id: prototypeId, priority: z.enum(LEVELS) });
 export const assignInput = z.object({ id: prototypeId, assignedTo: userId.nullable() });

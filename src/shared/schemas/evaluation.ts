@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LEVELS } from '../constants.ts';
 import { INT4_MAX, recordId, storableDate, uuidId } from './bounds.ts';
+import { DISCUSSION_NOTE_MAX, DISCUSSION_NOTE_REQUIRED } from '../review-integrity.ts';
 
 const prototypeId = recordId('prototype');
 
@@ -107,3 +108,13 @@ export const releaseForm = z.object({
   includeScores: z.boolean({ required_error: 'Say whether to include the scores', invalid_type_error: 'includeScores must be true or false' }),
 });
 export const releaseInput = releaseForm.extend({ id: prototypeId });
+
+/** The lead's discussion note on a split decision (issue 33, point 5). */
+export const discussionForm = z.object({
+  note: z
+    .string({ required_error: DISCUSSION_NOTE_REQUIRED, invalid_type_error: DISCUSSION_NOTE_REQUIRED })
+    .trim()
+    .min(1, DISCUSSION_NOTE_REQUIRED)
+    .max(DISCUSSION_NOTE_MAX, `Note must be at most ${DISCUSSION_NOTE_MAX} characters`),
+});
+export const discussionInput = discussionForm.extend({ id: prototypeId });

@@ -13,6 +13,7 @@ import { moneyNumber } from '../money.ts';
 import { milestoneVisible } from '../seller-visibility.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
+import { splitReasons } from '~/shared/review-integrity.ts';
 import type { z } from 'zod';
 import type { evaluation } from './shapes/evaluation.ts';
 
@@ -61,11 +62,13 @@ export const evaluationPrototypeSelect = {
       submittedAt: true,
       updatedAt: true,
       conflictExcludedAt: true,
+      staleSince: true,
       reviewer: { select: { firstName: true, lastName: true, email: true } },
     },
     orderBy: { submittedAt: 'asc' },
   },
   panelMembers: { select: { adminId: true } },
+  discussionNotes: { select: { id: true, note: true, authorId: true, createdAt: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
   releases: {
     select: { id: true, summary: true, strengths: true, concerns: true, includeScores: true, scores: true, releasedAt: true },
     orderBy: [{ releasedAt: 'desc' }, { id: 'desc' }],
@@ -130,6 +133,12 @@ export function aggregateScores(cards: readonly Pick<ScorecardRow, NumericScoreF
   return Object.fromEntries(entries) as Record<NumericScoreField, Spread>;
 }
 
+/** A note's author by the panel's names, else "A team member" (they may have left the panel). */
+function nameOf(row: EvaluationRow, userId: string | null): string {
+  const reviewer = row.reviewers.find((r) => r.reviewerId === userId)?.reviewer ?? row.scorecards.find((c) => c.reviewerId === userId)?.reviewer;
+  return reviewer ? fullName(reviewer) : 'A team member';
+}
+
 function toScorecardView(card: ScorecardRow, currentReviewers: ReadonlySet<string>) {
   const { reviewer, conflictExcludedAt, ...rest } = card;
   return {
@@ -149,6 +158,18 @@ function maySeeScores(row: EvaluationRow, viewerId: string, own: ScorecardRow | 
   if (conflicted) return false;
   const onPanel = row.assignedTo === viewerId || row.reviewers.some((r) => r.reviewerId === viewerId) || row.panelMembers.some((m) => m.adminId === viewerId);
   return !onPanel || (own !== null && own.conflictExcludedAt === null);
+}
+
+
+/**
+ * Whether the scorecards are split (issue 33, point 5) and whether a discussion note recorded since
+ * they last changed resolves it: the same rule as review-integrity.ts's gate, on rows already read.
+ */
+function splitOf(counted: EvaluationRow['scorecards'], discussionNotes: EvaluationRow['discussionNotes']) {
+  const reasons = splitReasons(counted);
+  if (reasons.length === 0) return null;
+  const lastChange = Math.max(...counted.map((c) => Math.max(c.submittedAt.getTime(), c.updatedAt.getTime())));
+  return { reasons, resolved: discussionNotes.some((n) => n.createdAt.getTime() >= lastChange) };
 }
 
 export function toEvaluationView(row: EvaluationRow, viewerId: string, { conflicted }: { conflicted: boolean }): EvaluationView {
@@ -186,6 +207,12 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string, { conflic
     ownScorecard: own ? toScorecardView(own, reviewerIds) : null,
     scorecards: maySee ? row.scorecards.map((card) => toScorecardView(card, reviewerIds)) : [],
     aggregate: maySee ? aggregateScores(counted) : null,
+    // Review integrity (issue 33, points 4, 5): who must confirm, whether a split waits for its note, the notes.
+    staleCount: counted.filter((card) => card.staleSince !== null).length,
+    split: maySee ? splitOf(counted, row.discussionNotes) : null,
+    discussionNotes: maySee
+      ? row.discussionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt, authorName: nameOf(row, n.authorId) }))
+      : [],
     final: { ...(maySee ? finalScores(row) : hidden), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
     latestRelease: latest && { ...latest, scores: maySee ? releasedScores(latest.scores) : null },
   };

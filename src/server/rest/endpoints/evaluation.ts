@@ -1,8 +1,8 @@
 // The evaluation workbench (issue 14): reviewers, scorecards, the final evaluation and milestone, and
 // its release to the seller (routers/evaluation.ts).
-import { prototypeIdInput } from '~/shared/schemas/admin.ts';
-import { finalBody, releaseForm, reviewersForm, scorecardForm } from '~/shared/schemas/evaluation.ts';
-import { evaluation } from '../../domain/views/shapes/evaluation.ts';
+import { declineReportFields, prototypeIdInput } from '~/shared/schemas/admin.ts';
+import { discussionForm, finalBody, releaseForm, reviewersForm, scorecardForm } from '~/shared/schemas/evaluation.ts';
+import { declineReasonsReport, evaluation } from '../../domain/views/shapes/evaluation.ts';
 import { defineRoute } from '../define-route.ts';
 
 const tag = 'Evaluation';
@@ -61,10 +61,50 @@ export const evaluationRoutes = [
   }),
   defineRoute({
     method: 'POST',
+    path: '/api/admin/prototypes/:id/scorecard/confirm',
+    access: 'admin',
+    tag,
+    summary: 'Confirm your scorecard as it is after the seller answered an information request (clears its stale mark)',
+    description: 'Needs `prototypes.review`. 409 when you have no scorecard for this prototype; confirming a current scorecard changes nothing.',
+    params,
+    output: { shape: evaluation, description: 'The evaluation' },
+    errors: [409],
+    handler: ({ caller, input }) => caller.evaluation.confirmScorecard(input),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/admin/prototypes/:id/discussion',
+    access: 'admin',
+    tag,
+    summary: 'Record how a split among the scorecards was resolved (the lead only; internal, never shown to the seller)',
+    description:
+      'While the scorecards disagree widely (TRL spread of 3 or more, feasibility or viability spread of 30 points or more), approve, quote and release answer 409 until a note is recorded after the scorecards last changed. 403 for anyone but the lead; 409 once the evaluation is closed.',
+    params,
+    body: discussionForm,
+    status: 201,
+    output: { shape: evaluation, description: 'The evaluation with the note' },
+    errors: [409],
+    handler: ({ caller, input }) => caller.evaluation.discuss(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/reports/decline-reasons',
+    access: 'admin',
+    tag,
+    summary: 'Declined prototypes and quotes by reason category and month (UTC)',
+    description: '`from` and `to` are days (YYYY-MM-DD, `to` included); by default the last 12 months. A decline without a category counts as `uncategorised`.',
+    query: declineReportFields,
+    output: { shape: declineReasonsReport, description: 'Counts by month and category' },
+    // An empty parameter (`?from=&to=`) means the default.
+    handler: ({ caller, query }) => caller.evaluation.declineReasons(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')) as never),
+  }),
+  defineRoute({
+    method: 'POST',
     path: '/api/admin/prototypes/:id/evaluation/release',
     access: 'admin',
     tag,
     summary: 'Release an evaluation summary to the seller (after a decision), with the final scores or without',
+    description: '409 while a scorecard is stale (submitted before the seller answered an information request) or a split among the scorecards has no discussion note.',
     params,
     body: releaseForm,
     status: 201,

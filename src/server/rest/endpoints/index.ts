@@ -7,6 +7,7 @@ import { documentRoutes } from '../documents.ts';
 import { screeningListRoute } from '../screening-list.ts';
 import { adminRoutes } from './admin.ts';
 import { adminTeamRoutes } from './admin-team.ts';
+import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { complianceRoutes } from './compliance.ts';
 import { conflictRoutes } from './conflicts.ts';
@@ -41,6 +42,7 @@ export const restRoutes: readonly RouteDeclaration[] = [
   ...moderationRoutes,
   ...permissionRoutes,
   ...adminTeamRoutes,
+  ...auditRoutes,
   ...complianceRoutes,
   screeningListRoute,
   ...referenceRoutes,

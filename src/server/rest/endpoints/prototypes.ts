@@ -7,7 +7,7 @@ import { documentViewOnlyInput, prototypeIdInput, prototypeInput, quoteResponseI
 import { documentAccess } from '../../domain/views/shapes/info-request.ts';
 import { sellerTransaction } from '../../domain/views/shapes/payout.ts';
 import { pipelineEntry, prototype, prototypeDetail, prototypeDocument, sellerPrototype, sellerSummary } from '../../domain/views/shapes/prototype.ts';
-import { defineRoute } from '../define-route.ts';
+import { csvAnswer, defineRoute } from '../define-route.ts';
 
 const tag = 'Seller';
 const params = prototypeIdInput.pick({ id: true });
@@ -112,10 +112,22 @@ export const prototypeRoutes = [
     path: '/api/seller/prototypes/:id/document-access',
     access: 'user',
     tag,
-    summary: "When the evaluation team opened your prototype's documents, and who (newest first)",
-    description: "Every download by an administrator is recorded; the seller's own downloads are not. Administrators may read any prototype's list.",
+    summary: "When the evaluation team opened your prototype's documents, attested or was refused, and who (newest first)",
+    description:
+      "Rows of the access record (ADR 0047): every download and page view by an administrator, their attestations and refusals; the seller's own downloads are not recorded. " +
+      "Consecutive page views of one document by one administrator are one row with their `pages`. Administrators may read any prototype's list.",
     params,
-    output: { shape: z.array(documentAccess), description: 'The openings' },
-    handler: ({ caller, input }) => caller.documentAccess.forPrototype(input),
+    query: z.object({ format: z.enum(['json', 'csv']).optional().describe('`csv` for the export: one line per access record row, with its hash') }),
+    output: {
+      shape: z.array(documentAccess),
+      description: 'The rows',
+      csv: 'the export (one line per row of the access record, with its SHA-256)',
+    },
+    handler: async ({ caller, input, query }) => {
+      if (query.format === undefined || query.format === 'json') return caller.documentAccess.forPrototype(input);
+      const fields = input as unknown as { id: unknown };
+      const csv = await caller.documentAccess.csv({ id: fields.id, format: query.format } as never);
+      return csvAnswer(csv, `document-access-${String(fields.id)}.csv`);
+    },
   }),
 ];

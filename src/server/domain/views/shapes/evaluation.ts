@@ -1,5 +1,6 @@
 // The evaluation workbench: reviewers, scorecards, their spread, final figures and releases (evaluation-view.ts).
 import { z } from 'zod';
+import { DECLINE_CATEGORIES, type DeclineCategory } from '~/shared/decline-reasons.ts';
 import { LEVELS, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { QUOTE_RESPONSES } from '~/shared/schemas/prototype.ts';
@@ -28,6 +29,8 @@ const scorecard = z.strictObject({
   concerns: z.string(),
   submittedAt: timestamp,
   updatedAt: timestamp,
+  /** When the seller's answer to an information request made it stale; null once confirmed or changed. */
+  staleSince: timestamp.nullable(),
 });
 export const evaluation = z.strictObject({
   id,
@@ -67,6 +70,12 @@ export const evaluation = z.strictObject({
       timelineWeeks: spread,
     })
     .nullable(),
+  /** How many scorecards are stale (release waits for none). */
+  staleCount: z.number().int().nonnegative(),
+  /** Null when the scorecards agree (or are hidden); else why they are split and whether a note since their last change resolves it. */
+  split: z.strictObject({ reasons: z.array(z.string()), resolved: z.boolean() }).nullable(),
+  /** The lead's internal discussion notes, oldest first (hidden like the scorecards). */
+  discussionNotes: z.array(z.strictObject({ id, note: z.string(), authorName: z.string(), createdAt: timestamp })),
   /** The lead's figures; all null while hidden (canSeeScorecards false). */
   final: z.strictObject({
     ...finalScoreFields,
@@ -86,4 +95,19 @@ export const evaluation = z.strictObject({
       releasedAt: timestamp,
     })
     .nullable(),
+});
+
+/** Declines by month and category (issue 33, point 6). */
+const declineCounts = z.strictObject(
+  Object.fromEntries([...DECLINE_CATEGORIES, 'uncategorised'].map((c) => [c, z.number().int().nonnegative()])) as Record<
+    DeclineCategory | 'uncategorised',
+    z.ZodNumber
+  >,
+);
+export const declineReasonsReport = z.strictObject({
+  /** The days counted (UTC, inclusive). */
+  from: z.string(),
+  to: z.string(),
+  /** Months with at least one decline, oldest first ("YYYY-MM"). */
+  months: z.array(z.strictObject({ month: z.string(), counts: declineCounts, total: z.number().int().nonnegative() })),
 });

@@ -20,10 +20,21 @@ export const infoRequest = z.strictObject({
 });
 export const adminInfoRequest = infoRequest.extend({ askedByName: z.string().nullable(), sellerName: z.string() });
 export const openInfoRequests = z.strictObject({ total: z.number().int().nonnegative(), items: z.array(adminInfoRequest) });
+/** What the seller's access list shows (seller-visibility: admins' view kinds only, never terms or revocations). */
+export const SELLER_ACCESS_KINDS = ['download', 'page_view', 'attestation', 'denied'] as const;
 export const documentAccess = z.strictObject({
-  documentId: id,
-  fileName: z.string(),
+  /** The access record's id (for a run of page views: its newest). */
+  id,
+  kind: z.enum(SELLER_ACCESS_KINDS),
+  /** Null for an attestation, or a denial that named no document. */
+  documentId: id.nullable(),
+  fileName: z.string().nullable(),
+  /** When (for a run of page views: the newest). */
   openedAt: timestamp,
   /** First name and last initial ("Dana K."). */
   openedBy: z.string(),
+  /** Page views: the pages of one run (one viewer, one document, one after another), in the order viewed; otherwise null. */
+  pages: z.array(z.number().int().positive()).nullable(),
+  /** The access record row's SHA-256 (for a run: its newest row's, which chains over the others). */
+  hash: z.string(),
 });

@@ -1,4 +1,5 @@
 // A prototype as it leaves the server: the seller's and the admin's shapes (prototype-view.ts derives its types).
+import { DECLINE_CATEGORIES } from '~/shared/decline-reasons.ts';
 import { z } from 'zod';
 import { ENERGY_TYPES, LEVELS, PROTOTYPE_STATUSES, ROLES } from '~/shared/constants.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
@@ -128,6 +129,10 @@ export const prototypeDetail = z.strictObject({
   nextMilestone: z.string().nullable(),
   milestoneDate: timestamp.nullable(),
   dueDates,
+  /** While rejected with a reason category (issue 33, point 6): the category in plain words and what the seller could do next. */
+  declineReason: z
+    .strictObject({ category: z.enum(DECLINE_CATEGORIES), label: z.string(), sellerText: z.string(), nextStep: z.string() })
+    .nullable(),
 });
 /** A row of GET /api/seller/prototypes. */
 export const sellerPrototype = z.strictObject({
