@@ -1,4 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { ConflictsCard } from '~/components/admin/conflicts-card.tsx';
+import { ENERGY_TYPES } from '~/shared/constants.ts';
+import { energyTypeLabel } from '~/shared/format.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
@@ -29,6 +32,7 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
       email: user.email,
       businessName: user.businessName ?? '',
       phoneNumber: user.phoneNumber ?? '',
+      organization: user.organization ?? '',
       currentPassword: '',
       newPassword: '',
       confirmPassword: '',
@@ -36,6 +40,8 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
     [user],
   );
   const form = useZodForm(profileForm, initial);
+  const isAdmin = user.role === 'admin';
+  const [expertise, setExpertise] = useState<string[]>(user.expertise);
   const utils = trpc.useUtils();
   const update = trpc.auth.updateProfile.useMutation({
     onSuccess: ({ user: updated }) => {
@@ -60,7 +66,7 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
           const parsed = form.validate();
           if (!parsed) return;
           const { confirmPassword: _confirm, ...input } = parsed;
-          update.mutate(input);
+          update.mutate({ ...input, ...(isAdmin ? { expertise: ENERGY_TYPES.filter((type) => expertise.includes(type)) } : {}) });
         }}
       >
         <fieldset className="rounded-box border border-base-300 p-5 sm:p-6">
@@ -78,7 +84,36 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
                 </Field>
               </div>
             </div>
+            <div className="sm:col-span-2">
+              <Field
+                name="organization"
+                label="Organization (optional)"
+                error={form.errors.organization}
+                hint="Where you work: reviewers from the same organization as a seller are not assigned to their prototypes"
+              >
+                <input {...form.field('organization')} className="input input-bordered w-full" />
+              </Field>
+            </div>
           </div>
+          {isAdmin && (
+            <fieldset className="mt-4">
+              <legend className="text-sm font-medium">Review expertise</legend>
+              <p className="text-xs text-base-content/70">Energy types you review best: reviewer suggestions rank you first for them.</p>
+              <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+                {ENERGY_TYPES.map((type) => (
+                  <label key={type} className="flex cursor-pointer items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-sm"
+                      checked={expertise.includes(type)}
+                      onChange={(event) => setExpertise((list) => (event.target.checked ? [...list, type] : list.filter((t) => t !== type)))}
+                    />
+                    {energyTypeLabel(type)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
         </fieldset>
         <fieldset className="rounded-box border border-base-300 p-5 sm:p-6">
           <legend className="px-2 text-lg font-semibold">Security</legend>
@@ -104,6 +139,7 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
       </form>
       <EmailPreferenceCard />
       <MyPermissionsCard />
+      {isAdmin && <ConflictsCard />}
       <SecuritySection />
     </section>
   );

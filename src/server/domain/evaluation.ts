@@ -117,10 +117,12 @@ export async function submitScorecard(request: EvaluationRequest, input: Omit<z.
   return db.$transaction(async (tx) => {
     const prototype = await tx.prototype.findUnique({
       where: { id },
-      select: { status: true, stage: true, reviewers: { where: { reviewerId: actorId }, select: { reviewerId: true } } },
+      select: { status: true, stage: true, sellerId: true, reviewers: { where: { reviewerId: actorId }, select: { reviewerId: true } } },
     });
     if (!prototype) throw new NotFoundError(NOT_FOUND);
     if (prototype.reviewers.length === 0) throw new ForbiddenError('Only an assigned reviewer may submit a scorecard');
+    // A conflict that arose after assignment (a changed organization or e-mail) stops scoring (ADR 0049).
+    await assertNoConflicts(tx, prototype.sellerId, [actorId]);
     if (prototype.status === 'rejected' || prototype.stage === 'closed') throw new ConflictError('The evaluation is closed');
     const existing = await tx.scorecard.findUnique({ where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } }, select: { id: true } });
     await tx.scorecard.upsert({

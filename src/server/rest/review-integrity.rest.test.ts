@@ -110,6 +110,12 @@ describe('conflicts of interest', () => {
     expect(refused.json.message).toContain(`Works at the seller's organization (${name.toLowerCase()} inc)`);
     const conflicts = await admin.request('GET', `/api/admin/prototypes/${prototype.id}/conflicts`);
     expect(conflicts.json).toContainEqual({ adminId: admin.user.id, reasons: [expect.objectContaining({ kind: 'organization' })] });
+    // Assigned before the conflict arose (organization set later): scoring is refused with the reason.
+    const earlier = await createPrototype(t.db.prisma, seller.user.id);
+    await t.db.prisma.prototypeReviewer.create({ data: { prototypeId: earlier.id, reviewerId: admin.user.id } });
+    const scoring = await admin.request('PUT', `/api/admin/prototypes/${earlier.id}/scorecard`, scorecard(50));
+    expect(scoring.status).toBe(422);
+    expect(scoring.json.message).toContain("Works at the seller's organization");
     // The confidential content stays closed to a conflicted admin, saying why.
     expect(await confidentialDenial(t.db.prisma, { id: admin.user.id, role: 'admin' }, prototype.id, new Date())).toMatchObject({
       reason: 'conflict_of_interest',

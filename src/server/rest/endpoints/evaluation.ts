@@ -33,7 +33,7 @@ export const evaluationRoutes = [
     params,
     body: scorecardForm,
     output: { shape: evaluation, description: "The evaluation, now with the others' scorecards" },
-    errors: [409],
+    errors: [409, 422],
     handler: ({ caller, input }) => caller.evaluation.submitScorecard(input),
   }),
   defineRoute({
