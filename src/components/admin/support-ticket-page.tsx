@@ -20,6 +20,7 @@ import type { TicketStatus } from '~/shared/moderation.ts';
 import { TICKET_TEXT_MAX } from '~/shared/schemas/support.ts';
 import { TICKET_TRANSITIONS } from '~/shared/ticket-workflow.ts';
 import { AppealDecision } from './appeal-decision.tsx';
+import { Options } from '~/components/forms/options.tsx';
 
 type AdminTicket = RouterOutputs['support']['adminById'];
 
@@ -181,11 +182,7 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () 
                 setResolutionError(undefined);
               }}
             >
-              {options.map((s) => (
-                <option key={s} value={s}>
-                  {ticketStatusLabel(s, 'admin')}
-                </option>
-              ))}
+              <Options values={options} label={(s) => ticketStatusLabel(s, 'admin')} />
             </select>
           </Field>
           {status === 'resolved' && (
@@ -219,11 +216,7 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () 
           </Field>
           <Field name="ticket-priority" label="Priority">
             <select id="ticket-priority" className="select select-bordered w-full" value={priority} onChange={(e) => setPriority(e.target.value as Level)}>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {stateLabel(l)}
-                </option>
-              ))}
+              <Options values={LEVELS} label={stateLabel} />
             </select>
           </Field>
           {update.isError && (

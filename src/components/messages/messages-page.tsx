@@ -2,7 +2,8 @@
 // marker and New badge) and the selected message on the right with Reply and the Conversation
 // thread. On a phone it is the list, then the message. Opening an unread message marks it read.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { OpenedArticle } from './opened-article.tsx';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { revoked, useCapability } from '~/client/use-capability.ts';
 import { RevokedButton } from '~/components/permissions/capability-notice.tsx';
@@ -126,7 +127,6 @@ function MessageListItem({ message: m, selected, onOpen }: { message: Message; s
 
 function MessageDetail({ message, onBack }: { message: Message; onBack: () => void }) {
   const [replying, setReplying] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
   // A revoked capability shows before the user tries (issue 34, point 4): the action disabled, with why and until when.
   const replyRevoked = revoked(useCapability('messages.reply'));
   const reportRevoked = revoked(useCapability('reports.file'));
@@ -141,17 +141,16 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
     onError: () => toast({ title: 'Error', description: 'Failed to send reply. Please try again.', variant: 'destructive' }),
   });
 
-  // Opening a message moves focus to it (for keyboard and screen reader users, and on phones).
-  useEffect(() => heading.current?.focus(), []);
-
   return (
-    <article className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6" aria-labelledby="message-subject" data-testid="message-detail">
-      <button type="button" className="btn btn-ghost btn-sm mb-3 lg:hidden" onClick={onBack}>
-        <span aria-hidden="true">←</span> Back to messages
-      </button>
-      <h2 id="message-subject" ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
-        {message.subject}
-      </h2>
+    <OpenedArticle
+      subject={message.subject}
+      heading="h2"
+      headingId="message-subject"
+      backLabel="Back to messages"
+      onBack={onBack}
+      openedId={message.id}
+      testId="message-detail"
+    >
       <p className="mt-1 text-sm text-base-content/70">
         From {message.from} · <time dateTime={new Date(message.createdAt).toISOString()}>{formatDateTime(message.createdAt)}</time>
       </p>
@@ -209,6 +208,6 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
           onSubmit={(values) => reply.mutate({ ...values, parentMessageId: message.id })}
         />
       </ModalDialog>
-    </article>
+    </OpenedArticle>
   );
 }

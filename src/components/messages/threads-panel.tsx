@@ -1,5 +1,6 @@
 // Conversations with sellers: the list (unread first) and the open thread with an answer form.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { OpenedArticle } from './opened-article.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
@@ -116,7 +117,6 @@ function ThreadItem({ thread: th, selected, onOpen }: { thread: Thread; selected
 
 function OpenThread({ thread, onBack }: { thread: Thread; onBack: () => void }) {
   const utils = trpc.useUtils();
-  const heading = useRef<HTMLHeadingElement>(null);
   const messages = trpc.messages.thread.useQuery({ id: thread.id });
   const markRead = trpc.messages.markThreadRead.useMutation({
     onSuccess: () => Promise.all([utils.messages.inbox.invalidate(), utils.messages.inboxCounts.invalidate()]),
@@ -130,20 +130,21 @@ function OpenThread({ thread, onBack }: { thread: Thread; onBack: () => void }) 
   });
 
   useEffect(() => {
-    heading.current?.focus();
     if (thread.unreadCount > 0) markRead.mutate({ id: thread.id });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [thread.id]);
 
   const last = messages.data?.at(-1);
   return (
-    <article className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6" aria-labelledby="thread-subject" data-testid="open-thread">
-      <button type="button" className="btn btn-ghost btn-sm mb-3 lg:hidden" onClick={onBack}>
-        <span aria-hidden="true">←</span> Back to conversations
-      </button>
-      <h3 id="thread-subject" ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
-        {thread.subject}
-      </h3>
+    <OpenedArticle
+      subject={thread.subject}
+      heading="h3"
+      headingId="thread-subject"
+      backLabel="Back to conversations"
+      onBack={onBack}
+      openedId={thread.id}
+      testId="open-thread"
+    >
       <p className="mt-1 text-sm text-base-content/70">
         With {thread.user ? `${thread.user.name} (${thread.user.email})` : 'a deleted user'}
         {thread.aboutPrototype && (
@@ -169,6 +170,6 @@ function OpenThread({ thread, onBack }: { thread: Thread; onBack: () => void }) 
           onSubmit={(values, reset) => reply.mutate({ ...values, parentMessageId: thread.id }, { onSuccess: reset })}
         />
       </section>
-    </article>
+    </OpenedArticle>
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '~/shared/schemas/messages.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { ConfirmDialog } from '~/components/modal-dialog.tsx';
+import { Options } from '~/components/forms/options.tsx';
 
 /** "12 people", "1 person". */
 const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
@@ -192,21 +193,13 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
         </Field>
         <Field name="bulk-audience" label="Audience">
           <select id="bulk-audience" className="select select-bordered w-full" value={audience} onChange={(e) => setAudience(e.target.value as BulkAudience)}>
-            {BULK_AUDIENCES.map((a) => (
-              <option key={a} value={a}>
-                {BULK_AUDIENCE_LABELS[a]}
-              </option>
-            ))}
+            <Options values={BULK_AUDIENCES} label={(a) => BULK_AUDIENCE_LABELS[a]} />
           </select>
         </Field>
         {audience === 'prototype_status' && (
           <Field name="bulk-status" label="Prototype status">
             <select id="bulk-status" className="select select-bordered w-full" value={status} onChange={(e) => setStatus(e.target.value as PrototypeStatus)}>
-              {PROTOTYPE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {stateLabel(s)}
-                </option>
-              ))}
+              <Options values={PROTOTYPE_STATUSES} label={stateLabel} />
             </select>
           </Field>
         )}

@@ -8,6 +8,7 @@ import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { REPORT_REASONS, type ReportReason, type ReportTargetType } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
+import { Options } from '~/components/forms/options.tsx';
 
 export function ReportButton({
   targetType,
@@ -88,11 +89,7 @@ function ReportForm({
           <option value="" disabled>
             Choose a reason
           </option>
-          {REPORT_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {REPORT_REASON_LABELS[reason]}
-            </option>
-          ))}
+          <Options values={REPORT_REASONS} label={(reason) => REPORT_REASON_LABELS[reason]} />
         </select>
       </Field>
       <Field name={`${id}-description`} label="Description" error={error}>

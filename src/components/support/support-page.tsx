@@ -16,6 +16,7 @@ import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { OPENABLE_TICKET_CATEGORIES, TICKET_CATEGORY_LABELS, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX, openTicketInput } from '~/shared/schemas/support.ts';
 import { ticketCategoryLabel } from './format.ts';
 import { TicketRow } from './ticket-parts.tsx';
+import { Options } from '~/components/forms/options.tsx';
 
 export function SupportPage() {
   // tickets.open governs reading one's tickets too: while it is revoked the page says why instead (issue 34, point 4).
@@ -117,20 +118,12 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
           <Field name="category" label="Category" error={form.errors.category}>
             <select {...form.field('category')} className="select select-bordered w-full">
               <option value="">Choose a category</option>
-              {OPENABLE_TICKET_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {TICKET_CATEGORY_LABELS[c]}
-                </option>
-              ))}
+              <Options values={OPENABLE_TICKET_CATEGORIES} label={(c) => TICKET_CATEGORY_LABELS[c]} />
             </select>
           </Field>
           <Field name="priority" label="Priority" error={form.errors.priority}>
             <select {...form.field('priority')} className="select select-bordered w-full">
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {stateLabel(l)}
-                </option>
-              ))}
+              <Options values={LEVELS} label={stateLabel} />
             </select>
           </Field>
         </div>

@@ -8,6 +8,7 @@ import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { stateLabel } from '~/shared/format.ts';
 import { WARNING_SEVERITIES, WARNING_TYPES } from '~/shared/moderation.ts';
 import { MODERATION_TEXT_MAX, TITLE_MAX, liftSuspensionForm, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
+import { Options } from '~/components/forms/options.tsx';
 
 interface Target {
   id: string;
@@ -65,20 +66,12 @@ function WarnForm({ user, onClose }: { user: Target; onClose: () => void }) {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field name="warningType" label="Type" error={errors.warningType}>
           <select id="warningType" name="warningType" className="select select-bordered w-full" defaultValue="conduct">
-            {WARNING_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {stateLabel(t)}
-              </option>
-            ))}
+            <Options values={WARNING_TYPES} label={stateLabel} />
           </select>
         </Field>
         <Field name="severity" label="Severity" error={errors.severity}>
           <select id="severity" name="severity" className="select select-bordered w-full" defaultValue="medium">
-            {WARNING_SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {stateLabel(s)}
-              </option>
-            ))}
+            <Options values={WARNING_SEVERITIES} label={stateLabel} />
           </select>
         </Field>
       </div>
