@@ -207,7 +207,7 @@ function ListImport() {
           <div className="mt-2 overflow-x-auto">
             <table className="table table-sm">
               <thead>
-                <tr>
+                <tr className="text-base-content/85">
                   <th scope="col">Imported</th>
                   <th scope="col">By</th>
                   <th scope="col">Entries</th>
