@@ -20,6 +20,8 @@ const TAB_LABELS: Record<AdminTab, string> = {
 export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const tab = search.tab ?? 'prototypes';
   const payouts = useCapability('payouts.manage');
+  // No role holds compliance.manage (ADR 0050): the link shows only to those granted it.
+  const compliance = useCapability('compliance.manage');
   const select = (next: AdminTab) => setSearch({ tab: next === 'prototypes' ? undefined : next });
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onKeyDown = (event: KeyboardEvent) => {
@@ -52,6 +54,11 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
           {payouts.allowed !== false && (
             <Link to="/admin/payouts" className="btn btn-outline btn-sm">
               Payouts
+            </Link>
+          )}
+          {compliance.allowed === true && (
+            <Link to="/admin/compliance" className="btn btn-outline btn-sm">
+              Compliance
             </Link>
           )}
         </div>

@@ -57,7 +57,6 @@ export function ScreeningFields({ form, idPrefix = 'screening' }: { form: Screen
                     value={answer}
                     checked={values[trigger] === answer}
                     onChange={() => setValue(trigger, answer)}
-                    aria-invalid={errors[trigger] ? true : undefined}
                   />
                   {answer === 'yes' ? 'Yes' : 'No'}
                 </label>

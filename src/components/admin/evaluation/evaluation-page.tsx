@@ -12,6 +12,7 @@ import { FinalForm } from './final-form.tsx';
 import { PrototypeActions } from './prototype-actions.tsx';
 import { ReleaseSection } from './release-section.tsx';
 import { ReviewersSection } from './reviewers-section.tsx';
+import { PrototypeScreening } from '~/components/admin/compliance/prototype-screening.tsx';
 import type { Evaluation } from './score-fields.tsx';
 import { ScorecardForm } from './scorecard-form.tsx';
 import { ScorecardsSection } from './scorecards-section.tsx';
@@ -71,6 +72,7 @@ function Workbench({ evaluation: e }: { evaluation: Evaluation }) {
     <div className="mt-6 flex flex-col gap-6">
       <Overview evaluation={e} />
       <PrototypeActions evaluation={e} />
+      <PrototypeScreening prototypeId={e.id} />
       <ReviewersSection evaluation={e} />
       {e.viewer.isReviewer && <ScorecardForm key={`${e.id}-${e.ownScorecard?.updatedAt.toString() ?? 'new'}`} evaluation={e} />}
       <ScorecardsSection evaluation={e} />

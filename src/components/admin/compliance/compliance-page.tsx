@@ -1,0 +1,236 @@
+// The compliance officers' page (issue 32, point 5; ADR 0050): open denied-party screening hits with
+// their decision, and the Consolidated Screening List's import (a CSV file) with its history. Needs
+// compliance.manage; others see why not.
+import { Link } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import { serverMessage } from '~/client/errors.ts';
+import { type RouterOutputs, trpc } from '~/client/trpc.ts';
+import { useCapability } from '~/client/use-capability.ts';
+import { QueryView } from '~/components/query-view.tsx';
+import { Spinner } from '~/components/spinner.tsx';
+import { toast } from '~/components/toast/toast-store.ts';
+import { type HitDecision, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
+import { formatDateTime } from '~/shared/format.ts';
+
+export function CompliancePage() {
+  const capability = useCapability('compliance.manage');
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div>
+        <Link to="/admin-panel" className="link link-hover text-sm">
+          ← Admin Panel
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Export compliance</h1>
+        <p className="mt-1 text-base-content/70">Denied-party screening of users against the Consolidated Screening List. {NOT_LEGAL_ADVICE}</p>
+      </div>
+      {capability.allowed === null ? (
+        <Spinner label="Loading" className="py-16" />
+      ) : capability.allowed ? (
+        <>
+          <OpenHits />
+          <ListImport />
+        </>
+      ) : (
+        <p role="alert" className="rounded-box border border-base-300 p-6">
+          You do not have the &quot;compliance.manage&quot; permission. An administrator who holds it can grant it to you.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OpenHits() {
+  const hits = trpc.compliance.hits.useQuery({ status: 'open' });
+  return (
+    <section aria-labelledby="hits-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="hits-title" className="text-lg font-semibold">
+        Open screening hits
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">
+        A possible match holds the user&apos;s payouts until decided. A false positive lifts the hold; a confirmed match restricts the account and keeps payouts
+        blocked.
+      </p>
+      <QueryView query={hits} what="the screening hits" isEmpty={(rows) => rows.length === 0} empty="No open hits: nobody is waiting for a decision.">
+        {(rows) => (
+          <ul className="mt-4 flex flex-col gap-4">
+            {rows.map((hit) => (
+              <HitCard key={hit.id} hit={hit} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+type Hit = RouterOutputs['compliance']['hits'][number];
+
+function HitCard({ hit }: { hit: Hit }) {
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const utils = trpc.useUtils();
+  const decide = trpc.compliance.decideHit.useMutation({
+    onSuccess: async (decided) => {
+      toast({ title: decided.status === 'false_positive' ? 'Marked a false positive' : 'Match confirmed', description: `${decided.userName}: recorded.` });
+      await utils.compliance.hits.invalidate();
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The decision could not be recorded.'), variant: 'destructive' }),
+  });
+  const act = (decision: HitDecision) => decide.mutate({ id: hit.id, decision, note: note || null });
+  return (
+    <li className="rounded-box border border-base-300 p-4" data-testid="screening-hit">
+      <h3 className="font-semibold">
+        <Link to="/admin/users/$userId" params={{ userId: hit.userId }} className="link link-hover">
+          {hit.userName}
+        </Link>{' '}
+        <span className="font-normal text-base-content/70">({hit.userEmail})</span>
+      </h3>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-base-content/70">Screened name</dt>
+          <dd className="font-medium">{hit.screenedName}</dd>
+        </div>
+        <div>
+          <dt className="text-base-content/70">Matched listed name</dt>
+          <dd className="font-medium">{hit.matchedName}</dd>
+        </div>
+        <div>
+          <dt className="text-base-content/70">Listed party</dt>
+          <dd className="font-medium">
+            {hit.entryName}
+            {hit.entryCountries ? ` (${hit.entryCountries})` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-base-content/70">List</dt>
+          <dd className="font-medium">{hit.entrySource || 'Not named'}</dd>
+        </div>
+        <div>
+          <dt className="text-base-content/70">Screened</dt>
+          <dd className="font-medium">
+            {formatDateTime(hit.createdAt)} ({hit.occasion.replace('_', ' ')})
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex flex-col gap-1">
+        <label htmlFor={noteId} className="text-sm font-medium">
+          Note (optional)
+        </label>
+        <textarea id={noteId} className="textarea textarea-bordered w-full" rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline btn-sm" disabled={decide.isPending} onClick={() => act('false_positive')}>
+          False positive: lift the hold
+        </button>
+        <button type="button" className="btn btn-error btn-sm" disabled={decide.isPending} onClick={() => act('confirmed')}>
+          Confirm the match
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function ListImport() {
+  const fileId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const imports = trpc.compliance.imports.useQuery();
+  const utils = trpc.useUtils();
+
+  async function upload() {
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setError('Choose the list’s CSV file first');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      // The list runs to megabytes: it goes as the raw CSV body to the REST path, which has room for it.
+      const response = await fetch('/api/admin/screening-list', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: file });
+      const body = (await response.json().catch(() => null)) as { entries?: number; message?: string } | null;
+      if (!response.ok) throw new Error(body?.message ?? `The list could not be imported (${response.status})`);
+      toast({ title: 'Screening list imported', description: `${body?.entries ?? 0} entries are in force now.` });
+      if (input.current) input.current.value = '';
+      await utils.compliance.imports.invalidate();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="list-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <h2 id="list-title" className="text-lg font-semibold">
+        Consolidated Screening List
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">
+        Import the list as published (CSV). It replaces the list in force; earlier imports stay listed below. Users are screened when they register, connect a
+        payout account and before each payout.
+      </p>
+      <form
+        className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) void upload();
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fileId} className="text-sm font-medium">
+            List file (CSV)
+          </label>
+          <input
+            ref={input}
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            className="file-input file-input-bordered w-full sm:w-96"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fileId}-error` : undefined}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Import list
+        </button>
+      </form>
+      {error && (
+        <p id={`${fileId}-error`} role="alert" className="mt-2 text-sm text-error">
+          {error}
+        </p>
+      )}
+      <h3 className="mt-6 font-semibold">Imports</h3>
+      <QueryView query={imports} what="the imports" isEmpty={(rows) => rows.length === 0} empty="No list imported yet: nobody is screened until one is.">
+        {(rows) => (
+          <div className="mt-2 overflow-x-auto">
+            <table className="table table-sm">
+              <thead>
+                <tr className="text-base-content/85">
+                  <th scope="col">Imported</th>
+                  <th scope="col">By</th>
+                  <th scope="col">Entries</th>
+                  <th scope="col">SHA-256</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={row.id}>
+                    <td>
+                      {formatDateTime(row.importedAt)}
+                      {index === 0 ? ' (in force)' : ''}
+                    </td>
+                    <td>{row.importedByName ?? 'A former administrator'}</td>
+                    <td>{row.entryCount}</td>
+                    <td className="font-mono text-xs">{row.sha256.slice(0, 16)}…</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+// The seller's export screening answers on a prototype's admin page (issue 32, point 1; ADR 0050),
+// with the compliance state. Compliance officers classify through the compliance record's REST path.
+import { trpc } from '~/client/trpc.ts';
+import { Spinner } from '~/components/spinner.tsx';
+import { COMPLIANCE_STATE_LABELS, KNOWN_CLASSIFICATION_LABELS, NOT_LEGAL_ADVICE, SCREENING_QUESTIONS, SCREENING_TRIGGERS } from '~/shared/export-control.ts';
+import { formatDateTime } from '~/shared/format.ts';
+
+export function PrototypeScreening({ prototypeId }: { prototypeId: number }) {
+  const query = trpc.compliance.screening.useQuery({ id: prototypeId }, { retry: false });
+  const data = query.data;
+  return (
+    <section aria-labelledby="export-screening-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="export-screening">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="export-screening-title" className="text-lg font-semibold">
+          Export screening
+        </h2>
+        {data && <span className="badge badge-outline">{COMPLIANCE_STATE_LABELS[data.state]}</span>}
+      </div>
+      <p className="mt-1 text-xs text-base-content/70">{NOT_LEGAL_ADVICE}</p>
+      {query.isError ? (
+        <p role="alert" className="mt-3 text-sm text-error">
+          The screening answers could not be loaded. {query.error.message}
+        </p>
+      ) : !data ? (
+        <Spinner label="Loading the screening answers" className="py-6" />
+      ) : !data.screening ? (
+        <p className="mt-3 text-sm">The seller has not answered the screening questions yet; they are asked to on their prototype page.</p>
+      ) : (
+        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {SCREENING_TRIGGERS.map((trigger) => (
+            <div key={trigger}>
+              <dt className="text-base-content/70">{SCREENING_QUESTIONS[trigger].question}</dt>
+              <dd className="font-medium">{data.screening?.[trigger] ? 'Yes' : 'No'}</dd>
+            </div>
+          ))}
+          <div>
+            <dt className="text-base-content/70">Classification the seller knows</dt>
+            <dd className="font-medium">
+              {KNOWN_CLASSIFICATION_LABELS[data.screening.knownClassification]}
+              {data.screening.eccn ? `: ${data.screening.eccn}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Answered</dt>
+            <dd className="font-medium">{formatDateTime(data.screening.answeredAt)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
