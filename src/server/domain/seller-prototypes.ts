@@ -4,6 +4,7 @@
 // rows (`sellerId` in the query itself); another seller's rows are simply not found.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatUsd } from '~/shared/format.ts';
+import { timelineSentence } from '~/shared/timeline-text.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import type { z } from 'zod';
@@ -143,6 +144,7 @@ export async function prototypeDetail(scope: GateScope, id: number) {
       if (event.metadata && typeof event.metadata === 'object' && !Array.isArray(event.metadata) && 'fileName' in event.metadata) {
         const { fileName: _fileName, ...metadata } = event.metadata;
         event.metadata = metadata;
+        event.description = timelineSentence({ event: event.event, metadata });
       }
     }
   }

@@ -72,7 +72,9 @@ export const adminRouter = router({
   startReview: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => gated(ctx, transitions.startReview(request(ctx, input.id)))),
   approve: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => gated(ctx, transitions.approve(request(ctx, input.id)))),
   reject: reviewProcedure.input(rejectInput).mutation(({ ctx, input }) => gated(ctx, transitions.reject(request(ctx, input.id), input.reason))),
-  quote: quoteProcedure.input(quoteInput).mutation(({ ctx, input }) => gated(ctx, transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes))),
+  quote: quoteProcedure
+    .input(quoteInput)
+    .mutation(({ ctx, input }) => gated(ctx, transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes))),
   acceptQuote: quoteProcedure
     .input(finalApproveInput)
     .mutation(({ ctx, input }) => gated(ctx, transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent))),
