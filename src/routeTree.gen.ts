@@ -32,6 +32,7 @@ import { Route as AdminAdminPanelRouteImport } from './routes/_admin/admin-panel
 import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$prototypeId'
+import { Route as AdminAdminConfidentialityRouteImport } from './routes/_admin/admin_.confidentiality'
 import { Route as AdminAdminLedgerRouteImport } from './routes/_admin/admin_.ledger'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
 import { Route as AdminAdminReportsRouteImport } from './routes/_admin/admin_.reports'
@@ -158,6 +159,12 @@ const PrototypesPrototypeIdRoute = PrototypesPrototypeIdRouteImport.update({
   path: '/prototypes/$prototypeId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminConfidentialityRoute =
+  AdminAdminConfidentialityRouteImport.update({
+    id: '/admin_/confidentiality',
+    path: '/admin/confidentiality',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminAdminLedgerRoute = AdminAdminLedgerRouteImport.update({
   id: '/admin_/ledger',
   path: '/admin/ledger',
@@ -245,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/messages': typeof AuthMessagesRoute
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/admin/confidentiality': typeof AdminAdminConfidentialityRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
@@ -280,6 +288,7 @@ export interface FileRoutesByTo {
   '/messages': typeof AuthMessagesRoute
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/admin/confidentiality': typeof AdminAdminConfidentialityRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
@@ -318,6 +327,7 @@ export interface FileRoutesById {
   '/_auth/messages': typeof AuthMessagesRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
+  '/_admin/admin_/confidentiality': typeof AdminAdminConfidentialityRoute
   '/_admin/admin_/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
   '/_admin/admin_/reports': typeof AdminAdminReportsRoute
@@ -355,6 +365,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/profile'
     | '/prototypes/$prototypeId'
+    | '/admin/confidentiality'
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/profile'
     | '/prototypes/$prototypeId'
+    | '/admin/confidentiality'
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
@@ -427,6 +439,7 @@ export interface FileRouteTypes {
     | '/_auth/messages'
     | '/_auth/profile'
     | '/prototypes/$prototypeId'
+    | '/_admin/admin_/confidentiality'
     | '/_admin/admin_/ledger'
     | '/_admin/admin_/payouts'
     | '/_admin/admin_/reports'
@@ -625,6 +638,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrototypesPrototypeIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin_/confidentiality': {
+      id: '/_admin/admin_/confidentiality'
+      path: '/admin/confidentiality'
+      fullPath: '/admin/confidentiality'
+      preLoaderRoute: typeof AdminAdminConfidentialityRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin_/ledger': {
       id: '/_admin/admin_/ledger'
       path: '/admin/ledger'
@@ -716,6 +736,7 @@ interface AdminRouteChildren {
   AdminAdminRoute: typeof AdminAdminRoute
   AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
+  AdminAdminConfidentialityRoute: typeof AdminAdminConfidentialityRoute
   AdminAdminLedgerRoute: typeof AdminAdminLedgerRoute
   AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
   AdminAdminReportsRoute: typeof AdminAdminReportsRoute
@@ -729,6 +750,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminRoute: AdminAdminRoute,
   AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
+  AdminAdminConfidentialityRoute: AdminAdminConfidentialityRoute,
   AdminAdminLedgerRoute: AdminAdminLedgerRoute,
   AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
   AdminAdminReportsRoute: AdminAdminReportsRoute,
