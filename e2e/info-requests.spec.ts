@@ -26,6 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
     prisma,
     createUser,
     signInAs,
+    attestAdmin,
   }) => {
     // The dark run is on a phone: nothing may scroll sideways.
     const phone = theme === 'dark' ? { width: 390, height: 844 } : null;
@@ -41,6 +42,7 @@ for (const theme of ['light', 'dark'] as const) {
       description: 'A kite that flies in tidal currents.',
       priority: 'medium',
     });
+    await attestAdmin(reviewer, prototypeId);
     const question = `What is the rated power at 2 m/s? (${tag})`;
 
     // The admin asks, with documents requested.
