@@ -8,7 +8,7 @@ import pg from 'pg';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { SESSION_COOKIE, createSession } from '../src/server/auth/session.ts';
 import type { Db } from '../src/server/db/index.ts';
-import { createUser as createUserRow } from '../src/server/test/factories.ts';
+import { attestAdmin as attestAdminRows, createUser as createUserRow } from '../src/server/test/factories.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { e2eDatabaseUrl } from './database-url.ts';
 
@@ -33,6 +33,8 @@ export const test = base.extend<
       banReason?: string;
     }) => Promise<TestUser>;
     signInAs: (page: Page, who: { email: string }, open?: string) => Promise<void>;
+    /** The admin accepted the current confidentiality terms and attested for the prototype (ADR 0045). */
+    attestAdmin: (who: { email: string }, prototypeId: number) => Promise<void>;
   },
   { db: pg.Pool; prisma: Db }
 >({
@@ -101,6 +103,12 @@ export const test = base.extend<
         banReason: fields.banReason ?? null,
       });
       return { id: user.id, email, password: PASSWORD, firstName };
+    });
+  },
+  attestAdmin: async ({ prisma }, use) => {
+    await use(async (who, prototypeId) => {
+      const { id } = await prisma.user.findUniqueOrThrow({ where: { email: who.email.toLowerCase() }, select: { id: true } });
+      await attestAdminRows(prisma, id, prototypeId);
     });
   },
   // A session made in the database and its cookie given to the page's browser context, as a sign-in

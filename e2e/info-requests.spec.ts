@@ -25,6 +25,7 @@ test('admin asks, the seller answers with a PDF, the admin opens it, the seller 
   prisma,
   createUser,
   signInAs,
+  attestAdmin,
 }) => {
   // Each screen is checked light on a desktop and dark on a phone, where nothing may scroll sideways (ADR 0043).
   const tag = randomUUID().slice(0, 8);
@@ -37,6 +38,7 @@ test('admin asks, the seller answers with a PDF, the admin opens it, the seller 
     description: 'A kite that flies in tidal currents.',
     priority: 'medium',
   });
+  await attestAdmin(reviewer, prototypeId);
   const question = `What is the rated power at 2 m/s? (${tag})`;
 
   // The admin asks, with documents requested.

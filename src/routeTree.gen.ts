@@ -33,6 +33,7 @@ import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$prototypeId'
 import { Route as AdminAdminComplianceRouteImport } from './routes/_admin/admin_.compliance'
+import { Route as AdminAdminConfidentialityRouteImport } from './routes/_admin/admin_.confidentiality'
 import { Route as AdminAdminLedgerRouteImport } from './routes/_admin/admin_.ledger'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
 import { Route as AdminAdminReportsRouteImport } from './routes/_admin/admin_.reports'
@@ -164,6 +165,12 @@ const AdminAdminComplianceRoute = AdminAdminComplianceRouteImport.update({
   path: '/admin/compliance',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminConfidentialityRoute =
+  AdminAdminConfidentialityRouteImport.update({
+    id: '/admin_/confidentiality',
+    path: '/admin/confidentiality',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminAdminLedgerRoute = AdminAdminLedgerRouteImport.update({
   id: '/admin_/ledger',
   path: '/admin/ledger',
@@ -252,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/compliance': typeof AdminAdminComplianceRoute
+  '/admin/confidentiality': typeof AdminAdminConfidentialityRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
@@ -288,6 +296,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/admin/compliance': typeof AdminAdminComplianceRoute
+  '/admin/confidentiality': typeof AdminAdminConfidentialityRoute
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
@@ -327,6 +336,7 @@ export interface FileRoutesById {
   '/_auth/profile': typeof AuthProfileRoute
   '/prototypes/$prototypeId': typeof PrototypesPrototypeIdRoute
   '/_admin/admin_/compliance': typeof AdminAdminComplianceRoute
+  '/_admin/admin_/confidentiality': typeof AdminAdminConfidentialityRoute
   '/_admin/admin_/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
   '/_admin/admin_/reports': typeof AdminAdminReportsRoute
@@ -365,6 +375,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/prototypes/$prototypeId'
     | '/admin/compliance'
+    | '/admin/confidentiality'
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
@@ -401,6 +412,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/prototypes/$prototypeId'
     | '/admin/compliance'
+    | '/admin/confidentiality'
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
@@ -439,6 +451,7 @@ export interface FileRouteTypes {
     | '/_auth/profile'
     | '/prototypes/$prototypeId'
     | '/_admin/admin_/compliance'
+    | '/_admin/admin_/confidentiality'
     | '/_admin/admin_/ledger'
     | '/_admin/admin_/payouts'
     | '/_admin/admin_/reports'
@@ -644,6 +657,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminComplianceRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin_/confidentiality': {
+      id: '/_admin/admin_/confidentiality'
+      path: '/admin/confidentiality'
+      fullPath: '/admin/confidentiality'
+      preLoaderRoute: typeof AdminAdminConfidentialityRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin_/ledger': {
       id: '/_admin/admin_/ledger'
       path: '/admin/ledger'
@@ -736,6 +756,7 @@ interface AdminRouteChildren {
   AdminAdminInboxRoute: typeof AdminAdminInboxRoute
   AdminAdminPanelRoute: typeof AdminAdminPanelRoute
   AdminAdminComplianceRoute: typeof AdminAdminComplianceRoute
+  AdminAdminConfidentialityRoute: typeof AdminAdminConfidentialityRoute
   AdminAdminLedgerRoute: typeof AdminAdminLedgerRoute
   AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
   AdminAdminReportsRoute: typeof AdminAdminReportsRoute
@@ -750,6 +771,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminInboxRoute: AdminAdminInboxRoute,
   AdminAdminPanelRoute: AdminAdminPanelRoute,
   AdminAdminComplianceRoute: AdminAdminComplianceRoute,
+  AdminAdminConfidentialityRoute: AdminAdminConfidentialityRoute,
   AdminAdminLedgerRoute: AdminAdminLedgerRoute,
   AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
   AdminAdminReportsRoute: AdminAdminReportsRoute,

@@ -51,6 +51,9 @@ export function AdminPanel({ search, setSearch }: { search: AdminSearch; setSear
           <Link to="/admin/reports" className="btn btn-outline btn-sm">
             Reports
           </Link>
+          <Link to="/admin/confidentiality" className="btn btn-outline btn-sm">
+            Confidentiality terms
+          </Link>
           {payouts.allowed !== false && (
             <Link to="/admin/payouts" className="btn btn-outline btn-sm">
               Payouts

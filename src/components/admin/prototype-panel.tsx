@@ -21,6 +21,7 @@ import { ListPager } from './pager.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 import { FilterSelect, SearchBox } from './list-parts.tsx';
 import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
+import { ConfidentialPanel } from './confidential-panel.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
 import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from './lifecycle-dialogs.tsx';
 
@@ -191,7 +192,8 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
           <p className="text-sm text-base-content/70">
             Seller: {prototype.sellerName} ({prototype.sellerEmail}){prototype.assigneeName && <> · Reviewer: {prototype.assigneeName}</>}
           </p>
-          <p className="mt-2 line-clamp-3 text-sm">{prototype.description}</p>
+          {prototype.description !== undefined && <p className="mt-2 line-clamp-3 text-sm">{prototype.description}</p>}
+          <ConfidentialPanel prototypeId={prototype.id} prototypeName={prototype.prototypeName} access={prototype.access} />
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex gap-1">
               <dt className="text-base-content/70">Stage</dt>

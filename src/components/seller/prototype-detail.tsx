@@ -24,6 +24,8 @@ import { TimelineList } from './timeline-list.tsx';
 import type { PrototypeDetail } from './types.ts';
 import { documentUrl } from '~/shared/document-urls.ts';
 import { ScreeningSection } from '~/components/export-control/seller-screening.tsx';
+import { ConfidentialPanel } from '~/components/admin/confidential-panel.tsx';
+import { DataRoomSection } from './data-room-section.tsx';
 
 /** The seller's page for one prototype: every field, its documents, its quote and its timeline. */
 export function PrototypeDetailPage({ id }: { id: number }) {
@@ -121,7 +123,11 @@ function Detail({ id, userId }: { id: number; userId: string }) {
                 ))}
             </dl>
             <h3 className="mt-6 text-xs font-medium uppercase tracking-wide text-base-content/70">Description</h3>
-            <p className="mt-1 whitespace-pre-line">{p.description}</p>
+            {p.access?.denial ? (
+              <ConfidentialPanel prototypeId={p.id} prototypeName={p.prototypeName} access={p.access} />
+            ) : (
+              <p className="mt-1 whitespace-pre-line">{p.description}</p>
+            )}
             {p.notes && (
               <>
                 <h3 className="mt-4 text-xs font-medium uppercase tracking-wide text-base-content/70">Notes</h3>
@@ -136,6 +142,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
             )}
           </section>
           <Documents prototype={p} canUpload={p.sellerId === userId} />
+          {p.sellerId === userId && <DataRoomSection prototypeId={p.id} />}
         </div>
         <div className="flex flex-col gap-8">
           <ReviewPromise dueDates={p.dueDates} />

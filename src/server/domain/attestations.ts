@@ -12,8 +12,7 @@ import { hasAcceptedCurrentTerms } from './confidentiality-terms.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
 
-export const ACCEPT_TERMS_FIRST = (version: number) =>
-  `Accept the confidentiality terms (version ${version}) before attesting for a prototype.`;
+export const ACCEPT_TERMS_FIRST = (version: number) => `Accept the confidentiality terms (version ${version}) before attesting for a prototype.`;
 
 export const NOT_ATTESTED_MESSAGE =
   "Attest that you have no conflict of interest with this prototype's seller and will keep its content confidential to open it.";
@@ -73,9 +72,7 @@ export async function attestedPrototypes(db: Db, adminId: string, prototypeIds: 
 /** The gate's rule: nothing confidential of a prototype opens before the admin attested for it. */
 export const notAttestedCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
   const attested = await attestedPrototypes(db, viewer.id, prototypeIds);
-  return new Map(
-    prototypeIds.filter((id) => !attested.has(id)).map((id) => [id, { reason: 'not_attested' as const, message: NOT_ATTESTED_MESSAGE }]),
-  );
+  return new Map(prototypeIds.filter((id) => !attested.has(id)).map((id) => [id, { reason: 'not_attested' as const, message: NOT_ATTESTED_MESSAGE }]));
 };
 
 /** The seller's view: who attested (as "Dana K."), when, under which version; newest first. */

@@ -55,7 +55,13 @@ export async function restoreAccess(deps: RevocationDeps, prototypeId: number, a
     const { count } = await tx.dataRoomRevocation.deleteMany({ where: { prototypeId, adminId } });
     if (count === 0) return;
     await appendAccessRecord(tx, { at: now, kind: 'restoration', userId: sellerId, prototypeId, details: { adminId } });
-    await logActivity(tx, meta, { userId: sellerId, action: 'prototype.access_restored', targetType: 'prototype', targetId: prototypeId, details: { adminId } });
+    await logActivity(tx, meta, {
+      userId: sellerId,
+      action: 'prototype.access_restored',
+      targetType: 'prototype',
+      targetId: prototypeId,
+      details: { adminId },
+    });
   });
 }
 
@@ -93,7 +99,8 @@ export async function dataRoomOf(db: Db, sellerId: string, prototypeId: number) 
   }));
   const listed = new Set(admins.map((a) => a.adminId));
   for (const r of revocations) {
-    if (!listed.has(r.adminId)) admins.push({ adminId: r.adminId, name: firstNameAndInitial(r.admin), attestedAt: null, termsVersion: null, revokedAt: r.revokedAt });
+    if (!listed.has(r.adminId))
+      admins.push({ adminId: r.adminId, name: firstNameAndInitial(r.admin), attestedAt: null, termsVersion: null, revokedAt: r.revokedAt });
   }
   return { admins };
 }

@@ -6,6 +6,7 @@ import { DECLINE_REASONS } from '~/shared/decline-reasons.ts';
 import { latestDeclineCategory } from './review-integrity.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatUsd } from '~/shared/format.ts';
+import { timelineSentence } from '~/shared/timeline-text.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import type { z } from 'zod';
@@ -160,6 +161,7 @@ export async function prototypeDetail(scope: GateScope, id: number) {
       if (event.metadata && typeof event.metadata === 'object' && !Array.isArray(event.metadata) && 'fileName' in event.metadata) {
         const { fileName: _fileName, ...metadata } = event.metadata;
         event.metadata = metadata;
+        event.description = timelineSentence({ event: event.event, metadata });
       }
     }
   }

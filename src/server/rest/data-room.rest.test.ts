@@ -295,22 +295,25 @@ describe('access ends', () => {
   });
 
   it('ends DATA_ROOM_RETENTION_DAYS after the prototype is rejected', async () => {
-    const clock = fixedClock(new Date('2026-10-01T09:00:00.000Z'));
+    // The closing's timeline row carries the database's time: the clock starts there.
+    const start = Date.now();
+    const at = (days: number, seconds = 0) => new Date(start + days * 86_400_000 + seconds * 1000);
+    const clock = fixedClock(at(0));
     setTestServices({ clock });
     const { prototype, documentId, admin } = await setUp();
     await attestAdmin(t.db.prisma, admin.user.id, prototype.id);
     const rejected = await admin.request('PATCH', `/api/admin/prototypes/${prototype.id}/reject`, { reason: 'Not viable' });
     expect(rejected.status).toBe(200);
-    clock.set(new Date('2026-10-30T09:00:00.000Z'));
+    clock.set(at(29));
     expect((await admin.request('GET', `/api/documents/${documentId}`)).status).toBe(200);
-    clock.set(new Date('2026-10-31T09:00:01.000Z'));
+    clock.set(at(30, 120));
     const ended = await admin.request('GET', `/api/documents/${documentId}`);
     expect(ended.status).toBe(403);
     expect(ended.json.message).toMatch(/closed more than 30 days ago/);
     expect((await admin.request('GET', `/api/admin/prototypes/${prototype.id}`)).json).not.toHaveProperty('description');
     // A shorter retention, from the configuration.
     const shorter = await callerAs(t.db, admin.user.id, undefined, {
-      clock: fixedClock(new Date('2026-10-03T09:00:01.000Z')),
+      clock: fixedClock(at(2, 120)),
       config: { ...(await import('../test/services.ts')).TEST_CONFIG, dataRoomRetentionDays: 2 },
     });
     expect((await shorter.confidentiality.prototype({ id: prototype.id })).access.denial?.reason).toBe('retention_ended');

@@ -1,12 +1,6 @@
 // The data room's terms, attestations and the seller's revocations (issue 31, points 1, 2 and 5; ADR
 // 0045). Thin: validate, call domain/confidentiality-terms.ts, attestations.ts, data-room-revocations.ts.
-import {
-  acceptTermsInput,
-  accessRevocationInput,
-  attestInput,
-  dataRoomPrototypeInput,
-  publishTermsInput,
-} from '~/shared/schemas/confidentiality.ts';
+import { acceptTermsInput, accessRevocationInput, attestInput, dataRoomPrototypeInput, publishTermsInput } from '~/shared/schemas/confidentiality.ts';
 import type { Context } from '../context.ts';
 import { attest } from '../domain/attestations.ts';
 import { acceptTerms, publishTerms, termsForViewer, termsHistory } from '../domain/confidentiality-terms.ts';

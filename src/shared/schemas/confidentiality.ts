@@ -22,7 +22,11 @@ export const publishTermsInput = z.object({
 
 /** POST /api/confidentiality/terms/accept */
 export const acceptTermsInput = z.object({
-  version: z.number({ required_error: 'Version is required', invalid_type_error: 'Version must be a number' }).int('Version must be a whole number').min(1).max(INT4_MAX),
+  version: z
+    .number({ required_error: 'Version is required', invalid_type_error: 'Version must be a number' })
+    .int('Version must be a whole number')
+    .min(1)
+    .max(INT4_MAX),
 });
 
 /** POST /api/admin/prototypes/{id}/attestation: `noConflict` must be exactly true. */

@@ -8,6 +8,7 @@ import { trpc } from '~/client/trpc.ts';
 import { ReportButton } from '~/components/reports/report-button.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { formatDate, stateLabel } from '~/shared/format.ts';
+import { ConfidentialSection } from './confidential-section.tsx';
 import { FinalForm } from './final-form.tsx';
 import { PrototypeActions } from './prototype-actions.tsx';
 import { ReleaseSection } from './release-section.tsx';
@@ -71,6 +72,7 @@ function Workbench({ evaluation: e }: { evaluation: Evaluation }) {
   return (
     <div className="mt-6 flex flex-col gap-6">
       <Overview evaluation={e} />
+      <ConfidentialSection id={e.id} />
       <PrototypeActions evaluation={e} />
       <PrototypeScreening prototypeId={e.id} />
       <ReviewersSection evaluation={e} />

@@ -70,7 +70,10 @@ export async function gatePrototype<T extends Confidential>(scope: GateScope, vi
 type WithAnswer = { prototypeId: number; answer?: string | null; documents: readonly unknown[] };
 
 /** Information requests: the answer and its documents only where the prototype is open to the viewer (answeredAt stays). */
-export async function gateInfoRequests<T extends WithAnswer>(scope: GateScope, rows: readonly T[]): Promise<(Omit<T, 'answer'> & { answer?: string | null })[]> {
+export async function gateInfoRequests<T extends WithAnswer>(
+  scope: GateScope,
+  rows: readonly T[],
+): Promise<(Omit<T, 'answer'> & { answer?: string | null })[]> {
   const access = await dataRoomAccess(
     scope,
     rows.map((r) => r.prototypeId),

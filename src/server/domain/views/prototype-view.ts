@@ -259,7 +259,15 @@ export async function adminPrototypeDetail(scope: GateScope, id: number) {
   });
   const view = {
     ...toAdminPrototypeView(row),
-    documents: documents.map((d) => ({ id: d.id, fileName: d.fileName, mimeType: d.fileType, size: d.fileSize, viewOnly: d.viewOnly, pages: null, uploadedAt: d.uploadedAt })),
+    documents: documents.map((d) => ({
+      id: d.id,
+      fileName: d.fileName,
+      mimeType: d.fileType,
+      size: d.fileSize,
+      viewOnly: d.viewOnly,
+      pages: null,
+      uploadedAt: d.uploadedAt,
+    })),
   };
   return gatePrototype(scope, view);
 }

@@ -1,12 +1,6 @@
 // The data room's terms, attestations, the admin's view of one prototype and the seller's
 // revocations (issue 31, points 1, 2 and 5; routers/confidentiality.ts; ADR 0045).
-import {
-  acceptTermsInput,
-  accessRevocationInput,
-  attestInput,
-  dataRoomPrototypeInput,
-  publishTermsInput,
-} from '~/shared/schemas/confidentiality.ts';
+import { acceptTermsInput, accessRevocationInput, attestInput, dataRoomPrototypeInput, publishTermsInput } from '~/shared/schemas/confidentiality.ts';
 import { accessRevocation, attestation, currentTerms, publishedTerms, termsAcceptance } from '../../domain/views/shapes/confidentiality.ts';
 import { adminPrototypeDetail } from '../../domain/views/shapes/prototype.ts';
 import { defineRoute } from '../define-route.ts';
@@ -51,7 +45,7 @@ export const confidentialityRoutes = [
     path: '/api/admin/prototypes/:id/attestation',
     access: 'admin',
     tag: 'Admin',
-    summary: "Attest for a prototype: no conflict of interest with its seller, and confidentiality under the terms you accepted",
+    summary: 'Attest for a prototype: no conflict of interest with its seller, and confidentiality under the terms you accepted',
     description: '400 when `noConflict` is not `true`; 409 before the current terms are accepted. The seller sees who attested, when, and under which version.',
     params: dataRoomPrototypeInput,
     body: attestInput.omit({ id: true }),
