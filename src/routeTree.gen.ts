@@ -35,6 +35,7 @@ import { Route as PrototypesPrototypeIdRouteImport } from './routes/prototypes.$
 import { Route as AdminAdminLedgerRouteImport } from './routes/_admin/admin_.ledger'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
 import { Route as AdminAdminReportsRouteImport } from './routes/_admin/admin_.reports'
+import { Route as AuthDocumentsDocumentIdRouteImport } from './routes/_auth/documents.$documentId'
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
 import { Route as AuthSupportIndexRouteImport } from './routes/_auth/support.index'
 import { Route as AuthSupportTicketIdRouteImport } from './routes/_auth/support.$ticketId'
@@ -173,6 +174,11 @@ const AdminAdminReportsRoute = AdminAdminReportsRouteImport.update({
   path: '/admin/reports',
   getParentRoute: () => AdminRoute,
 } as any)
+const AuthDocumentsDocumentIdRoute = AuthDocumentsDocumentIdRouteImport.update({
+  id: '/documents/$documentId',
+  path: '/documents/$documentId',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPayoutsIndexRoute = AuthPayoutsIndexRouteImport.update({
   id: '/payouts/',
   path: '/payouts/',
@@ -248,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
+  '/documents/$documentId': typeof AuthDocumentsDocumentIdRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
   '/support/': typeof AuthSupportIndexRoute
@@ -283,6 +290,7 @@ export interface FileRoutesByTo {
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
+  '/documents/$documentId': typeof AuthDocumentsDocumentIdRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts': typeof AuthPayoutsIndexRoute
   '/support': typeof AuthSupportIndexRoute
@@ -321,6 +329,7 @@ export interface FileRoutesById {
   '/_admin/admin_/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
   '/_admin/admin_/reports': typeof AdminAdminReportsRoute
+  '/_auth/documents/$documentId': typeof AuthDocumentsDocumentIdRoute
   '/_auth/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
   '/_auth/support/': typeof AuthSupportIndexRoute
@@ -358,6 +367,7 @@ export interface FileRouteTypes {
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
+    | '/documents/$documentId'
     | '/support/$ticketId'
     | '/payouts/'
     | '/support/'
@@ -393,6 +403,7 @@ export interface FileRouteTypes {
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
+    | '/documents/$documentId'
     | '/support/$ticketId'
     | '/payouts'
     | '/support'
@@ -430,6 +441,7 @@ export interface FileRouteTypes {
     | '/_admin/admin_/ledger'
     | '/_admin/admin_/payouts'
     | '/_admin/admin_/reports'
+    | '/_auth/documents/$documentId'
     | '/_auth/support/$ticketId'
     | '/_auth/payouts/'
     | '/_auth/support/'
@@ -646,6 +658,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminReportsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_auth/documents/$documentId': {
+      id: '/_auth/documents/$documentId'
+      path: '/documents/$documentId'
+      fullPath: '/documents/$documentId'
+      preLoaderRoute: typeof AuthDocumentsDocumentIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/payouts/': {
       id: '/_auth/payouts/'
       path: '/payouts'
@@ -744,6 +763,7 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 interface AuthRouteChildren {
   AuthMessagesRoute: typeof AuthMessagesRoute
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthDocumentsDocumentIdRoute: typeof AuthDocumentsDocumentIdRoute
   AuthSupportTicketIdRoute: typeof AuthSupportTicketIdRoute
   AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
   AuthSupportIndexRoute: typeof AuthSupportIndexRoute
@@ -754,6 +774,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthMessagesRoute: AuthMessagesRoute,
   AuthProfileRoute: AuthProfileRoute,
+  AuthDocumentsDocumentIdRoute: AuthDocumentsDocumentIdRoute,
   AuthSupportTicketIdRoute: AuthSupportTicketIdRoute,
   AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
   AuthSupportIndexRoute: AuthSupportIndexRoute,
