@@ -263,7 +263,7 @@ function ViewOnlySwitch({ document: d, prototypeId }: { document: PrototypeDetai
           : `${updated.fileName}: the evaluation team can download a watermarked copy.`,
       });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The document could not be changed.'), variant: 'destructive' }),
   });
   const checked = setViewOnly.isPending ? (setViewOnly.variables?.viewOnly ?? d.viewOnly) : d.viewOnly;
   return (
