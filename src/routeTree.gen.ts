@@ -37,6 +37,7 @@ import { Route as AdminAdminConfidentialityRouteImport } from './routes/_admin/a
 import { Route as AdminAdminLedgerRouteImport } from './routes/_admin/admin_.ledger'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin/admin_.payouts'
 import { Route as AdminAdminReportsRouteImport } from './routes/_admin/admin_.reports'
+import { Route as AuthDocumentsDocumentIdRouteImport } from './routes/_auth/documents.$documentId'
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts.index'
 import { Route as AuthSupportIndexRouteImport } from './routes/_auth/support.index'
 import { Route as AuthSupportTicketIdRouteImport } from './routes/_auth/support.$ticketId'
@@ -186,6 +187,11 @@ const AdminAdminReportsRoute = AdminAdminReportsRouteImport.update({
   path: '/admin/reports',
   getParentRoute: () => AdminRoute,
 } as any)
+const AuthDocumentsDocumentIdRoute = AuthDocumentsDocumentIdRouteImport.update({
+  id: '/documents/$documentId',
+  path: '/documents/$documentId',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPayoutsIndexRoute = AuthPayoutsIndexRouteImport.update({
   id: '/payouts/',
   path: '/payouts/',
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
+  '/documents/$documentId': typeof AuthDocumentsDocumentIdRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
   '/support/': typeof AuthSupportIndexRoute
@@ -300,6 +307,7 @@ export interface FileRoutesByTo {
   '/admin/ledger': typeof AdminAdminLedgerRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/reports': typeof AdminAdminReportsRoute
+  '/documents/$documentId': typeof AuthDocumentsDocumentIdRoute
   '/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/payouts': typeof AuthPayoutsIndexRoute
   '/support': typeof AuthSupportIndexRoute
@@ -340,6 +348,7 @@ export interface FileRoutesById {
   '/_admin/admin_/ledger': typeof AdminAdminLedgerRoute
   '/_admin/admin_/payouts': typeof AdminAdminPayoutsRoute
   '/_admin/admin_/reports': typeof AdminAdminReportsRoute
+  '/_auth/documents/$documentId': typeof AuthDocumentsDocumentIdRoute
   '/_auth/support/$ticketId': typeof AuthSupportTicketIdRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
   '/_auth/support/': typeof AuthSupportIndexRoute
@@ -379,6 +388,7 @@ export interface FileRouteTypes {
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
+    | '/documents/$documentId'
     | '/support/$ticketId'
     | '/payouts/'
     | '/support/'
@@ -416,6 +426,7 @@ export interface FileRouteTypes {
     | '/admin/ledger'
     | '/admin/payouts'
     | '/admin/reports'
+    | '/documents/$documentId'
     | '/support/$ticketId'
     | '/payouts'
     | '/support'
@@ -455,6 +466,7 @@ export interface FileRouteTypes {
     | '/_admin/admin_/ledger'
     | '/_admin/admin_/payouts'
     | '/_admin/admin_/reports'
+    | '/_auth/documents/$documentId'
     | '/_auth/support/$ticketId'
     | '/_auth/payouts/'
     | '/_auth/support/'
@@ -685,6 +697,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminReportsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_auth/documents/$documentId': {
+      id: '/_auth/documents/$documentId'
+      path: '/documents/$documentId'
+      fullPath: '/documents/$documentId'
+      preLoaderRoute: typeof AuthDocumentsDocumentIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/payouts/': {
       id: '/_auth/payouts/'
       path: '/payouts'
@@ -787,6 +806,7 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 interface AuthRouteChildren {
   AuthMessagesRoute: typeof AuthMessagesRoute
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthDocumentsDocumentIdRoute: typeof AuthDocumentsDocumentIdRoute
   AuthSupportTicketIdRoute: typeof AuthSupportTicketIdRoute
   AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
   AuthSupportIndexRoute: typeof AuthSupportIndexRoute
@@ -797,6 +817,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthMessagesRoute: AuthMessagesRoute,
   AuthProfileRoute: AuthProfileRoute,
+  AuthDocumentsDocumentIdRoute: AuthDocumentsDocumentIdRoute,
   AuthSupportTicketIdRoute: AuthSupportTicketIdRoute,
   AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
   AuthSupportIndexRoute: AuthSupportIndexRoute,

@@ -1,5 +1,6 @@
 // The admin's side of information requests (issue 14, point 5): "Ask the seller" on a prototype,
 // the exchange (questions, answers, documents) under it, and the open requests across prototypes.
+import { AdminDocumentLinks } from '~/components/documents/admin-document-links.tsx';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
@@ -7,7 +8,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import { formatDateTime, formatFileSize } from '~/shared/format.ts';
+import { formatDateTime } from '~/shared/format.ts';
 import { INFO_TEXT_MAX, askInfoForm } from '~/shared/schemas/info-requests.ts';
 import type { PrototypeStatus } from '~/shared/constants.ts';
 import type { PrototypeStage } from '~/shared/prototype-stages.ts';
@@ -82,10 +83,7 @@ function ExchangeEntry({ item }: { item: ExchangeItem }) {
             <ul className="mt-1 flex flex-wrap gap-2" aria-label="Documents sent with the answer">
               {item.documents.map((d) => (
                 <li key={d.id}>
-                  <a className="link link-primary" href={`/api/documents/${d.id}`} download={d.fileName}>
-                    {d.fileName}
-                  </a>{' '}
-                  <span className="text-xs text-base-content/75">({formatFileSize(d.fileSize)})</span>
+                  <AdminDocumentLinks document={d} />
                 </li>
               ))}
             </ul>

@@ -8,7 +8,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { toastError } from '~/components/toast/toast-store.ts';
 import { PROTOTYPE_ACTIONS, type PrototypeAction } from '~/shared/prototype-workflow.ts';
 import { ENERGY_TYPES, PROTOTYPE_STATUSES } from '~/shared/constants.ts';
-import { datedFileName, energyTypeLabel, formatFileSize, formatPercent, formatPower, formatUsd, fullName, stateLabel } from '~/shared/format.ts';
+import { datedFileName, energyTypeLabel, formatPercent, formatPower, formatUsd, fullName, stateLabel } from '~/shared/format.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { DueBadges } from './due-badges.tsx';
 import { LEVELS, PROTOTYPE_SORTS } from '~/shared/schemas/admin.ts';
@@ -32,7 +32,7 @@ const SORT_LABELS: Record<(typeof PROTOTYPE_SORTS)[number], string> = {
   feasibility: 'Technical feasibility (best first)',
   viability: 'Commercial viability (best first)',
 };
-import { documentUrl } from '~/shared/document-urls.ts';
+import { AdminDocumentLinks } from '~/components/documents/admin-document-links.tsx';
 
 type AdminPrototype = RouterOutputs['admin']['prototypes']['items'][number];
 type DialogKind = 'reject' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
@@ -265,10 +265,7 @@ function PrototypeRow({ prototype, onDialog }: { prototype: AdminPrototype; onDi
               <ul className="mt-1 flex flex-wrap gap-2">
                 {prototype.documents.map((doc) => (
                   <li key={doc.id}>
-                    <a className="link link-primary text-sm" href={documentUrl(doc.id)} download={doc.fileName}>
-                      {doc.fileName}
-                    </a>{' '}
-                    <span className="text-xs text-base-content/75">({formatFileSize(doc.fileSize)})</span>
+                    <AdminDocumentLinks document={doc} />
                   </li>
                 ))}
               </ul>

@@ -216,9 +216,23 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
                   {formatFileSize(d.fileSize)} · {formatDate(d.uploadedAt)}
                 </p>
               </div>
-              <a href={documentUrl(d.id)} download={d.fileName} className="btn btn-ghost btn-sm" aria-label={`Download ${d.fileName}`}>
-                Download
-              </a>
+              <div className="flex flex-wrap items-center gap-2">
+                <ViewOnlySwitch document={d} prototypeId={prototype.id} />
+                {d.fileType === 'application/pdf' && (
+                  <Link
+                    to="/documents/$documentId"
+                    params={{ documentId: String(d.id) }}
+                    search={{ name: d.fileName }}
+                    className="btn btn-ghost btn-sm"
+                    aria-label={`Read ${d.fileName} page by page`}
+                  >
+                    Read
+                  </Link>
+                )}
+                <a href={documentUrl(d.id)} download={d.fileName} className="btn btn-ghost btn-sm" aria-label={`Download ${d.fileName}`}>
+                  Download
+                </a>
+              </div>
             </li>
           ))}
         </ul>
@@ -239,5 +253,42 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The seller's per-document switch (issue 31, point 4): view-only documents reach the team only
+ * through the reader, as stamped page images; they cannot download them.
+ */
+function ViewOnlySwitch({ document: d, prototypeId }: { document: PrototypeDetail['documents'][number]; prototypeId: number }) {
+  const utils = trpc.useUtils();
+  const setViewOnly = trpc.prototypes.setDocumentViewOnly.useMutation({
+    onSuccess: async (updated) => {
+      await utils.prototypes.byId.invalidate({ id: prototypeId });
+      toast({
+        title: updated.viewOnly ? 'View only' : 'Downloads allowed',
+        description: updated.viewOnly
+          ? `${updated.fileName}: the evaluation team can read it page by page but not download it.`
+          : `${updated.fileName}: the evaluation team can download a watermarked copy.`,
+      });
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The document could not be changed.'), variant: 'destructive' }),
+  });
+  const checked = setViewOnly.isPending ? (setViewOnly.variables?.viewOnly ?? d.viewOnly) : d.viewOnly;
+  return (
+    <label className="label min-h-11 cursor-pointer gap-2 text-sm text-base-content">
+      <input
+        type="checkbox"
+        className="toggle toggle-sm toggle-primary"
+        checked={checked}
+        disabled={setViewOnly.isPending}
+        onChange={(event) => setViewOnly.mutate({ id: d.id, viewOnly: event.target.checked })}
+        aria-describedby={`view-only-help-${d.id}`}
+      />
+      View only
+      <span id={`view-only-help-${d.id}`} className="sr-only">
+        When on, the evaluation team can only read {d.fileName} page by page, with a watermark, and cannot download it.
+      </span>
+    </label>
   );
 }
