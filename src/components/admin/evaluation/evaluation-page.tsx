@@ -14,6 +14,7 @@ import { ReleaseSection } from './release-section.tsx';
 import { ReviewersSection } from './reviewers-section.tsx';
 import type { Evaluation } from './score-fields.tsx';
 import { ScorecardForm } from './scorecard-form.tsx';
+import { IntegritySection } from './integrity-section.tsx';
 import { ScorecardsSection } from './scorecards-section.tsx';
 
 export type EvaluationOrigin = 'board' | 'list';
@@ -73,6 +74,7 @@ function Workbench({ evaluation: e }: { evaluation: Evaluation }) {
       <PrototypeActions evaluation={e} />
       <ReviewersSection evaluation={e} />
       {e.viewer.isReviewer && <ScorecardForm key={`${e.id}-${e.ownScorecard?.updatedAt.toString() ?? 'new'}`} evaluation={e} />}
+      <IntegritySection evaluation={e} />
       <ScorecardsSection evaluation={e} />
       {e.viewer.isLead && <FinalForm key={`final-${e.id}`} evaluation={e} />}
       <ReleaseSection evaluation={e} />
