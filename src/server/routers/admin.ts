@@ -61,12 +61,16 @@ export const adminRouter = router({
 
   startReview: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.startReview(request(ctx, input.id))),
   approve: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => transitions.approve(request(ctx, input.id))),
-  reject: reviewProcedure.input(rejectInput).mutation(({ ctx, input }) => transitions.reject(request(ctx, input.id), input.reason, input.reasonCategory ?? null)),
+  reject: reviewProcedure
+    .input(rejectInput)
+    .mutation(({ ctx, input }) => transitions.reject(request(ctx, input.id), input.reason, input.reasonCategory ?? null)),
   quote: quoteProcedure.input(quoteInput).mutation(({ ctx, input }) => transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes)),
   acceptQuote: quoteProcedure
     .input(finalApproveInput)
     .mutation(({ ctx, input }) => transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent)),
-  rejectQuote: quoteProcedure.input(finalRejectInput).mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id), input.reasonCategory ?? null)),
+  rejectQuote: quoteProcedure
+    .input(finalRejectInput)
+    .mutation(({ ctx, input }) => transitions.rejectQuote(request(ctx, input.id), input.reasonCategory ?? null)),
   // The lifecycle after review (issue 14): stage moves, revised quotes, development and deployment.
   moveStage: reviewProcedure.input(moveStageInput).mutation(({ ctx, input }) => moveStage(request(ctx, input.id), input.stage)),
   reviseQuote: quoteProcedure

@@ -188,9 +188,7 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string): Evaluati
     // Review integrity (issue 33, points 4, 5): who must confirm, whether a split waits for its note, the notes.
     staleCount: row.scorecards.filter((card) => card.staleSince !== null).length,
     split: maySee ? splitOf(row) : null,
-    discussionNotes: maySee
-      ? row.discussionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt, authorName: nameOf(row, n.authorId) }))
-      : [],
+    discussionNotes: maySee ? row.discussionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt, authorName: nameOf(row, n.authorId) })) : [],
     final: { ...finalScores(row), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
     latestRelease: latest && { ...latest, scores: releasedScores(latest.scores) },
   };
