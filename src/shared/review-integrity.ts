@@ -19,8 +19,7 @@ export function splitReasons(cards: readonly Record<SplitField, number>[]): stri
   });
 }
 
-export const SPLIT_NEEDS_DISCUSSION =
-  'The scorecards disagree widely: the lead reviewer must record a discussion note that says how it was resolved first';
+export const SPLIT_NEEDS_DISCUSSION = 'The scorecards disagree widely: the lead reviewer must record a discussion note that says how it was resolved first';
 export const STALE_SCORECARDS_BLOCK_RELEASE =
   'Some scorecards were submitted before the seller answered an information request: their reviewers must confirm or change them first';
 export const NO_SCORECARD_TO_CONFIRM = 'You have no scorecard for this prototype to confirm';

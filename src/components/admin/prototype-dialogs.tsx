@@ -7,6 +7,7 @@ import { Field } from '~/components/forms/field.tsx';
 import { LEVELS, type Level, quoteForm, rejectForm } from '~/shared/schemas/admin.ts';
 import { fullName, stateLabel } from '~/shared/format.ts';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
+import { DECLINE_CATEGORIES, DECLINE_REASONS, type DeclineCategory, isDeclineCategory } from '~/shared/decline-reasons.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
 
 export interface PrototypeTarget {
@@ -21,10 +22,11 @@ export function RejectDialog({ prototype, onClose }: { prototype: PrototypeTarge
   const feedback = useAdminFeedback();
   const reject = trpc.admin.reject.useMutation(feedback('reject', onClose));
   const form = useZodForm(rejectForm, { reason: '' });
+  const [category, setCategory] = useState<DeclineCategory | ''>('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = form.validate();
-    if (input && prototype) reject.mutate({ id: prototype.id, reason: input.reason });
+    if (input && prototype) reject.mutate({ id: prototype.id, reason: input.reason, ...(category ? { reasonCategory: category } : {}) });
   };
   return (
     <ModalDialog
@@ -37,9 +39,38 @@ export function RejectDialog({ prototype, onClose }: { prototype: PrototypeTarge
         <Field name="reason" label="Reason for rejection" error={form.errors.reason}>
           <textarea {...form.field('reason')} className="textarea textarea-bordered w-full" rows={4} autoFocus />
         </Field>
+        <DeclineCategorySelect value={category} onChange={setCategory} />
         <DialogActions onCancel={onClose} submitLabel="Reject" pending={reject.isPending} danger />
       </form>
     </ModalDialog>
+  );
+}
+
+/** The optional reason category (issue 33, point 6): the seller reads it in plain words with a next step. */
+function DeclineCategorySelect({ value, onChange }: { value: DeclineCategory | ''; onChange: (value: DeclineCategory | '') => void }) {
+  return (
+    <div className="mt-3 flex flex-col gap-1">
+      <label htmlFor="decline-category" className="text-sm font-medium">
+        Reason category (optional)
+      </label>
+      <select
+        id="decline-category"
+        className="select select-bordered w-full"
+        value={value}
+        onChange={(e) => onChange(isDeclineCategory(e.target.value) ? e.target.value : '')}
+        aria-describedby="decline-category-hint"
+      >
+        <option value="">No category</option>
+        {DECLINE_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {DECLINE_REASONS[c].label}
+          </option>
+        ))}
+      </select>
+      <p id="decline-category-hint" className="text-xs text-base-content/70">
+        {value ? `The seller reads: “${DECLINE_REASONS[value].sellerText}” and what they could do next.` : 'The seller then sees your reason alone.'}
+      </p>
+    </div>
   );
 }
 

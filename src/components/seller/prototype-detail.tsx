@@ -140,6 +140,15 @@ function Detail({ id, userId }: { id: number; userId: string }) {
                 <p className="mt-1 whitespace-pre-line">{p.reviewerComments}</p>
               </>
             )}
+            {p.declineReason && (
+              <div className="mt-4 rounded-box border border-base-300 p-4" data-testid="decline-reason">
+                <h3 className="text-sm font-semibold">Why it was declined: {p.declineReason.label}</h3>
+                <p className="mt-1">{p.declineReason.sellerText}</p>
+                <p className="mt-2">
+                  <span className="font-medium">What you could do next:</span> {p.declineReason.nextStep}
+                </p>
+              </div>
+            )}
           </section>
           <Documents prototype={p} canUpload={p.sellerId === userId} />
           {p.sellerId === userId && <DataRoomSection prototypeId={p.id} />}

@@ -8,6 +8,7 @@ import { retentionEndedCheck } from './data-room-retention.ts';
 import { notAttestedCheck } from './attestations.ts';
 import { termsNotAcceptedCheck } from './confidentiality-terms.ts';
 import { ForbiddenError } from './errors.ts';
+import { exportHoldCheck } from './export-control.ts';
 
 export type ConfidentialDenialReason =
   'conflict_of_interest' | 'export_hold' | 'export_not_cleared' | 'access_revoked' | 'retention_ended' | 'terms_not_accepted' | 'not_attested';
@@ -34,6 +35,8 @@ export type ConfidentialAccessCheck = (
 const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [
   // No action of the viewer's lifts a conflict of interest with the seller (issue 33, ADR 0049).
   conflictOfInterestCheck,
+  // Only a compliance officer opens a held item until it is classified (issue 32, ADR 0050).
+  exportHoldCheck,
   accessRevokedCheck,
   retentionEndedCheck,
   termsNotAcceptedCheck,

@@ -127,9 +127,9 @@ export async function submitScorecard(request: EvaluationRequest, input: Omit<z.
     const existing = await tx.scorecard.findUnique({ where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } }, select: { id: true } });
     await tx.scorecard.upsert({
       where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } },
-      create: { ...input, prototypeId: id, reviewerId: actorId, submittedAt: request.clock.now() },
-      // A changed scorecard is current again (issue 33, point 4).
-      update: { ...input, staleSince: null },
+      create: { ...input, prototypeId: id, reviewerId: actorId, submittedAt: request.clock.now(), updatedAt: request.clock.now() },
+      // A changed scorecard is current again (issue 33, point 4); when it changed is the clock's (a discussion note is compared with it).
+      update: { ...input, staleSince: null, updatedAt: request.clock.now() },
     });
     await recordTimelineEvent(tx, {
       prototypeId: id,

@@ -15,7 +15,9 @@ import { fullName } from '~/shared/format.ts';
 import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
+import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
+import { decideCapability } from './permissions.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -192,3 +194,21 @@ export async function classify(
   });
   return complianceOf(db, prototypeId);
 }
+
+export const EXPORT_HOLD_DENIAL =
+  'This prototype is on export compliance hold: until a compliance officer classifies it, its confidential content and documents open only to people with the "compliance.manage" permission.';
+
+/**
+ * The data room's export rule for held items (point 2): until classified, a held prototype's
+ * confidential content opens only to holders of compliance.manage. (Controlled items and cleared
+ * people, point 4, are not built yet.)
+ */
+export const exportHoldCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds, now) => {
+  const denials = new Map<number, ConfidentialDenial>();
+  const rows = await db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, ...complianceStateSelect } });
+  const held = rows.filter((row) => complianceState(row) === 'hold');
+  if (held.length === 0) return denials;
+  const { allowed } = await decideCapability(db, { id: viewer.id, role: 'admin' }, 'compliance.manage', now);
+  if (!allowed) for (const row of held) denials.set(row.id, { reason: 'export_hold', message: EXPORT_HOLD_DENIAL });
+  return denials;
+};

@@ -105,7 +105,13 @@ export async function recordDiscussionNote(request: EvaluationRequest, note: str
       select: { id: true, note: true, createdAt: true },
     });
     await recordTimelineEvent(tx, { prototypeId: id, event: 'discussion_recorded', description: 'Discussion note recorded', performedBy: actorId });
-    await logActivity(tx, meta, { userId: actorId, action: 'admin.prototype.discussion', targetType: 'prototype', targetId: id, details: { noteId: created.id } });
+    await logActivity(tx, meta, {
+      userId: actorId,
+      action: 'admin.prototype.discussion',
+      targetType: 'prototype',
+      targetId: id,
+      details: { noteId: created.id },
+    });
   });
   return getEvaluation(db, id, actorId);
 }

@@ -122,6 +122,9 @@ describe('what the seller sees of a prototype that went through every internal s
     const request = await asAsker.infoRequests.ask({ id, question: 'Which turbine blades?', wantsDocuments: false });
     await seller.infoRequests.answer({ id: request.id, answer: 'Carbon fibre blades' });
     await asQuoter.admin.approve({ id });
+    // The answer made both scorecards stale (issue 33, point 4): their reviewers confirm them before the release.
+    await asLead.evaluation.confirmScorecard({ id });
+    await asSecond.evaluation.confirmScorecard({ id });
     await asQuoter.evaluation.release({ id, summary: 'A promising tidal design.', includeScores: false });
     expect((await settle()).map((e) => e.topic)).toEqual(expect.arrayContaining(['prototype', 'notifications']));
     await asQuoter.admin.quote({ id, atomixQuote: '125000.00', quoteNotes: 'Includes a pilot' });

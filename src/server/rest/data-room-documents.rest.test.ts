@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyAccessRecord } from '../domain/access-record.ts';
 import { VIEW_ONLY_DOWNLOAD_REFUSED } from '../domain/document-reading.ts';
-import { createPrototype } from '../test/factories.ts';
+import { attestAdmin, createPrototype } from '../test/factories.ts';
 import { type RestClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
 import { pdfText, sampleImage, samplePdf } from '../test/pdf-fixtures.ts';
 
@@ -36,6 +36,7 @@ async function setUp(fileName: string, bytes: Buffer<ArrayBuffer>) {
   const seller = await signedInClient(t.db, 'user');
   const prototype = await createPrototype(t.db.prisma, seller.user.id);
   const admin = await signedInClient(t.db, 'admin', { fields: { firstName: 'Dana', lastName: 'Kowalski', email: 'dana.kowalski@atomix.test' } });
+  await attestAdmin(t.db.prisma, admin.user.id, prototype.id);
   const documentId = await upload(seller, prototype.id, fileName, bytes);
   return { seller, admin, prototype, documentId };
 }

@@ -140,7 +140,10 @@ export const declineReportFields = z.object({
 });
 export const declineReportInput = declineReportFields
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((r) => !r.from || !r.to || r.to.getTime() - r.from.getTime() <= 5 * 366 * 86_400_000, { message: 'The range may span at most five years', path: ['to'] });
+  .refine((r) => !r.from || !r.to || r.to.getTime() - r.from.getTime() <= 5 * 366 * 86_400_000, {
+    message: 'The range may span at most five years',
+    path: ['to'],
+  });
 
 export const priorityInput = z.object({ id: prototypeId, priority: z.enum(LEVELS) });
 export const assignInput = z.object({ id: prototypeId, assignedTo: userId.nullable() });

@@ -16,6 +16,7 @@ import { ReviewersSection } from './reviewers-section.tsx';
 import { PrototypeScreening } from '~/components/admin/compliance/prototype-screening.tsx';
 import type { Evaluation } from './score-fields.tsx';
 import { ScorecardForm } from './scorecard-form.tsx';
+import { IntegritySection } from './integrity-section.tsx';
 import { ScorecardsSection } from './scorecards-section.tsx';
 
 export type EvaluationOrigin = 'board' | 'list';
@@ -77,6 +78,7 @@ function Workbench({ evaluation: e }: { evaluation: Evaluation }) {
       <PrototypeScreening prototypeId={e.id} />
       <ReviewersSection evaluation={e} />
       {e.viewer.isReviewer && <ScorecardForm key={`${e.id}-${e.ownScorecard?.updatedAt.toString() ?? 'new'}`} evaluation={e} />}
+      <IntegritySection evaluation={e} />
       <ScorecardsSection evaluation={e} />
       {e.viewer.isLead && <FinalForm key={`final-${e.id}`} evaluation={e} />}
       <ReleaseSection evaluation={e} />

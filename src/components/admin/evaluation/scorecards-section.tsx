@@ -34,6 +34,7 @@ export function ScorecardsSection({ evaluation: e }: { evaluation: Evaluation })
                 {card.reviewerName}
                 {card.formerReviewer && <span className="badge badge-ghost badge-sm ml-2">Former reviewer</span>}
                 {card.excludedForConflict && <span className="badge badge-warning badge-sm ml-2">Conflict of interest: not counted</span>}
+                {card.staleSince && <span className="badge badge-outline badge-sm ml-2">Stale: awaits confirmation</span>}
               </p>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                 {SHOWN.map((field) => (

@@ -104,7 +104,8 @@ export const evaluationRoutes = [
     access: 'admin',
     tag,
     summary: 'Release an evaluation summary to the seller (after a decision), with the final scores or without',
-    description: '409 while a scorecard is stale (submitted before the seller answered an information request) or a split among the scorecards has no discussion note.',
+    description:
+      '409 while a scorecard is stale (submitted before the seller answered an information request) or a split among the scorecards has no discussion note.',
     params,
     body: releaseForm,
     status: 201,

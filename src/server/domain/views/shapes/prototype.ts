@@ -130,9 +130,7 @@ export const prototypeDetail = z.strictObject({
   milestoneDate: timestamp.nullable(),
   dueDates,
   /** While rejected with a reason category (issue 33, point 6): the category in plain words and what the seller could do next. */
-  declineReason: z
-    .strictObject({ category: z.enum(DECLINE_CATEGORIES), label: z.string(), sellerText: z.string(), nextStep: z.string() })
-    .nullable(),
+  declineReason: z.strictObject({ category: z.enum(DECLINE_CATEGORIES), label: z.string(), sellerText: z.string(), nextStep: z.string() }).nullable(),
 });
 /** A row of GET /api/seller/prototypes. */
 export const sellerPrototype = z.strictObject({
