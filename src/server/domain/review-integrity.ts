@@ -69,14 +69,15 @@ export async function confirmScorecard(request: EvaluationRequest) {
 
 /** 409 while any scorecard of the prototype is stale (release). */
 export async function assertNoStaleScorecards(tx: Tx, prototypeId: number) {
-  const stale = await tx.scorecard.count({ where: { prototypeId, staleSince: { not: null } } });
+  // A scorecard set aside for a conflict of interest counts for nothing (ADR 0049), stale or not.
+  const stale = await tx.scorecard.count({ where: { prototypeId, staleSince: { not: null }, conflictExcludedAt: null } });
   if (stale > 0) throw new ConflictError(STALE_SCORECARDS_BLOCK_RELEASE);
 }
 
 /** The split state: why the scorecards disagree (empty when they do not) and whether a note since the last change resolves it. */
 export async function splitState(db: Pick<Tx, 'scorecard' | 'discussionNote'>, prototypeId: number) {
   const cards = await db.scorecard.findMany({
-    where: { prototypeId },
+    where: { prototypeId, conflictExcludedAt: null },
     select: { trl: true, technicalFeasibility: true, commercialViability: true, submittedAt: true, updatedAt: true },
   });
   const reasons = splitReasons(cards);

@@ -207,7 +207,7 @@ const ERROR_DESCRIPTIONS: Record<Exclude<ErrorStatus, 429 | 503>, string> = {
   412: 'Not possible in the current payout mode (Stripe configured or not)',
   413: 'Request body too large, or storage quota exceeded',
   415: 'Unsupported file type',
-  422: "Not possible for the records named (a reviewer with a conflict of interest with the seller), or a document the server cannot read, stamped or draw within its bounds",
+  422: 'Not possible for the records named (a reviewer with a conflict of interest with the seller), or a document the server cannot read, stamped or draw within its bounds',
   500: 'Internal server error',
 };
 

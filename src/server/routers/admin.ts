@@ -74,7 +74,9 @@ export const adminRouter = router({
   reject: reviewProcedure
     .input(rejectInput)
     .mutation(({ ctx, input }) => gated(ctx, transitions.reject(request(ctx, input.id), input.reason, input.reasonCategory ?? null))),
-  quote: quoteProcedure.input(quoteInput).mutation(({ ctx, input }) => gated(ctx, transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes))),
+  quote: quoteProcedure
+    .input(quoteInput)
+    .mutation(({ ctx, input }) => gated(ctx, transitions.provideQuote(request(ctx, input.id), input.atomixQuote, input.quoteNotes))),
   acceptQuote: quoteProcedure
     .input(finalApproveInput)
     .mutation(({ ctx, input }) => gated(ctx, transitions.acceptQuote(request(ctx, input.id), ctx.config.platformFeePercent))),

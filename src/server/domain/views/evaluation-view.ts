@@ -160,7 +160,6 @@ function maySeeScores(row: EvaluationRow, viewerId: string, own: ScorecardRow | 
   return !onPanel || (own !== null && own.conflictExcludedAt === null);
 }
 
-
 /**
  * Whether the scorecards are split (issue 33, point 5) and whether a discussion note recorded since
  * they last changed resolves it: the same rule as review-integrity.ts's gate, on rows already read.
@@ -210,9 +209,7 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string, { conflic
     // Review integrity (issue 33, points 4, 5): who must confirm, whether a split waits for its note, the notes.
     staleCount: counted.filter((card) => card.staleSince !== null).length,
     split: maySee ? splitOf(counted, row.discussionNotes) : null,
-    discussionNotes: maySee
-      ? row.discussionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt, authorName: nameOf(row, n.authorId) }))
-      : [],
+    discussionNotes: maySee ? row.discussionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt, authorName: nameOf(row, n.authorId) })) : [],
     final: { ...(maySee ? finalScores(row) : hidden), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
     latestRelease: latest && { ...latest, scores: maySee ? releasedScores(latest.scores) : null },
   };
