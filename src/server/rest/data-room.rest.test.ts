@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TERMS, sha256 } from '../domain/confidentiality-terms.ts';
 import { attestAdmin, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { type RestClient, callerAs, restClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
+import { samplePdf } from '../test/pdf-fixtures.ts';
 import { fixedClock } from '../test/services.ts';
 
 const t = useTestDatabase();
@@ -14,7 +15,8 @@ afterEach(() => setTestServices(null));
 const SECRET = 'Tokamak coil geometry, patent pending';
 const NOTES = 'Confidential notes: cryostat supplier';
 const ANSWER = 'The confinement time is 4.2 s at 12 T';
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(256, 0x20), Buffer.from('\n%%EOF\n')]);
+// A real PDF: an admin's copy is stamped (ADR 0046), which a damaged one could not be.
+const PDF = await samplePdf(1);
 
 async function upload(client: RestClient, prototypeId: number, fileName: string): Promise<number> {
   const res = await client.app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {

@@ -185,6 +185,7 @@ describe('GET /api/admin/audit/verify', () => {
     const { prototype, documentId } = await setUp();
     const keeper = await createAdmin(t.db.prisma);
     const keeperClient = await signedInClient(t.db, keeper);
+    await attestAdmin(t.db.prisma, keeper.id, prototype.id);
     for (let i = 0; i < 3; i += 1) expect((await download(keeperClient, documentId)).status).toBe(200);
     const rows = await t.db.prisma.accessRecord.findMany({ orderBy: { id: 'asc' } });
     return { prototype, keeper, keeperClient, rows };

@@ -55,10 +55,12 @@ describe('export compliance hold in the data room', () => {
     const forOfficer = (await (await get(officer, `/api/admin/prototypes/${prototype.id}`)).json()) as Record<string, unknown>;
     expect(forOfficer.description).toBe('Tritium breeding blanket design');
 
-    const classified = await officer.app.request(`http://localhost/api/admin/prototypes/${prototype.id}/export-classification`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: officer.cookie },
-      body: JSON.stringify({ jurisdiction: 'ear', classification: 'EAR99', controlled: false, basis: 'counsel', note: 'Reviewed' }),
+    const classified = await officer.request('PUT', `/api/admin/prototypes/${prototype.id}/export-classification`, {
+      jurisdiction: 'ear',
+      classification: 'EAR99',
+      controlled: false,
+      basis: 'counsel',
+      note: 'Reviewed',
     });
     expect(classified.status).toBe(200);
     expect((await get(reviewer, `/api/documents/${documentId}`)).status).toBe(200);

@@ -5,7 +5,7 @@
 // reviewer anything; the open-review cap answers 409, exactly, under 30 parallel assignments.
 import { describe, expect, it } from 'vitest';
 import { confidentialDenial } from '../domain/confidential-access.ts';
-import { createAdmin, createPrototype, createUser, DEFAULT_PASSWORD } from '../test/factories.ts';
+import { attestAdmin, createAdmin, createPrototype, createUser, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { callerAs, signedInClient, useTestDatabase } from '../test/harness.ts';
 import { TEST_CONFIG } from '../test/services.ts';
 
@@ -121,7 +121,10 @@ describe('conflicts of interest', () => {
       reason: 'conflict_of_interest',
       message: expect.stringContaining("You have a conflict of interest with this prototype's seller"),
     });
-    expect(await confidentialDenial(t.db.prisma, { id: (await createAdmin(t.db.prisma)).id, role: 'admin' }, prototype.id, new Date())).toBeNull();
+    // An admin without a conflict, attested, is let in.
+    const unconflicted = await createAdmin(t.db.prisma);
+    await attestAdmin(t.db.prisma, unconflicted.id, prototype.id);
+    expect(await confidentialDenial(t.db.prisma, { id: unconflicted.id, role: 'admin' }, prototype.id, new Date())).toBeNull();
   });
 
   it('declare, list and remove one’s own conflicts: 201, 409 twice, 404 for an unknown seller or another’s, 204; sellers 403, guests 401', async () => {
