@@ -8,7 +8,7 @@ import type { Database } from '../db/index.ts';
 import { parseEnv } from '../env.ts';
 import { type LiveHub, startLiveHub } from '../live/hub.ts';
 import { openAnotherInstanceDatabase, testDatabase } from '../test/database.ts';
-import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { attestAdmin, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { restClient, type RestClient, signedInClient, useTestDatabase } from '../test/harness.ts';
 import { type LiveStreamReader, openLiveStream } from '../test/live-stream.ts';
 import { TEST_CONFIG } from '../test/services.ts';
@@ -131,6 +131,7 @@ describe('live.events', () => {
     const otherPrototype = await createPrototype(t.db.prisma, other.id, { status: 'under_review' });
     const sellerClient = await signedIn(seller);
     const adminClient = await signedIn(admin);
+    await attestAdmin(t.db.prisma, admin.id, prototype.id);
     const pdf = await samplePdf();
     const uploaded = await sellerClient.app.request(`http://localhost/api/prototypes/${prototype.id}/documents`, {
       method: 'POST',

@@ -69,6 +69,8 @@ describe('sellerPrototypes', () => {
       createdAt: sameTime,
       updatedAt: expect.any(Date),
       openInfoRequests: 2,
+      // Not screened for export control yet: the seller is asked to answer (ADR 0050).
+      exportScreening: 'action_needed',
     });
     expect(list[2]).toMatchObject({ atomixQuote: null, finalAmount: null, powerOutput: null, openInfoRequests: 0 });
     expect(await sellerPrototypes(db, (await createUser(db)).id)).toEqual([]);
