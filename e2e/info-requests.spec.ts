@@ -91,7 +91,7 @@ test('admin asks, the seller answers with a PDF, the admin opens it, the seller 
   await open(adminPage, `/admin-panel?q=${tag}`);
   await row.getByRole('button', { name: 'Information requests' }).click();
   await expect(row.getByText('3.2 kW at 2 m/s; the power curve is attached.')).toBeVisible();
-  const link = row.getByTestId('info-exchange').getByRole('link', { name: 'power-curve.pdf' });
+  const link = row.getByTestId('info-exchange').getByRole('link', { name: 'power-curve.pdf (download watermarked copy)' });
   const href = await link.getAttribute('href');
   const download = await adminPage.request.get(href!);
   expect(download.status()).toBe(200);

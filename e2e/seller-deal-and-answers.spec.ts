@@ -58,10 +58,12 @@ test('after accepting a quote the seller sees it accepted and what happens next 
   await expect(tracked.getByTestId('stage-stepper')).toContainText('You accepted the quote');
 });
 
-test("the seller's document-access list updates while it is open (point 8)", async ({ page, browser, prisma, createUser, signInAs }) => {
+test("the seller's document-access list updates while it is open (point 8)", async ({ page, browser, prisma, createUser, signInAs, attestAdmin }) => {
   const seller = await createUser({ firstName: 'Bea' });
   const reviewer = await createUser({ role: 'admin', firstName: 'Dana' });
   const { id } = await createPrototype(prisma, seller.id, { status: 'under_review' });
+  // An admin opens a prototype's documents once attested for it (ADR 0045).
+  await attestAdmin(reviewer, id);
   await signInAs(page, seller, `/prototypes/${id}`);
   const uploaded = await page.request.post(`/api/prototypes/${id}/documents`, {
     headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'design-spec.pdf' },
@@ -81,7 +83,7 @@ test("the seller's document-access list updates while it is open (point 8)", asy
   await adminContext.close();
 
   // No reload: the live stream brings it.
-  await expect(access.getByRole('listitem').filter({ hasText: 'design-spec.pdf' })).toContainText('Opened by Dana T.');
+  await expect(access.getByRole('listitem').filter({ hasText: 'design-spec.pdf' })).toContainText('Downloaded a copy: Dana T.');
   await access.scrollIntoViewIfNeeded();
   await expectAccessibleAt(page, VIEWPORTS, { shot: `${SHOTS}/document-access` });
 });

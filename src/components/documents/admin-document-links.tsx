@@ -21,8 +21,7 @@ export function AdminDocumentLinks({ document: doc }: { document: { id: number; 
           download={doc.fileName}
           title={stamped ? 'Your copy is stamped with your name, e-mail and the time' : undefined}
         >
-          {doc.fileName}
-          <span className="ml-1 text-xs">{stamped ? '(download watermarked copy)' : '(download)'}</span>
+          {doc.fileName} <span className="text-xs">{stamped ? '(download watermarked copy)' : '(download)'}</span>
         </a>
       )}
       <span className="text-xs text-base-content/75">({formatFileSize(doc.fileSize)})</span>

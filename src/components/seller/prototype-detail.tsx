@@ -283,7 +283,10 @@ function ViewOnlySwitch({ document: d, prototypeId }: { document: PrototypeDetai
     },
     onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The document could not be changed.'), variant: 'destructive' }),
   });
-  const checked = setViewOnly.isPending ? (setViewOnly.variables?.viewOnly ?? d.viewOnly) : d.viewOnly;
+  // The switch shows the asked-for state from the click on (set in the change event, so the controlled
+  // input never flips back for a frame while the mutation starts) until the answer and the refetch are in.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const checked = asked ?? d.viewOnly;
   return (
     <label className="label min-h-11 cursor-pointer gap-2 text-sm text-base-content">
       <input
@@ -291,7 +294,10 @@ function ViewOnlySwitch({ document: d, prototypeId }: { document: PrototypeDetai
         className="toggle toggle-sm toggle-primary"
         checked={checked}
         disabled={setViewOnly.isPending}
-        onChange={(event) => setViewOnly.mutate({ id: d.id, viewOnly: event.target.checked })}
+        onChange={(event) => {
+          setAsked(event.target.checked);
+          setViewOnly.mutate({ id: d.id, viewOnly: event.target.checked }, { onSettled: () => setAsked(null) });
+        }}
         aria-describedby={`view-only-help-${d.id}`}
       />
       View only
