@@ -43,8 +43,12 @@ async function freshPool(): Promise<pg.Pool[]> {
   return pools;
 }
 
+// Applying every migration to a fresh embedded database takes 15-20 s on an idle 2-core machine, more
+// while the rest of the suite runs beside it: these tests wait for it rather than time out.
+const EVERY_MIGRATION = { timeout: 120_000 };
+
 describe('migrate', () => {
-  it('applies every migration once, recorded the way Prisma records them', async () => {
+  it('applies every migration once, recorded the way Prisma records them', EVERY_MIGRATION, async () => {
     const [pool] = await freshPool();
     const migrations = readMigrations();
     expect(migrations.length).toBeGreaterThan(0);
@@ -56,7 +60,7 @@ describe('migrate', () => {
     expect(rows.every((r) => r.finished_at)).toBe(true);
   });
 
-  it('two instances starting at once do not race: each migration is applied exactly once', async () => {
+  it('two instances starting at once do not race: each migration is applied exactly once', EVERY_MIGRATION, async () => {
     const [a, b] = await freshPool();
     // On a PostgreSQL server the advisory lock alone must hold (separate processes share no memory);
     // PGlite has a single backend session, so there the in-process queue does the ordering.
@@ -82,7 +86,7 @@ describe('migrate', () => {
 });
 
 describe('embedded database', () => {
-  it('keeps its data on disk across restarts', async () => {
+  it('keeps its data on disk across restarts', EVERY_MIGRATION, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-restart-'));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const first = await openDatabase({ dataDir });
