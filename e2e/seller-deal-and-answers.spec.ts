@@ -58,10 +58,12 @@ test('after accepting a quote the seller sees it accepted and what happens next 
   await expect(tracked.getByTestId('stage-stepper')).toContainText('You accepted the quote');
 });
 
-test("the seller's document-access list updates while it is open (point 8)", async ({ page, browser, prisma, createUser, signInAs }) => {
+test("the seller's document-access list updates while it is open (point 8)", async ({ page, browser, prisma, createUser, signInAs, attestAdmin }) => {
   const seller = await createUser({ firstName: 'Bea' });
   const reviewer = await createUser({ role: 'admin', firstName: 'Dana' });
   const { id } = await createPrototype(prisma, seller.id, { status: 'under_review' });
+  // The reviewer accepted the confidentiality terms and attested for this prototype (ADR 0045).
+  await attestAdmin(reviewer, id);
   await signInAs(page, seller, `/prototypes/${id}`);
   const uploaded = await page.request.post(`/api/prototypes/${id}/documents`, {
     headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'design-spec.pdf' },
