@@ -83,7 +83,7 @@ test("the seller's document-access list updates while it is open (point 8)", asy
   await adminContext.close();
 
   // No reload: the live stream brings it.
-  await expect(access.getByRole('listitem').filter({ hasText: 'design-spec.pdf' })).toContainText('Opened by Dana T.');
+  await expect(access.getByRole('listitem').filter({ hasText: 'design-spec.pdf' })).toContainText('Downloaded a copy: Dana T.');
   await access.scrollIntoViewIfNeeded();
   await expectAccessibleAt(page, VIEWPORTS, { shot: `${SHOTS}/document-access` });
 });
