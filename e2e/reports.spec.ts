@@ -1,10 +1,12 @@
 // Concern reports and the ledger in a browser (issue 15, points 5 and 7): a seller reports a message
 // they received, an admin resolves it in the reports queue and the seller is told; a seller reads their
-// statement beside their payouts and an admin reads the ledger, filtered. Axe-clean on phone and desktop.
+// statement beside their payouts and an admin reads the ledger, filtered. An admin rejects a quote with a
+// reason category and the reports screen counts it by month and category (issue 33, point 6).
+// Axe-clean on phone and desktop.
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { recordLedgerEntry } from '../src/server/domain/ledger.ts';
-import { createAdminMessage } from '../src/server/test/factories.ts';
+import { createAdminMessage, createPrototype } from '../src/server/test/factories.ts';
 import { LIGHT_DESKTOP_AND_DARK_PHONE, expectNoAxeViolations, expectNoAxeViolationsIn } from './screens.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -96,4 +98,56 @@ test('a seller reads their statement; an admin reads the ledger and filters it b
   await expect(page.getByTestId('ledger-row')).toHaveCount(1);
   await expect(page.getByTestId('ledger-row')).toContainText(`WIRE-${tag}`);
   await expectNoAxeViolations(page);
+});
+
+test('an admin rejects a quote with a reason category and the reports screen counts declines by month and category (light desktop, dark phone)', async ({
+  page,
+  prisma,
+  createUser,
+  signInAs,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const seller = await createUser({ firstName: 'Ines' });
+  const admin = await createUser({ role: 'admin', firstName: 'Noor' });
+  const name = `Quoted-${tag}`;
+  const { id } = await createPrototype(prisma, seller.id, { prototypeName: name, status: 'quoted', atomixQuote: '5000' });
+  const month = new Date().toISOString().slice(0, 7);
+
+  // A period without declines: the empty state.
+  await signInAs(page, admin, '/admin/reports');
+  const declines = page.getByTestId('decline-reasons');
+  await expect(declines.getByRole('heading', { name: 'Decline reasons' })).toBeVisible();
+  await expect(declines.getByTestId('decline-reasons-table').or(declines.getByTestId('decline-reasons-empty'))).toBeVisible();
+  const regulatory = declines.getByTestId(`decline-month-${month}`).locator('td[data-category="regulatory"]');
+  const before = (await regulatory.count()) > 0 ? Number(await regulatory.textContent()) : 0;
+  await declines.getByLabel('From').fill('2001-01-01');
+  await declines.getByLabel('To').fill('2001-12-31');
+  await declines.getByRole('button', { name: 'Show' }).click();
+  await expect(declines.getByTestId('decline-reasons-empty')).toHaveText('No declines in this period.');
+  await expect(declines).toContainText('2001-01-01 to 2001-12-31');
+  await expectNoAxeViolationsIn(page, LIGHT_DESKTOP_AND_DARK_PHONE);
+
+  // Reject Quote asks for the optional category, and says what the seller will read.
+  await page.goto(`/admin-panel?q=${tag}`);
+  await page.getByRole('button', { name: `Reject Quote: ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject Quote' });
+  await expect(dialog.getByLabel('Reason category (optional)')).toHaveValue('');
+  await dialog.getByLabel('Reason category (optional)').selectOption({ label: 'Regulatory path' });
+  await expect(dialog).toContainText('The seller reads: “The path to the licences and approvals it needs is too uncertain for us today.”');
+  await expectNoAxeViolationsIn(page, LIGHT_DESKTOP_AND_DARK_PHONE);
+  await dialog.getByRole('button', { name: 'Reject Quote', exact: true }).click();
+  await toast(page, 'Quote rejected successfully');
+  await expect(dialog).toBeHidden();
+  expect(await prisma.prototype.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({ status: 'rejected' });
+  expect(await prisma.prototypeDecline.findMany({ where: { prototypeId: id }, select: { kind: true, category: true } })).toEqual([
+    { kind: 'quote', category: 'regulatory' },
+  ]);
+
+  // The reports screen counts it this month, under its category.
+  await page.goto('/admin/reports');
+  await expect(regulatory).toHaveText(String(before + 1));
+  await expect(declines.getByTestId(`decline-month-${month}`).getByRole('rowheader')).toHaveText(
+    new Date().toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  );
+  await expectNoAxeViolationsIn(page, LIGHT_DESKTOP_AND_DARK_PHONE);
 });

@@ -1,5 +1,5 @@
-// Dialogs of the Prototype Management tab: Reject (reason), Provide Quote (amount and notes) and
-// Manage (priority, reviewer, reviewer comments).
+// Dialogs of the Prototype Management tab: Reject (reason), Reject Quote (the final reject, with an
+// optional reason category), Provide Quote (amount and notes) and Manage (priority, reviewer, comments).
 import { type FormEvent, useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -41,6 +41,34 @@ export function RejectDialog({ prototype, onClose }: { prototype: PrototypeTarge
         </Field>
         <DeclineCategorySelect value={category} onChange={setCategory} />
         <DialogActions onCancel={onClose} submitLabel="Reject" pending={reject.isPending} danger />
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** Reject Quote, the final reject (issue 33, point 6): optionally with a reason category for the report. */
+export function RejectQuoteDialog({ prototype, onClose }: { prototype: Pick<PrototypeTarget, 'id' | 'prototypeName'> | null; onClose: () => void }) {
+  const feedback = useAdminFeedback();
+  const [category, setCategory] = useState<DeclineCategory | ''>('');
+  const cancel = () => {
+    setCategory('');
+    onClose();
+  };
+  const rejectQuote = trpc.admin.rejectQuote.useMutation(feedback('rejectQuote', cancel));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (prototype) rejectQuote.mutate({ id: prototype.id, status: 'rejected', ...(category ? { reasonCategory: category } : {}) });
+  };
+  return (
+    <ModalDialog
+      open={!!prototype}
+      onClose={cancel}
+      title="Reject Quote"
+      description={prototype && <>Reject the quote for “{prototype.prototypeName}”: the prototype is declined for good.</>}
+    >
+      <form onSubmit={submit} noValidate>
+        <DeclineCategorySelect value={category} onChange={setCategory} />
+        <DialogActions onCancel={cancel} submitLabel="Reject Quote" pending={rejectQuote.isPending} danger />
       </form>
     </ModalDialog>
   );

@@ -20,7 +20,7 @@ import { downloadText } from './download.ts';
 import { ListPager } from './pager.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 import { FilterSelect, SearchBox } from './list-parts.tsx';
-import { ManageDialog, QuoteDialog, RejectDialog } from './prototype-dialogs.tsx';
+import { ManageDialog, QuoteDialog, RejectDialog, RejectQuoteDialog } from './prototype-dialogs.tsx';
 import { ConfidentialPanel } from './confidential-panel.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
 import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from './lifecycle-dialogs.tsx';
@@ -35,7 +35,7 @@ const SORT_LABELS: Record<(typeof PROTOTYPE_SORTS)[number], string> = {
 import { AdminDocumentLinks } from '~/components/documents/admin-document-links.tsx';
 
 type AdminPrototype = RouterOutputs['admin']['prototypes']['items'][number];
-type DialogKind = 'reject' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
+type DialogKind = 'reject' | 'rejectQuote' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
 
 export function PrototypePanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const input = prototypeQueryInput(search);
@@ -67,6 +67,7 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
       </QueryView>
       <ListPager label="Prototype" list={list} onPage={(cursor, dir) => setSearch({ cursor, dir })} />
       <RejectDialog prototype={target('reject')} onClose={close} />
+      <RejectQuoteDialog prototype={target('rejectQuote')} onClose={close} />
       <QuoteDialog prototype={target('quote')} onClose={close} />
       <ManageDialog prototype={target('manage')} onClose={close} />
       <ReviseQuoteDialog prototype={target('reviseQuote')} onClose={close} />
@@ -284,7 +285,6 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
   const approve = trpc.admin.approve.useMutation(feedback('approve'));
   const startReview = trpc.admin.startReview.useMutation(feedback('startReview'));
   const acceptQuote = trpc.admin.acceptQuote.useMutation(feedback('acceptQuote'));
-  const rejectQuote = trpc.admin.rejectQuote.useMutation(feedback('rejectQuote'));
   const id = prototype.id;
   const name = prototype.prototypeName;
 
@@ -294,7 +294,7 @@ function PrototypeActions({ prototype, onDialog }: { prototype: AdminPrototype; 
     reject: { className: 'btn-error', run: () => onDialog('reject'), pending: false },
     quote: { className: 'btn-primary', run: () => onDialog('quote'), pending: false },
     acceptQuote: { className: 'btn-success', run: () => acceptQuote.mutate({ id, status: 'accepted' }), pending: acceptQuote.isPending },
-    rejectQuote: { className: 'btn-error btn-outline', run: () => rejectQuote.mutate({ id, status: 'rejected' }), pending: rejectQuote.isPending },
+    rejectQuote: { className: 'btn-error btn-outline', run: () => onDialog('rejectQuote'), pending: false },
     reviseQuote: { className: 'btn-primary btn-outline', run: () => onDialog('reviseQuote'), pending: false },
     startDevelopment: { className: 'btn-primary', run: () => onDialog('startDevelopment'), pending: false },
     markDeployed: { className: 'btn-success', run: () => onDialog('markDeployed'), pending: false },

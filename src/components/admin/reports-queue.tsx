@@ -20,6 +20,7 @@ import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/s
 import { AdminPageHeader, Figure, FilterSelect } from './list-parts.tsx';
 import { ListPager } from './pager.tsx';
 import { type ReportsSearch, reportsQueueInput } from './reports-search.ts';
+import { DeclineReasonsTable } from './decline-reasons-table.tsx';
 import { NoMatches } from '~/components/no-matches.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
 
@@ -90,6 +91,8 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
         </QueryView>
         <ListPager label="Report" list={list} onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })} />
       </section>
+
+      <DeclineReasonsTable />
     </div>
   );
 }

@@ -10,11 +10,11 @@ import { useAdminFeedback } from '../admin-toasts.ts';
 import { GuardedButton } from '../guarded-button.tsx';
 import { InfoRequestExchange } from '../info-requests.tsx';
 import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from '../lifecycle-dialogs.tsx';
-import { ManageDialog, QuoteDialog, RejectDialog } from '../prototype-dialogs.tsx';
+import { ManageDialog, QuoteDialog, RejectDialog, RejectQuoteDialog } from '../prototype-dialogs.tsx';
 import type { Evaluation } from './score-fields.tsx';
 
 type AdminAction = Exclude<PrototypeAction, 'respondToQuote'>;
-type DialogKind = 'reject' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
+type DialogKind = 'reject' | 'rejectQuote' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
 const ADMIN_ACTIONS = PROTOTYPE_ACTION_NAMES.filter((a): a is AdminAction => PROTOTYPE_ACTIONS[a].actor === 'admin');
 
 const STYLE: Record<AdminAction, string> = {
@@ -34,7 +34,6 @@ export function PrototypeActions({ evaluation: e }: { evaluation: Evaluation }) 
   const approve = trpc.admin.approve.useMutation(feedback('approve'));
   const startReview = trpc.admin.startReview.useMutation(feedback('startReview'));
   const acceptQuote = trpc.admin.acceptQuote.useMutation(feedback('acceptQuote'));
-  const rejectQuote = trpc.admin.rejectQuote.useMutation(feedback('rejectQuote'));
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const close = () => setDialog(null);
   const id = e.id;
@@ -49,7 +48,7 @@ export function PrototypeActions({ evaluation: e }: { evaluation: Evaluation }) 
     reject: { onClick: open('reject'), pending: false },
     quote: { onClick: open('quote'), pending: false },
     acceptQuote: { onClick: () => acceptQuote.mutate({ id, status: 'accepted' }), pending: acceptQuote.isPending },
-    rejectQuote: { onClick: () => rejectQuote.mutate({ id, status: 'rejected' }), pending: rejectQuote.isPending },
+    rejectQuote: { onClick: open('rejectQuote'), pending: false },
     reviseQuote: { onClick: open('reviseQuote'), pending: false },
     startDevelopment: { onClick: open('startDevelopment'), pending: false },
     markDeployed: { onClick: open('markDeployed'), pending: false },
@@ -118,6 +117,7 @@ export function PrototypeActions({ evaluation: e }: { evaluation: Evaluation }) 
       <InfoRequestExchange prototype={{ id, prototypeName: e.prototypeName, status: e.status, stage: e.stage }} />
 
       <RejectDialog prototype={dialog === 'reject' ? target : null} onClose={close} />
+      <RejectQuoteDialog prototype={dialog === 'rejectQuote' ? target : null} onClose={close} />
       <QuoteDialog prototype={dialog === 'quote' ? target : null} onClose={close} />
       <ManageDialog prototype={dialog === 'manage' ? target : null} onClose={close} />
       <ReviseQuoteDialog prototype={dialog === 'reviseQuote' ? quoted : null} onClose={close} />

@@ -1,0 +1,110 @@
+// Decline reasons by month and category (issue 33, point 6; ADR 0048): how many prototypes and quotes
+// were declined for each reason category, by default in the last twelve months (UTC), or between two
+// chosen days, from `evaluation.declineReasons`. A decline without a category counts as "No category".
+import { type FormEvent, useState } from 'react';
+import { trpc } from '~/client/trpc.ts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { QueryView } from '~/components/query-view.tsx';
+import { DECLINE_CATEGORIES, DECLINE_REASONS } from '~/shared/decline-reasons.ts';
+
+const COLUMNS = [...DECLINE_CATEGORIES.map((c) => [c, DECLINE_REASONS[c].label] as const), ['uncategorised', 'No category'] as const];
+
+/** "2026-03" as "March 2026" (the month is UTC, so it is formatted in UTC). */
+function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(year!, m! - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function DeclineReasonsTable() {
+  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const utcDay = (day: string | undefined) => (day ? new Date(`${day}T00:00:00Z`) : undefined);
+  const report = trpc.evaluation.declineReasons.useQuery({ from: utcDay(range.from), to: utcDay(range.to) }, { placeholderData: keepPreviousData });
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const day = (name: string) => String(form.get(name) ?? '') || undefined;
+    setRange({ from: day('from'), to: day('to') });
+  };
+  const ranged = range.from !== undefined || range.to !== undefined;
+  return (
+    <section
+      aria-labelledby="decline-reasons-title"
+      className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5"
+      data-testid="decline-reasons"
+    >
+      <h2 id="decline-reasons-title" className="text-lg font-semibold">
+        Decline reasons
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">
+        Prototypes and quotes declined, by month (UTC) and reason category{report.data ? `, ${report.data.from} to ${report.data.to}` : ''}.
+      </p>
+      <form aria-label="Decline reasons period" className="mt-3 flex flex-wrap items-end gap-3" onSubmit={apply}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="declines-from" className="text-sm font-medium">
+            From
+          </label>
+          <input id="declines-from" name="from" type="date" className="input input-bordered input-sm" defaultValue={range.from} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="declines-to" className="text-sm font-medium">
+            To
+          </label>
+          <input id="declines-to" name="to" type="date" className="input input-bordered input-sm" defaultValue={range.to} />
+        </div>
+        <button type="submit" className="btn btn-sm btn-outline">
+          Show
+        </button>
+      </form>
+      <QueryView
+        query={report}
+        what="the decline reasons"
+        isEmpty={(data) => data.months.length === 0}
+        empty={
+          <p className="mt-3 rounded-box border border-dashed border-base-300 p-6 text-center text-base-content/70" data-testid="decline-reasons-empty">
+            {ranged ? 'No declines in this period.' : 'No declines in the last twelve months.'}
+          </p>
+        }
+      >
+        {(data) => (
+          // Focusable so that a keyboard can scroll the table sideways on a phone (axe: scrollable-region-focusable).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Decline reasons table (scrolls sideways)">
+            <table className="table table-sm" aria-busy={report.isFetching} data-testid="decline-reasons-table">
+              <caption className="sr-only">Declines by month and reason category</caption>
+              <thead>
+                <tr className="text-base-content/85">
+                  <th scope="col">Month</th>
+                  {COLUMNS.map(([key, label]) => (
+                    <th key={key} scope="col" className="text-right">
+                      {label}
+                    </th>
+                  ))}
+                  <th scope="col" className="text-right">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.months.map((row) => (
+                  <tr key={row.month} data-testid={`decline-month-${row.month}`}>
+                    <th scope="row" className="whitespace-nowrap font-medium">
+                      {monthLabel(row.month)}
+                    </th>
+                    {COLUMNS.map(([key]) => (
+                      <td key={key} className="text-right tabular-nums" data-category={key}>
+                        {row.counts[key]}
+                      </td>
+                    ))}
+                    <td className="text-right font-semibold tabular-nums" data-category="total">
+                      {row.total}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
+    </section>
+  );
+}
