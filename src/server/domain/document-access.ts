@@ -26,7 +26,7 @@ export type DocumentOpening = { kind: 'download'; copy: 'stamped' | 'original' }
 export async function recordDocumentOpened(
   db: Db,
   meta: RequestMeta,
-  entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date; fileName: string } & DocumentOpening,
+  entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date } & DocumentOpening,
 ): Promise<{ accessRecordId: number }> {
   return db.$transaction(async (tx: Prisma.TransactionClient) => {
     const record = await appendAccessRecord(tx, {
@@ -43,8 +43,8 @@ export async function recordDocumentOpened(
       targetType: 'prototype',
       targetId: entry.prototypeId,
       details: {
+        // No file name: the activity log is read by admins the data room may keep closed (ADR 0045).
         documentId: entry.documentId,
-        fileName: entry.fileName,
         ...(entry.kind === 'page_view' ? { page: entry.page } : { copy: entry.copy }),
       },
     });

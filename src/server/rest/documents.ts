@@ -340,7 +340,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
       const stored = await storedBytes(document);
       // The seller's own downloads are theirs: the original, not listed.
       if (!admin) return served(Readable.toWeb(stored.stream) as ReadableStream, document.fileType, stored.size, document.fileName);
-      const opening = { documentId: document.id, prototypeId: document.prototypeId, userId: reader.id, openedAt: now, fileName: document.fileName };
+      const opening = { documentId: document.id, prototypeId: document.prototypeId, userId: reader.id, openedAt: now };
       const kind = stampKindOf(document.fileType);
       if (kind === null) {
         // Nothing to stamp on: served as it is, and recorded as the original (before a byte is sent).
@@ -389,7 +389,6 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
               prototypeId: document.prototypeId,
               userId: reader.id,
               openedAt: now,
-              fileName: document.fileName,
               kind: 'page_view',
               page,
             })
