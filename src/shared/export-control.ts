@@ -51,6 +51,20 @@ export type Jurisdiction = (typeof JURISDICTIONS)[number];
 export const CLASSIFICATION_BASES = ['self', 'ccats', 'counsel', 'doe'] as const;
 export type ClassificationBasis = (typeof CLASSIFICATION_BASES)[number];
 
+/** The officer's choices in plain words (the classification screen, the history). */
+export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
+  ear: 'EAR: Commerce Department (Export Administration Regulations)',
+  part810: 'DOE Part 810: nuclear technology assistance',
+  itar: 'ITAR: State Department (defence articles)',
+  none: 'None: not subject to US export rules',
+};
+export const BASIS_LABELS: Record<ClassificationBasis, string> = {
+  self: 'Our own classification',
+  ccats: 'A Commerce ruling (CCATS)',
+  counsel: 'Advice of export counsel',
+  doe: 'A Department of Energy determination',
+};
+
 export const COMPLIANCE_STATES = ['unscreened', 'hold', 'controlled', 'not_controlled'] as const;
 export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
 

@@ -117,3 +117,15 @@ export const emptyScreeningForm = {
   knownClassification: '',
   eccn: '',
 };
+
+/**
+ * The classification screen's fields as its inputs hold them (radio values and text), turned into
+ * exportClassificationInput's object without the prototype id (the screen adds it).
+ */
+export const classificationFormInput = exportClassificationInput.omit({ id: true }).extend({
+  jurisdiction: z.enum(JURISDICTIONS, { errorMap: () => ({ message: 'Please choose the jurisdiction' }) }),
+  controlled: z.enum(['yes', 'no'], { errorMap: () => ({ message: 'Please say whether the item is controlled' }) }).transform((value) => value === 'yes'),
+  basis: z.enum(CLASSIFICATION_BASES, { errorMap: () => ({ message: 'Please choose the basis' }) }),
+});
+
+export const emptyClassificationForm = { jurisdiction: '', classification: '', controlled: '', basis: '', note: '' };

@@ -1,20 +1,28 @@
 // The seller's export screening answers on a prototype's admin page (issue 32, point 1; ADR 0050),
-// with the compliance state. Compliance officers classify through the compliance record's REST path.
+// with the compliance state. Compliance officers (compliance.manage) also see the classification on
+// record with its history and record a new one here (classification-section.tsx).
 import { trpc } from '~/client/trpc.ts';
+import { useCapability } from '~/client/use-capability.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { COMPLIANCE_STATE_LABELS, KNOWN_CLASSIFICATION_LABELS, NOT_LEGAL_ADVICE, SCREENING_QUESTIONS, SCREENING_TRIGGERS } from '~/shared/export-control.ts';
 import { formatDateTime } from '~/shared/format.ts';
+import { ClassificationSection } from './classification-section.tsx';
 
 export function PrototypeScreening({ prototypeId }: { prototypeId: number }) {
   const query = trpc.compliance.screening.useQuery({ id: prototypeId }, { retry: false });
   const data = query.data;
+  const officer = useCapability('compliance.manage').allowed === true;
   return (
     <section aria-labelledby="export-screening-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="export-screening">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="export-screening-title" className="text-lg font-semibold">
           Export screening
         </h2>
-        {data && <span className="badge badge-outline">{COMPLIANCE_STATE_LABELS[data.state]}</span>}
+        {data && (
+          <span className="badge badge-outline" data-testid="compliance-state">
+            {COMPLIANCE_STATE_LABELS[data.state]}
+          </span>
+        )}
       </div>
       <p className="mt-1 text-xs text-base-content/70">{NOT_LEGAL_ADVICE}</p>
       {query.isError ? (
@@ -46,6 +54,7 @@ export function PrototypeScreening({ prototypeId }: { prototypeId: number }) {
           </div>
         </dl>
       )}
+      {officer && <ClassificationSection prototypeId={prototypeId} />}
     </section>
   );
 }
