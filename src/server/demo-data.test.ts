@@ -1,6 +1,7 @@
 // The demo data (`npm run db:seed`): every stage of the pipeline and every piece of the evaluation
 // shows up, and a second run replaces the demo rows instead of adding to them.
 import { describe, expect, it } from 'vitest';
+import { COMPLIANCE_STATES } from '~/shared/export-control.ts';
 import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { DEMO_DOMAIN, seedDemoData } from './demo-data.ts';
 import { auditLedger, ledgerBalance } from './domain/ledger.ts';
@@ -185,5 +186,32 @@ describe('demo data', () => {
     }
     const ledger = await db.financialRecord.findMany({ orderBy: { id: 'asc' }, select: { createdAt: true } });
     for (let i = 1; i < ledger.length; i++) expect(ledger[i]!.createdAt.getTime()).toBeGreaterThanOrEqual(ledger[i - 1]!.createdAt.getTime());
+  });
+
+  it('has a prototype in every compliance state, a classification history and an open screening hit on a demo seller (issue 32)', async () => {
+    const { admin } = await seedTwice();
+    const db = t.db.prisma;
+    await db.userPermission.create({ data: { userId: admin.id, permission: 'compliance.manage', granted: true, reason: 'test' } });
+    const caller = await callerAs(t.db, admin.id, undefined, { clock: fixedClock(NOW) });
+    const dashboard = await caller.compliance.dashboard();
+    const names = Object.fromEntries(dashboard.states.map((group) => [group.state, group.items.map((item) => item.prototypeName)]));
+    expect(Object.keys(names).sort()).toEqual([...COMPLIANCE_STATES].sort());
+    for (const group of dashboard.states) expect(group.count, group.state).toBe(group.items.length);
+    expect(names.unscreened!.length).toBeGreaterThan(0);
+    expect(names.hold).toEqual(['Tritium Breeding Blanket Module']);
+    expect(names.controlled!.sort()).toEqual(['Molten Salt Micro-Reactor Loop', 'Muon-Catalysed Fusion Cell']);
+    expect(names.not_controlled!.sort()).toEqual(['Perovskite Tandem Cell v3', 'Solid-State Grid Battery Cell']);
+
+    const muon = dashboard.states.find((group) => group.state === 'controlled')!.items.find((item) => item.prototypeName.startsWith('Muon'))!;
+    expect(muon.classification).toBe('1E201');
+    const record = await caller.compliance.forPrototype({ id: muon.id });
+    expect(record.history.map((row) => row.basis)).toEqual(['counsel', 'self']);
+    expect(record.screening).toMatchObject({ tritium: true });
+
+    // The demo list was imported once although the seed ran twice; the demo seller on it waits for a decision.
+    expect(await caller.compliance.imports()).toHaveLength(1);
+    const hits = await caller.compliance.hits({ status: 'open' });
+    expect(hits.map((hit) => [hit.userEmail, hit.matchedName])).toEqual([[`sofia@${DEMO_DOMAIN}`, 'Lindqvist, Sofía']]);
+    expect(dashboard.openHits).toBe(1);
   });
 });

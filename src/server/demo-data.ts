@@ -19,6 +19,7 @@ import { seedPermissionsDemo } from './demo/permissions-demo.ts';
 import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './demo/factories.ts';
 import { seedSupportDemo } from './demo/support-demo.ts';
 import { seedReportsDemo } from './demo/reports-demo.ts';
+import { seedComplianceDemo } from './demo/compliance-demo.ts';
 
 export const DEMO_DOMAIN = 'demo.atomix.test';
 const DAY_MS = 86_400_000;
@@ -340,6 +341,19 @@ const CATALOGUE: DemoPrototype[] = [
       afterDays: 16,
     },
   },
+  {
+    // Answered yes to tritium at submission: on export compliance hold (compliance-demo.ts), so no reviewer yet.
+    seller: 'kenji',
+    name: 'Tritium Breeding Blanket Module',
+    energyType: 'nuclear',
+    status: 'submitted',
+    stage: 'initial_review',
+    priority: 'high',
+    description: 'A lithium-lead blanket module that breeds tritium for a fusion pilot plant, with an extraction loop.',
+    powerOutput: 300,
+    efficiency: 35,
+    ageDays: 2,
+  },
 ];
 
 export interface DemoSeedOptions {
@@ -599,6 +613,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   await seedSupportDemo(db, { admin: first, sellers, now });
   await seedPermissionsDemo(db, { firstAdminId: first.id, reviewerId: lise.id, sellerId: sofia.id, now });
   await seedReportsDemo(db, { adminId: first.id, amaraId: amara.id, kenjiId: kenji.id, now });
+  await seedComplianceDemo(db, { officerId: first.id, sellerIds: sellers.map((s) => s.id), listedSellerId: sofia.id, now });
 
   return { sellers, reviewers: [first, lise] };
 }

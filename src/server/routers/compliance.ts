@@ -4,6 +4,7 @@
 // domain/denied-party-screening.ts.
 import { complianceOfInput, exportClassificationInput, hitDecisionInput, screeningHitsInput, screeningListInput } from '~/shared/schemas/export-control.ts';
 import type { Context } from '../context.ts';
+import { complianceDashboard } from '../domain/compliance-dashboard.ts';
 import { decideHit, importScreeningList, listHits, listImports } from '../domain/denied-party-screening.ts';
 import { classify, complianceOf, screeningOf } from '../domain/export-control.ts';
 import { adminProcedure, capabilityProcedure, router } from '../trpc.ts';
@@ -20,6 +21,9 @@ const deps = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
 export const complianceRouter = router({
   /** The seller's screening answers and the state, on the admin prototype page (any administrator). */
   screening: adminProcedure.input(complianceOfInput).query(({ ctx, input }) => screeningOf(ctx.db, input.id)),
+
+  /** The dashboard on /admin/compliance: prototypes by compliance state and the open hits. */
+  dashboard: complianceProcedure.query(({ ctx }) => complianceDashboard(ctx.db)),
 
   /** GET /api/admin/prototypes/{id}/compliance */
   forPrototype: complianceProcedure.input(complianceOfInput).query(({ ctx, input }) => complianceOf(ctx.db, input.id)),

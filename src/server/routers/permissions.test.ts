@@ -84,6 +84,7 @@ const GOVERNED: Record<Capability, Record<string, Call>> = {
     'compliance.imports': (c) => c.compliance.imports(),
     'compliance.hits': (c) => c.compliance.hits(empty),
     'compliance.decideHit': (c) => c.compliance.decideHit(empty),
+    'compliance.dashboard': (c) => c.compliance.dashboard(),
   },
 };
 
