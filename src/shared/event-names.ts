@@ -185,5 +185,9 @@ export const AUDIT_ACTIONS = [
   'admin.compliance.screening_list',
   'admin.compliance.hit_decided',
   'compliance.screening_hit',
+  // Cleared people (issue 32, ADR 0051)
+  'admin.compliance.export_status',
+  'admin.compliance.authorize',
+  'admin.compliance.authorization_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -89,3 +89,33 @@ export const HIT_DECISIONS = ['false_positive', 'confirmed'] as const;
 export type HitDecision = (typeof HIT_DECISIONS)[number];
 export const SCREENING_OCCASIONS = ['registration', 'payout_account', 'payout'] as const;
 export type ScreeningOccasion = (typeof SCREENING_OCCASIONS)[number];
+
+/** Cleared people (point 4): each administrator's export status, recorded by a compliance officer. */
+export const EXPORT_STATUSES = ['us_person', 'foreign_person', 'unknown'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+export const EXPORT_STATUS_LABELS: Record<ExportStatus, string> = {
+  us_person: 'U.S. person',
+  foreign_person: 'Foreign person',
+  unknown: 'Unknown',
+};
+
+/** What of a controlled item was released or refused, why it was released, and why refused. */
+export const RELEASE_CHANNELS = ['document_copy', 'page_view', 'fields'] as const;
+export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
+export const RELEASE_CHANNEL_LABELS: Record<ReleaseChannel, string> = {
+  document_copy: 'Document copy',
+  page_view: 'Page view',
+  fields: 'Confidential fields',
+};
+export const RELEASE_BASES = ['us_person', 'authorization'] as const;
+export type ReleaseBasis = (typeof RELEASE_BASES)[number];
+export const REFUSAL_REASONS = ['status_unknown', 'no_authorization', 'authorization_expired'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+export const REFUSAL_REASON_LABELS: Record<RefusalReason, string> = {
+  status_unknown: 'Export status not recorded',
+  no_authorization: 'Foreign person without an authorization',
+  authorization_expired: 'Authorization expired',
+};
+
+/** Authorizations that expire within this many days are listed on the compliance dashboard (point 6). */
+export const AUTHORIZATION_EXPIRY_WARNING_DAYS = 30;

@@ -8,6 +8,7 @@ import { retentionEndedCheck } from './data-room-retention.ts';
 import { notAttestedCheck } from './attestations.ts';
 import { termsNotAcceptedCheck } from './confidentiality-terms.ts';
 import { ForbiddenError } from './errors.ts';
+import { exportClearanceCheck } from './export-clearance.ts';
 import { exportHoldCheck } from './export-control.ts';
 
 export type ConfidentialDenialReason =
@@ -37,6 +38,8 @@ const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [
   conflictOfInterestCheck,
   // Only a compliance officer opens a held item until it is classified (issue 32, ADR 0050).
   exportHoldCheck,
+  // A controlled item opens only to U.S. persons and people authorized for it (issue 32, ADR 0051).
+  exportClearanceCheck,
   accessRevokedCheck,
   retentionEndedCheck,
   termsNotAcceptedCheck,

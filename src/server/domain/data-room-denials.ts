@@ -3,26 +3,29 @@
 import type { Db } from '../db/index.ts';
 import { appendAccessRecord } from './access-record.ts';
 import { type ConfidentialViewer, type DataRoomPolicy, confidentialDenial } from './confidential-access.ts';
+import { type ReleaseTarget, recordExportDecisions } from './export-clearance.ts';
 import { ForbiddenError } from './errors.ts';
 
 export async function refuseClosedDataRoom(
   db: Db,
   viewer: ConfidentialViewer,
-  target: { prototypeId: number; documentId?: number | null },
+  target: { prototypeId: number; documentId: number; release: ReleaseTarget['channel']; page?: number | null },
   now: Date,
   policy: DataRoomPolicy,
 ): Promise<void> {
   const denial = await confidentialDenial(db, viewer, target.prototypeId, now, policy);
   if (!denial) return;
-  await db.$transaction((tx) =>
-    appendAccessRecord(tx, {
+  await db.$transaction(async (tx) => {
+    await appendAccessRecord(tx, {
       at: now,
       kind: 'denied',
       userId: viewer.id,
       prototypeId: target.prototypeId,
-      documentId: target.documentId ?? null,
+      documentId: target.documentId,
       details: { reason: denial.reason },
-    }),
-  );
+    });
+    const release = { channel: target.release, documentId: target.documentId, page: target.page ?? null };
+    await recordExportDecisions(tx, viewer.id, [target.prototypeId], new Map([[target.prototypeId, denial]]), release, now);
+  });
   throw new ForbiddenError(denial.message);
 }

@@ -8,6 +8,7 @@ import { publishDocumentAccess } from '../live/publish.ts';
 import { ACCESS_RECORD_LOCK_ID, appendAccessRecord } from './access-record.ts';
 import { logActivity } from './activity-log.ts';
 import { NotFoundError } from './errors.ts';
+import { recordExportDecisions } from './export-clearance.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { type AccessRecordRow, documentAccessCsv, toDocumentAccessViews } from './views/document-access-view.ts';
 import { SELLER_ACCESS_KINDS } from './views/shapes/info-request.ts';
@@ -48,6 +49,13 @@ export async function recordDocumentOpened(
         ...(entry.kind === 'page_view' ? { page: entry.page } : { copy: entry.copy }),
       },
     });
+    // A controlled item's copy or page sent is an export release on record (issue 32, ADR 0051).
+    const release = {
+      channel: entry.kind === 'page_view' ? 'page_view' : 'document_copy',
+      documentId: entry.documentId,
+      page: entry.kind === 'page_view' ? entry.page : null,
+    } as const;
+    await recordExportDecisions(tx, entry.userId, [entry.prototypeId], new Map(), release, entry.openedAt);
     await publishDocumentAccess(tx, entry.prototypeId);
     return { accessRecordId: record.id };
   });

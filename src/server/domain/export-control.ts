@@ -200,8 +200,8 @@ export const EXPORT_HOLD_DENIAL =
 
 /**
  * The data room's export rule for held items (point 2): until classified, a held prototype's
- * confidential content opens only to holders of compliance.manage. (Controlled items and cleared
- * people, point 4, are not built yet.)
+ * confidential content opens only to holders of compliance.manage. Once classified controlled, the
+ * clearance rule decides (export-clearance.ts).
  */
 export const exportHoldCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds, now) => {
   const denials = new Map<number, ConfidentialDenial>();

@@ -1,11 +1,11 @@
 // The data room (issue 31, points 1, 2 and 5; ADR 0045): versioned confidentiality terms, the
 // attestation per prototype, the one gate on every path that carries confidential content, the
 // seller's revocations and the retention after a prototype closes.
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TERMS, sha256 } from '../domain/confidentiality-terms.ts';
 import { attestAdmin, createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { type RestClient, callerAs, restClient, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
+import { livePayloads } from '../test/live-payloads.ts';
 import { samplePdf } from '../test/pdf-fixtures.ts';
 import { fixedClock } from '../test/services.ts';
 
@@ -149,25 +149,6 @@ describe('attestation per prototype', () => {
     await expect((await callerAs(t.db, stranger.id)).confidentiality.sellerDataRoom({ id: prototype.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
-
-/** The pg_notify payloads sent while `run` runs (the live events). */
-async function livePayloads(run: () => Promise<unknown>): Promise<string[]> {
-  const payloads: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text: string; values?: unknown[] };
-    const text = typeof first === 'string' ? first : first.text;
-    const values = typeof first === 'string' ? (args[1] as unknown[] | undefined) : first.values;
-    if (text.includes('pg_notify')) payloads.push(JSON.stringify(values ?? []));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await run();
-    return payloads;
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-}
 
 describe('the gate on every path', () => {
   it('before the terms and the attestation: no description, notes, documents or answers anywhere; documents 403 and recorded', async () => {

@@ -297,7 +297,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
   }
 
   /** Who reads the document, and as what: its seller, or the team behind the data room's gate. */
-  async function openForReading(c: HonoContext) {
+  async function openForReading(c: HonoContext, release: 'document_copy' | 'page_view') {
     const ctx = await deps.createContext(c);
     if (!ctx.user) throw new UnauthorizedError('Unauthorized');
     const reader = withEnrolledRole(ctx.user, ctx.session, ctx.config);
@@ -306,7 +306,8 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
     // An admin before the data room opens (terms, attestation, revoked, retention, conflict) gets 403
     // and the refusal is recorded (ADR 0045); not a byte is read.
     if (admin) {
-      await refuseClosedDataRoom(deps.db, reader, { prototypeId: document.prototypeId, documentId: document.id }, now, {
+      const page = release === 'page_view' ? parseRecordId(c.req.param('n')) : null;
+      await refuseClosedDataRoom(deps.db, reader, { prototypeId: document.prototypeId, documentId: document.id, release, page }, now, {
         retentionDays: ctx.config.dataRoomRetentionDays,
       });
     }
@@ -335,7 +336,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
 
   app.get(downloadDocumentRoute.path, async (c) => {
     try {
-      const { ctx, reader, document, admin, now } = await openForReading(c);
+      const { ctx, reader, document, admin, now } = await openForReading(c, 'document_copy');
       assertMayDownload(document, admin);
       const stored = await storedBytes(document);
       // The seller's own downloads are theirs: the original, not listed.
@@ -370,7 +371,7 @@ export function mountDocumentRoutes(app: Hono, deps: DocumentRouteDeps) {
   // The reader: one page rendered to PNG with the reader's stamp; the file itself never leaves.
   app.get(documentPageRoute.path, async (c) => {
     try {
-      const { ctx, reader, document, admin, now } = await openForReading(c);
+      const { ctx, reader, document, admin, now } = await openForReading(c, 'page_view');
       if (stampKindOf(document.fileType) !== 'pdf') throw new RestError(415, NOT_A_PDF);
       const page = parseRecordId(c.req.param('n'));
       if (page === null || (document.pageCount !== null && page > document.pageCount)) throw new NotFoundError(PAGE_NOT_FOUND);

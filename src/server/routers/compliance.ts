@@ -2,10 +2,30 @@
 // classification, the denied-party screening list and its hits. Every change and every read beyond the
 // screening answers needs `compliance.manage`. Thin: validate, call domain/export-control.ts and
 // domain/denied-party-screening.ts.
-import { complianceOfInput, exportClassificationInput, hitDecisionInput, screeningHitsInput, screeningListInput } from '~/shared/schemas/export-control.ts';
+import {
+  complianceOfInput,
+  exportAuthorizationInput,
+  exportClassificationInput,
+  exportStatusInput,
+  exportStatusOfInput,
+  hitDecisionInput,
+  releasesInput,
+  removeAuthorizationInput,
+  screeningHitsInput,
+  screeningListInput,
+} from '~/shared/schemas/export-control.ts';
 import type { Context } from '../context.ts';
 import { complianceDashboard } from '../domain/compliance-dashboard.ts';
 import { decideHit, importScreeningList, listHits, listImports } from '../domain/denied-party-screening.ts';
+import {
+  addAuthorization,
+  expiringAuthorizations,
+  exportRecordOf,
+  releasesCsv,
+  releasesOf,
+  removeAuthorization,
+  setExportStatus,
+} from '../domain/export-clearance.ts';
 import { classify, complianceOf, screeningOf } from '../domain/export-control.ts';
 import { adminProcedure, capabilityProcedure, router } from '../trpc.ts';
 
@@ -45,4 +65,33 @@ export const complianceRouter = router({
 
   /** PATCH /api/admin/screening/hits/{id} */
   decideHit: complianceProcedure.input(hitDecisionInput).mutation(({ ctx, input }) => decideHit(deps(ctx), input.id, input.decision, input.note)),
+
+  // --- Cleared people (point 4, ADR 0051) ---------------------------------------------------------
+
+  /** GET /api/admin/users/{id}/export-status: the status on record, its history and the authorizations. */
+  exportRecord: complianceProcedure.input(exportStatusOfInput).query(({ ctx, input }) => exportRecordOf(ctx.db, input.id, ctx.clock.now())),
+
+  /** PUT /api/admin/users/{id}/export-status */
+  setExportStatus: complianceProcedure.input(exportStatusInput).mutation(({ ctx, input }) => {
+    const { id, ...status } = input;
+    return setExportStatus(deps(ctx), id, status);
+  }),
+
+  /** POST /api/admin/users/{id}/export-authorizations */
+  addAuthorization: complianceProcedure.input(exportAuthorizationInput).mutation(({ ctx, input }) => {
+    const { id, ...authorization } = input;
+    return addAuthorization(deps(ctx), id, authorization);
+  }),
+
+  /** DELETE /api/admin/export-authorizations/{id} */
+  removeAuthorization: complianceProcedure.input(removeAuthorizationInput).mutation(({ ctx, input }) => removeAuthorization(deps(ctx), input.id)),
+
+  /** Authorizations that end within 30 days (the dashboard). */
+  expiringAuthorizations: complianceProcedure.query(({ ctx }) => expiringAuthorizations(ctx.db, ctx.clock.now())),
+
+  /** GET /api/admin/compliance/releases?prototypeId= */
+  releases: complianceProcedure.input(releasesInput).query(({ ctx, input }) => releasesOf(ctx.db, input.prototypeId)),
+
+  /** The same as CSV (`?format=csv`). */
+  releasesCsv: complianceProcedure.input(releasesInput).query(({ ctx, input }) => releasesCsv(ctx.db, input.prototypeId)),
 });

@@ -1,8 +1,16 @@
 // Export control inputs (issue 32, ADR 0050): the seller's screening answers, a compliance officer's
 // classification, a screening hit's decision and the hits list.
 import { z } from 'zod';
-import { CLASSIFICATION_BASES, HIT_DECISIONS, HIT_STATUSES, JURISDICTIONS, KNOWN_CLASSIFICATIONS, SCREENING_QUESTIONS } from '../export-control.ts';
-import { recordId } from './bounds.ts';
+import {
+  CLASSIFICATION_BASES,
+  EXPORT_STATUSES,
+  HIT_DECISIONS,
+  HIT_STATUSES,
+  JURISDICTIONS,
+  KNOWN_CLASSIFICATIONS,
+  SCREENING_QUESTIONS,
+} from '../export-control.ts';
+import { recordId, storableDate, uuidId } from './bounds.ts';
 
 const answer = (label: string) => z.boolean({ required_error: `Please answer: ${label}`, invalid_type_error: `Please answer: ${label}` });
 
@@ -73,6 +81,58 @@ export const exportClassificationInput = z.object({
 });
 
 export const complianceOfInput = z.object({ id: recordId('prototype') });
+
+/** Two-letter country codes (ISO 3166-1 alpha-2), as the forms and the contract write them. */
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+export const CITIZENSHIPS_REQUIRED = 'A foreign person needs at least one country of citizenship';
+export const COUNTRY_INVALID = 'Countries are two-letter ISO codes, for example DE or IN';
+
+export const exportStatusOfInput = z.object({ id: uuidId('user') });
+
+/** PUT /api/admin/users/{id}/export-status. Citizenships are kept for a foreign person only. */
+export const exportStatusInput = z
+  .object({
+    id: uuidId('user'),
+    status: z.enum(EXPORT_STATUSES, { errorMap: () => ({ message: `Status is one of ${EXPORT_STATUSES.join(', ')}` }) }),
+    citizenships: z
+      .array(
+        z
+          .string({ invalid_type_error: COUNTRY_INVALID })
+          .trim()
+          .transform((code) => code.toUpperCase())
+          .refine((code) => COUNTRY_CODE.test(code), COUNTRY_INVALID),
+        { invalid_type_error: 'Citizenships must be a list of country codes' },
+      )
+      .max(10, 'At most 10 countries of citizenship')
+      .default([]),
+    note: optionalNote,
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'foreign_person' && value.citizenships.length === 0)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['citizenships'], message: CITIZENSHIPS_REQUIRED });
+  })
+  .transform((value) => ({
+    ...value,
+    citizenships: value.status === 'foreign_person' ? [...new Set(value.citizenships)] : [],
+  }));
+
+/** POST /api/admin/users/{id}/export-authorizations */
+export const exportAuthorizationInput = z.object({
+  id: uuidId('user'),
+  prototypeId: recordId('prototype'),
+  reference: z
+    .string({ required_error: 'Licence or authorization number is required', invalid_type_error: 'Reference must be text' })
+    .trim()
+    .min(1, 'Licence or authorization number is required')
+    .max(100, 'Reference must be at most 100 characters'),
+  expiresAt: storableDate('Expiry must be a date'),
+  note: optionalNote,
+});
+
+export const removeAuthorizationInput = z.object({ id: recordId('authorization') });
+
+/** GET /api/admin/compliance/releases?prototypeId= (every controlled item's when absent). */
+export const releasesInput = z.object({ prototypeId: recordId('prototype').optional() });
 
 export const screeningHitsInput = z.object({
   status: z.enum(HIT_STATUSES, { errorMap: () => ({ message: `Status is one of ${HIT_STATUSES.join(', ')}` }) }).optional(),

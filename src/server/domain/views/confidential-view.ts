@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { attestedPrototypes } from '../attestations.ts';
 import { type ConfidentialDenial, type ConfidentialViewer, type DataRoomPolicy, confidentialDenials } from '../confidential-access.ts';
 import { hasAcceptedCurrentTerms } from '../confidentiality-terms.ts';
+import { recordExportDecisions } from '../export-clearance.ts';
 
 /** Where the viewer stands with a prototype's confidential content (its `access` in the admin views). */
 export interface DataRoomAccess {
@@ -35,6 +36,8 @@ export async function dataRoomAccess(scope: GateScope, prototypeIds: readonly nu
     hasAcceptedCurrentTerms(db, viewer.id),
     attestedPrototypes(db, viewer.id, ids),
   ]);
+  // A controlled item's fields sent, or withheld for want of clearance, is an export decision on record.
+  await recordExportDecisions(db, viewer.id, ids, denials, { channel: 'fields' }, now);
   return new Map(ids.map((id) => [id, { termsAccepted: terms.accepted, attested: attested.has(id), denial: denials.get(id) ?? null }]));
 }
 
