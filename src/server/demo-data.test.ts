@@ -213,5 +213,18 @@ describe('demo data', () => {
     const hits = await caller.compliance.hits({ status: 'open' });
     expect(hits.map((hit) => [hit.userEmail, hit.matchedName])).toEqual([[`sofia@${DEMO_DOMAIN}`, 'Lindqvist, Sofía']]);
     expect(dashboard.openHits).toBe(1);
+
+    // Cleared people: the demo reviewer's authorization ends within 30 days; the release reports show
+    // what she opened on it and what she was refused.
+    const expiring = await caller.compliance.expiringAuthorizations();
+    expect(expiring.map((a) => [a.userName, a.prototypeName])).toEqual([['Lise Meitner', 'Muon-Catalysed Fusion Cell']]);
+    const reactor = dashboard.states.find((group) => group.state === 'controlled')!.items.find((item) => item.prototypeName.startsWith('Molten'))!;
+    const released = await caller.compliance.releases({ prototypeId: muon.id });
+    expect(released.map((r) => [r.outcome, r.basis, r.status])).toEqual([
+      ['released', 'authorization', 'foreign_person'],
+      ['released', 'authorization', 'foreign_person'],
+    ]);
+    const refused = await caller.compliance.releases({ prototypeId: reactor.id });
+    expect(refused.map((r) => [r.outcome, r.reason, r.citizenships])).toEqual([['refused', 'no_authorization', ['SE']]]);
   });
 });

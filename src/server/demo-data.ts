@@ -613,7 +613,14 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions) {
   await seedSupportDemo(db, { admin: first, sellers, now });
   await seedPermissionsDemo(db, { firstAdminId: first.id, reviewerId: lise.id, sellerId: sofia.id, now });
   await seedReportsDemo(db, { adminId: first.id, amaraId: amara.id, kenjiId: kenji.id, now });
-  await seedComplianceDemo(db, { officerId: first.id, sellerIds: sellers.map((s) => s.id), listedSellerId: sofia.id, now });
+  await seedComplianceDemo(db, {
+    officerId: first.id,
+    reviewerId: lise.id,
+    reviewerEmail: lise.email,
+    sellerIds: sellers.map((s) => s.id),
+    listedSellerId: sofia.id,
+    now,
+  });
 
   return { sellers, reviewers: [first, lise] };
 }

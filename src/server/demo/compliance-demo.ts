@@ -7,12 +7,17 @@
 //   history) and the molten-salt loop (Part 810, on a DOE determination);
 // - not controlled: the perovskite cell on the seller's word (EAR99, every answer no) and the grid
 //   battery, classified EAR99 by an officer after the seller did not know;
-// - an open hit: a listed party whose alternate name is a demo seller's.
+// - an open hit: a listed party whose alternate name is a demo seller's;
+// - cleared people (ADR 0051): the demo reviewer is a foreign person with an authorization for the
+//   muon cell that ends within 30 days, and release records of what she opened and was refused. The
+//   site's first administrator is a real person: their status is left for an officer to record.
 import { createHash } from 'node:crypto';
 import type { ExportScreening } from '~/shared/schemas/export-control.ts';
 import type { ClassificationBasis, Jurisdiction } from '~/shared/export-control.ts';
 import type { Db } from '../db/index.ts';
 import { importScreeningList, screenUser } from '../domain/denied-party-screening.ts';
+import { DEFAULT_DATA_ROOM_POLICY } from '../domain/confidential-access.ts';
+import { addAuthorization, exportClearanceCheck, recordExportDecisions, setExportStatus } from '../domain/export-clearance.ts';
 import { classify, recordScreening } from '../domain/export-control.ts';
 
 const DAY_MS = 86_400_000;
@@ -91,8 +96,12 @@ export const DEMO_SCREENING_LIST = [
   '',
 ].join('\r\n');
 
-export async function seedComplianceDemo(db: Db, input: { officerId: string; sellerIds: string[]; listedSellerId: string; now: Date }) {
-  const { officerId, sellerIds, listedSellerId, now } = input;
+export async function seedComplianceDemo(
+  db: Db,
+  input: { officerId: string; reviewerId: string; reviewerEmail: string; sellerIds: string[]; listedSellerId: string; now: Date },
+) {
+  const { officerId, reviewerId, reviewerEmail, sellerIds, listedSellerId, now } = input;
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const prototypes = await db.prototype.findMany({
     where: { sellerId: { in: sellerIds }, prototypeName: { in: Object.keys(RECORDS) } },
     select: { id: true, prototypeName: true, sellerId: true, createdAt: true },
@@ -107,10 +116,44 @@ export async function seedComplianceDemo(db: Db, input: { officerId: string; sel
     }
   }
 
+  await seedClearanceDemo(db, { officerId, reviewerId, reviewerEmail, prototypes, ago });
+
   // The list an officer imported stays in force: the demo's is imported only on a database that has
   // none yet (or has the demo's, which is not imported twice). Then the seller is screened, as at registration.
   const newest = await db.screeningListImport.findFirst({ orderBy: { id: 'desc' }, select: { sha256: true } });
   const demoSha = createHash('sha256').update(DEMO_SCREENING_LIST).digest('hex');
-  if (!newest) await importScreeningList({ db, meta: DEMO_META, actorId: officerId, now: new Date(now.getTime() - 7 * DAY_MS) }, DEMO_SCREENING_LIST);
-  if (!newest || newest.sha256 === demoSha) await screenUser(db, listedSellerId, 'registration', new Date(now.getTime() - DAY_MS));
+  if (!newest) await importScreeningList({ db, meta: DEMO_META, actorId: officerId, now: ago(7) }, DEMO_SCREENING_LIST);
+  if (!newest || newest.sha256 === demoSha) await screenUser(db, listedSellerId, 'registration', ago(1));
+}
+
+async function seedClearanceDemo(
+  db: Db,
+  input: { officerId: string; reviewerId: string; reviewerEmail: string; prototypes: { id: number; prototypeName: string }[]; ago: (days: number) => Date },
+) {
+  const { officerId, reviewerId, reviewerEmail, prototypes, ago } = input;
+  const idOf = (name: string) => prototypes.find((p) => p.prototypeName === name)?.id;
+  const muon = idOf('Muon-Catalysed Fusion Cell');
+  const reactor = idOf('Molten Salt Micro-Reactor Loop');
+  if (muon === undefined || reactor === undefined) return;
+  // Release records name people by id and e-mail and outlive them (ADR 0051); the previous run's
+  // demo reviewer is gone, so her rows go with her and a second run does not add to them.
+  await db.exportRelease.deleteMany({ where: { userEmail: reviewerEmail } });
+  const as = (days: number) => ({ db, meta: DEMO_META, actorId: officerId, now: ago(days) });
+  await setExportStatus(as(10), reviewerId, { status: 'foreign_person', citizenships: ['SE'], note: 'Swedish citizen; visiting reviewer (passport seen).' });
+  await addAuthorization(as(9), reviewerId, {
+    prototypeId: muon,
+    reference: 'D654321',
+    expiresAt: ago(-20),
+    note: 'BIS deemed-export licence for the visiting reviewer; renewal requested.',
+  });
+  // What she opened (the muon cell's confidential fields, on her authorization) and was refused (the
+  // reactor loop, for which she holds none), as the data room's gate records them.
+  const viewer = { id: reviewerId, role: 'admin' };
+  for (const [days, ids] of [
+    [8, [muon]],
+    [2, [muon, reactor]],
+  ] as const) {
+    const denials = await exportClearanceCheck(db, viewer, ids, ago(days), DEFAULT_DATA_ROOM_POLICY);
+    await recordExportDecisions(db, reviewerId, ids, denials, { channel: 'fields' }, ago(days));
+  }
 }

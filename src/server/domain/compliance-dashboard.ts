@@ -9,6 +9,8 @@ import { complianceState, complianceStateSelect } from './export-control.ts';
 
 /** How many prototypes of each state the dashboard lists (newest first); the count covers them all. */
 export const DASHBOARD_ITEMS_PER_STATE = 25;
+/** Controlled items are listed whole (up to this): each has its release report, and authorizations name one. */
+export const DASHBOARD_CONTROLLED_ITEMS = 1000;
 
 export async function complianceDashboard(db: Db, perState = DASHBOARD_ITEMS_PER_STATE) {
   const rows = await db.prototype.findMany({
@@ -25,9 +27,10 @@ export async function complianceDashboard(db: Db, perState = DASHBOARD_ITEMS_PER
   });
   const byState = new Map<ComplianceState, { count: number; items: DashboardItem[] }>(COMPLIANCE_STATES.map((state) => [state, { count: 0, items: [] }]));
   for (const row of rows) {
-    const group = byState.get(complianceState(row))!;
+    const state = complianceState(row);
+    const group = byState.get(state)!;
     group.count += 1;
-    if (group.items.length < perState) {
+    if (group.items.length < (state === 'controlled' ? DASHBOARD_CONTROLLED_ITEMS : perState)) {
       group.items.push({
         id: row.id,
         prototypeName: row.prototypeName,

@@ -189,3 +189,27 @@ export const classificationFormInput = exportClassificationInput.omit({ id: true
 });
 
 export const emptyClassificationForm = { jurisdiction: '', classification: '', controlled: '', basis: '', note: '' };
+
+/** Country codes as an officer types them: separated by commas or spaces, any case. */
+const countryList = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+/** The export status form (the admin user page): the user's id travels with the fields. */
+export const exportStatusFormInput = z
+  .object({ id: z.string(), status: z.string(), citizenships: z.string(), note: z.string() })
+  .transform((value) => ({ ...value, citizenships: countryList(value.citizenships) }))
+  .pipe(exportStatusInput);
+
+/** The day an authorization is valid through, as a date input holds it (YYYY-MM-DD): it ends with that day (UTC). */
+export const endOfDayUtc = (day: string) => new Date(`${day}T23:59:59.999Z`);
+
+/** The add-authorization form: a prototype chosen, the reference, the last valid day, a note. */
+export const authorizationFormInput = z
+  .object({
+    id: z.string(),
+    prototypeId: z.string().min(1, 'Please choose the prototype'),
+    reference: z.string(),
+    expiresAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please give the last day it is valid'),
+    note: z.string(),
+  })
+  .transform((value) => ({ ...value, expiresAt: endOfDayUtc(value.expiresAt) }))
+  .pipe(exportAuthorizationInput);

@@ -1,6 +1,7 @@
-// The compliance officers' page (issue 32, point 5; ADR 0050): open denied-party screening hits with
-// their decision, and the Consolidated Screening List's import (a CSV file) with its history. Needs
-// compliance.manage; others see why not.
+// The compliance officers' page (issue 32, points 5 and 6; ADRs 0050, 0051): the dashboard (prototypes
+// by compliance state, expiring authorizations, release reports), open denied-party screening hits
+// with their decision, and the Consolidated Screening List's import (a CSV file) with its history.
+// Needs compliance.manage; others see why not.
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
@@ -11,6 +12,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { type HitDecision, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
 import { formatDateTime } from '~/shared/format.ts';
+import { ComplianceDashboard } from './compliance-dashboard.tsx';
 
 export function CompliancePage() {
   const capability = useCapability('compliance.manage');
@@ -21,12 +23,16 @@ export function CompliancePage() {
           ← Admin Panel
         </Link>
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Export compliance</h1>
-        <p className="mt-1 text-base-content/70">Denied-party screening of users against the Consolidated Screening List. {NOT_LEGAL_ADVICE}</p>
+        <p className="mt-1 text-base-content/70">
+          Prototypes by export compliance state, who may see controlled items, and denied-party screening of users against the Consolidated Screening List.{' '}
+          {NOT_LEGAL_ADVICE}
+        </p>
       </div>
       {capability.allowed === null ? (
         <Spinner label="Loading" className="py-16" />
       ) : capability.allowed ? (
         <>
+          <ComplianceDashboard />
           <OpenHits />
           <ListImport />
         </>
@@ -72,7 +78,7 @@ function HitCard({ hit }: { hit: Hit }) {
   const decide = trpc.compliance.decideHit.useMutation({
     onSuccess: async (decided) => {
       toast({ title: decided.status === 'false_positive' ? 'Marked a false positive' : 'Match confirmed', description: `${decided.userName}: recorded.` });
-      await utils.compliance.hits.invalidate();
+      await Promise.all([utils.compliance.hits.invalidate(), utils.compliance.dashboard.invalidate()]);
     },
     onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The decision could not be recorded.'), variant: 'destructive' }),
   });

@@ -9,6 +9,7 @@ import { QueryView } from '~/components/query-view.tsx';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { ModerationSection } from './moderation-section.tsx';
 import { PermissionsSection } from './permissions-section.tsx';
+import { ExportStatusSection } from './export-status-section.tsx';
 import { TicketsSection } from './tickets-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
 import { LedgerSection } from './ledger-section.tsx';
@@ -26,6 +27,7 @@ const SECTIONS: { key: string; render: (props: SectionProps) => ReactNode }[] = 
   { key: 'profile', render: ({ user }) => <ProfileSection user={user} /> },
   { key: 'moderation', render: ({ user }) => <ModerationSection user={user} /> },
   { key: 'permissions', render: ({ user }) => <PermissionsSection userId={user.id} /> },
+  { key: 'export-status', render: ({ user }) => <ExportStatusSection userId={user.id} role={user.role} /> },
   { key: 'tickets', render: ({ user }) => <TicketsSection userId={user.id} /> },
   { key: 'reports', render: ({ user }) => <ReportsSection userId={user.id} /> },
   { key: 'ledger', render: ({ user }) => <LedgerSection userId={user.id} /> },
@@ -48,7 +50,10 @@ export function AdminUserPage({ userId }: { userId: string }) {
             <>
               <h1 className="break-words text-2xl font-bold">{user.name}</h1>
               {SECTIONS.map((section) => (
-                <div key={section.key}>{section.render({ user })}</div>
+                // A section with nothing to show (export status to non-officers) leaves no gap.
+                <div key={section.key} className="empty:hidden">
+                  {section.render({ user })}
+                </div>
               ))}
             </>
           );
