@@ -1,7 +1,9 @@
-// Export control in a browser (issue 32, points 1, 2 and 5; ADR 0050): a seller answers yes to
+// Export control in a browser (issue 32, points 1-6; ADRs 0050, 0051): a seller answers yes to
 // tritium at submission and then sees only "Export screening in progress"; an admin reads the answers
-// on the prototype page; a compliance officer imports the screening list as a file, sees the hit a
-// listed registrant raised and marks it a false positive. Each screen is checked in both themes.
+// on the prototype page; a compliance officer classifies a held prototype there and sees its state
+// change, finds it on the dashboard with its release report, records their own export status and an
+// authorization; an officer imports the screening list as a file, sees the hit a listed registrant
+// raised and marks it a false positive. Each screen is checked in both themes.
 import type { Page } from '@playwright/test';
 import { CLASSIFICATION_QUESTION, SCREENING_QUESTIONS } from '../src/shared/export-control.ts';
 import { expect, test } from './fixtures.ts';
@@ -126,4 +128,96 @@ test('a compliance officer imports the list as a file and clears a hit; an admin
   await signInAs(otherPage, admin, '/admin/compliance');
   await expect(otherPage.getByText('You do not have the "compliance.manage" permission')).toBeVisible();
   await other.close();
+});
+
+test('a compliance officer classifies a held prototype controlled; the dashboard lists it with its release report; the officer records an export status and an authorization', async ({
+  page,
+  createUser,
+  signInAs,
+  prisma,
+}) => {
+  test.slow(); // three screens checked in both themes, on a shared 2-core machine
+  const seller = await createUser({ firstName: 'Hal' });
+  const name = `Held blanket ${Date.now()}`;
+  const held = await prisma.prototype.create({
+    data: {
+      sellerId: seller.id,
+      inventorName: 'Hal',
+      prototypeName: name,
+      energyType: 'nuclear',
+      description: 'Breeds tritium.',
+      exportScreening: {
+        create: {
+          hydrogenIsotopeSeparation: false,
+          tritium: true,
+          enrichment: false,
+          reactorComponents: false,
+          militaryOrSpace: false,
+          knownClassification: 'unknown',
+          answeredBy: seller.id,
+          answeredAt: new Date(),
+        },
+      },
+    },
+  });
+  const officer = await createUser({ role: 'admin', firstName: 'Oona' });
+  await prisma.userPermission.create({ data: { userId: officer.id, permission: 'compliance.manage', granted: true, reason: 'e2e' } });
+  await signInAs(page, officer, `/admin-panel/prototypes/${held.id}/evaluation`);
+
+  const panel = page.getByTestId('export-screening');
+  await expect(panel.getByTestId('compliance-state')).toHaveText('Compliance hold');
+  const record = panel.getByTestId('export-classification');
+  await expect(record).toContainText('None yet');
+  // Nothing chosen: each field says what it needs, and nothing is sent.
+  await record.getByRole('button', { name: 'Record classification' }).click();
+  await expect(record.getByText('Please choose the jurisdiction')).toBeVisible();
+  await expect(record.getByText('Please say whether the item is controlled')).toBeVisible();
+  await record.getByLabel('Jurisdiction').selectOption('ear');
+  await record.getByLabel('Classification', { exact: true }).fill('1e201');
+  await record.getByRole('group', { name: 'Is the item controlled?' }).getByLabel(/^Yes/).check();
+  await record.getByRole('group', { name: 'Basis of the classification' }).getByLabel('Advice of export counsel').check();
+  await record.getByLabel('Note (optional)').fill('Counsel memo of today');
+  await expectAccessible(page, { shot: `${SHOTS}/classification-form` });
+  await record.getByRole('button', { name: 'Record classification' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Classification recorded' })).toContainText('Classified: controlled');
+  await expect(panel.getByTestId('compliance-state')).toHaveText('Classified: controlled');
+  await expect(record.getByTestId('classification-on-record')).toHaveText('1E201');
+  // The officer's own status is not on record: the confidential content stays closed, and that is recorded.
+  await expect(page.getByText('your export status is not on record').first()).toBeVisible();
+
+  await page.goto('/admin/compliance');
+  const controlled = page.getByTestId('state-list-controlled').getByRole('listitem').filter({ hasText: name });
+  await expect(controlled).toContainText('1E201');
+  await expect(page.getByRole('group', { name: /^Compliance hold/ })).not.toContainText(name);
+  await controlled.getByRole('button', { name: 'Release report' }).click();
+  await expect(controlled.getByRole('row').filter({ hasText: officer.email })).toContainText('Export status not recorded');
+  const csvHref = await controlled.getByRole('link', { name: /Download CSV/ }).getAttribute('href');
+  expect(csvHref).toBe(`/api/admin/compliance/releases?prototypeId=${held.id}&format=csv`);
+  const csv = await page.request.get(csvHref!);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(officer.email);
+  await expectAccessible(page, { shot: `${SHOTS}/dashboard` });
+
+  await page.goto(`/admin/users/${officer.id}`);
+  const status = page.getByTestId('export-status-section');
+  await expect(status.getByTestId('export-status')).toHaveText('Unknown');
+  await status
+    .getByRole('group', { name: 'Export status' })
+    .getByLabel(/^Foreign person/)
+    .check();
+  await status.getByLabel('Countries of citizenship').fill('de, in');
+  await status.getByRole('button', { name: 'Record export status' }).click();
+  await expect(status.getByTestId('export-status')).toHaveText('Foreign person');
+  await expect(status).toContainText('citizen of DE, IN');
+  const validThrough = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await status.getByLabel('Prototype (controlled)').selectOption(String(held.id));
+  await status.getByLabel('Licence or authorization number').fill('D-E2E-1');
+  await status.getByLabel('Valid through').fill(validThrough);
+  await status.getByRole('button', { name: 'Add authorization' }).click();
+  await expect(status.getByTestId('authorizations')).toContainText('D-E2E-1');
+  await expectAccessible(page, { shot: `${SHOTS}/export-status` });
+
+  // Authorized now: the prototype's confidential content opens, and the authorization ends within 30 days.
+  await page.goto('/admin/compliance');
+  await expect(page.getByTestId('expiring-authorizations').getByRole('listitem').filter({ hasText: 'D-E2E-1' })).toContainText(name);
 });
