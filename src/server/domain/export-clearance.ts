@@ -13,12 +13,12 @@ import { toCsv } from './csv.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { complianceState, complianceStateSelect } from './export-control.ts';
+import { USER_NOT_FOUND } from './manageable-users.ts';
+import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
 
 type Reader = Pick<Prisma.TransactionClient, 'prototype' | 'user' | 'exportAuthorization'>;
 type Writer = Pick<Prisma.TransactionClient, 'exportRelease'>;
 
-export const USER_NOT_FOUND = 'User not found';
-export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 export const AUTHORIZATION_NOT_FOUND = 'Authorization not found';
 export const NOT_AN_ADMINISTRATOR = 'Export status and authorizations are recorded for administrators only';
 export const EXPIRY_IN_PAST = 'The expiry must be in the future';
