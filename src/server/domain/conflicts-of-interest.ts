@@ -212,25 +212,33 @@ export async function removeConflict(request: ConflictRequest, id: number): Prom
   });
 }
 
-/**
- * The confidential-content gate's conflict rule (confidential-access.ts): an admin in conflict with a
- * prototype's seller does not open its confidential content or documents. Three queries for any batch.
- */
-export const conflictOfInterestCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
-  const denials = new Map<number, { reason: 'conflict_of_interest'; message: string }>();
+/** Of `prototypeIds`, those whose seller `viewerId` is in conflict with, and why. Three queries for any batch. */
+export async function conflictedPrototypes(db: Db, viewerId: string, prototypeIds: readonly number[]): Promise<Map<number, ConflictReason[]>> {
+  const found = new Map<number, ConflictReason[]>();
   const [prototypes, admin] = await Promise.all([
     db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, seller: { select: personSelect } } }),
-    db.user.findUnique({ where: { id: viewer.id }, select: personSelect }),
+    db.user.findUnique({ where: { id: viewerId }, select: personSelect }),
   ]);
-  if (!admin || prototypes.length === 0) return denials;
+  if (!admin || prototypes.length === 0) return found;
   const declared = await db.reviewerConflict.findMany({
-    where: { adminId: viewer.id, sellerId: { in: [...new Set(prototypes.map((p) => p.seller.id))] } },
+    where: { adminId: viewerId, sellerId: { in: [...new Set(prototypes.map((p) => p.seller.id))] } },
     select: { sellerId: true, reason: true },
   });
   const declaredFor = new Map(declared.map((d) => [d.sellerId, d.reason]));
   for (const { id, seller } of prototypes) {
     const reasons = conflictReasons(admin, seller, declaredFor.get(seller.id) ?? null);
-    if (reasons.length === 0) continue;
+    if (reasons.length > 0) found.set(id, reasons);
+  }
+  return found;
+}
+
+/**
+ * The confidential-content gate's conflict rule (confidential-access.ts): an admin in conflict with a
+ * prototype's seller does not open its confidential content or documents.
+ */
+export const conflictOfInterestCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
+  const denials = new Map<number, { reason: 'conflict_of_interest'; message: string }>();
+  for (const [id, reasons] of await conflictedPrototypes(db, viewer.id, prototypeIds)) {
     const why = reasons.map((r) => r.message.charAt(0).toLowerCase() + r.message.slice(1)).join('; ');
     denials.set(id, {
       reason: 'conflict_of_interest',

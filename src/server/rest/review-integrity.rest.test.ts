@@ -317,6 +317,67 @@ describe('who may change the panel', () => {
     const outsider = await signedInClient(t.db, 'admin');
     expect((await outsider.request('GET', `${base}/evaluation`)).json.scorecards).toHaveLength(2);
   });
+  it('the final figures stay hidden in the list, the pipeline board and the audit trail too, until the reviewer’s own scorecard is in; the CSV has none', async () => {
+    const seller = await createUser(t.db.prisma, { organization: `Ridge Power ${tag()}` });
+    const name = `Figures-${tag()}`;
+    const prototype = await createPrototype(t.db.prisma, seller.id, { prototypeName: name });
+    const base = `/api/admin/prototypes/${prototype.id}`;
+    const lead = await signedInClient(t.db, 'admin');
+    const late = await signedInClient(t.db, 'admin');
+    const outsider = await signedInClient(t.db, 'admin');
+    const cousin = await signedInClient(t.db, 'admin', { fields: { organization: seller.organization } });
+    expect((await lead.request('PUT', `${base}/reviewers`, { reviewerIds: [lead.user.id, late.user.id], leadId: lead.user.id })).status).toBe(200);
+    await lead.request('PUT', `${base}/scorecard`, scorecard(88));
+    expect((await lead.request('PATCH', `${base}/evaluation`, final)).status).toBe(200);
+
+    const figures = { technicalFeasibility: 72, commercialViability: 55, trl: 5, riskLevel: 'low', marketPotential: 'high' };
+    const none = { technicalFeasibility: null, commercialViability: null, trl: null, riskLevel: null, marketPotential: null };
+    const listRow = async (client: typeof lead) => {
+      const answer = await client.request('GET', `/api/admin/prototypes?search=${name}`);
+      expect(answer.status).toBe(200);
+      const rows = answer.json as { id: number }[];
+      expect(rows).toHaveLength(1);
+      return rows[0];
+    };
+    const boardCard = async (userId: string) => {
+      const board = await (await callerAs(t.db, userId)).pipeline.board({ perStage: 50 });
+      return board.columns.flatMap((column) => column.cards).find((card) => card.id === prototype.id);
+    };
+    const auditFinal = async (userId: string) => {
+      const { items } = await (await callerAs(t.db, userId)).admin.activity({ user: lead.user.id, action: 'admin.prototype.evaluation' });
+      const row = items.find((item) => item.targetId === String(prototype.id));
+      return (row?.details as { final?: unknown } | undefined)?.final;
+    };
+    const sees = async (client: typeof lead, yes: boolean) => {
+      expect(await listRow(client)).toMatchObject(yes ? figures : none);
+      const card = await boardCard(client.user.id);
+      expect(card).toMatchObject(
+        yes ? { technicalFeasibility: 72, commercialViability: 55, trl: 5 } : { technicalFeasibility: null, commercialViability: null, trl: null },
+      );
+      expect(await auditFinal(client.user.id)).toEqual(yes ? expect.objectContaining({ technicalFeasibility: 72, trl: 5 }) : null);
+    };
+
+    await sees(outsider, true);
+    await sees(lead, true);
+    // Assigned, not yet scored: nothing anywhere, as on the evaluation page; in conflict with the seller: never.
+    await sees(late, false);
+    await sees(cousin, false);
+    // The prototype CSV never carries the final figures nor any score.
+    const [header] = (await (await callerAs(t.db, late.user.id)).admin.exportPrototypesCsv({ search: name })).split('\r\n');
+    for (const field of ['technicalFeasibility', 'commercialViability', 'trl', 'riskLevel', 'marketPotential', 'estimatedValue']) {
+      expect(header).not.toContain(field);
+    }
+    // The audit CSV masks them likewise.
+    const auditCsv = await (await callerAs(t.db, late.user.id)).admin.exportActivityCsv({ user: lead.user.id, action: 'admin.prototype.evaluation' });
+    expect(auditCsv).toContain(String(prototype.id));
+    expect(auditCsv).not.toContain('""technicalFeasibility"":72');
+
+    expect((await late.request('PUT', `${base}/scorecard`, scorecard(60))).status).toBe(200);
+    await sees(late, true);
+    expect(await (await callerAs(t.db, late.user.id)).admin.exportActivityCsv({ user: lead.user.id, action: 'admin.prototype.evaluation' })).toContain(
+      '""technicalFeasibility"":72',
+    );
+  });
 });
 
 describe('balanced load', () => {
