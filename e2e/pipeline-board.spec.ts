@@ -48,6 +48,24 @@ async function seedBoard(prisma: Db, createUser: (fields?: { role?: 'user' | 'ad
       createdAt: daysAgo(3),
     }),
   ];
+  // The lead scored before recording the final figures, as the app requires: a panel member sees them only then (ADR 0049).
+  await prisma.scorecard.create({
+    data: {
+      prototypeId: rows[0]!.id,
+      reviewerId: lead.id,
+      technicalFeasibility: 82,
+      commercialViability: 64,
+      riskLevel: 'medium',
+      marketPotential: 'high',
+      trl: 6,
+      estimatedValue: 100_000,
+      investmentRequired: 50_000,
+      timelineWeeks: 20,
+      confidence: 'medium',
+      strengths: 'Compact',
+      concerns: 'Cooling',
+    },
+  });
   return { lead, names, ids: rows.map((r) => r.id) };
 }
 

@@ -21,7 +21,7 @@ export async function exportPrototypes(deps: ExportDeps, filters: z.output<typeo
 }
 
 export async function exportActivity(deps: ExportDeps, filters: z.output<typeof activityFilters>) {
-  const csv = await activityCsv(deps.db, filters, CSV_EXPORT_LIMIT);
+  const csv = await activityCsv(deps.db, filters, CSV_EXPORT_LIMIT, deps.actorId);
   await logActivity(deps.db, deps.meta, { userId: deps.actorId, action: 'admin.export.activity', details: { ...filters } });
   return csv;
 }

@@ -1,7 +1,8 @@
 // Conflicts of interest between reviewers and sellers (issue 33, point 1; ADR 0049): a shared
 // organizational e-mail domain, the same organization, or a conflict the reviewer declared. One rule,
 // read by the assignment (422), the prototype's conflict list, the reviewer suggestions and the
-// confidential-content gate; a declaration takes its author off the seller's panels at once.
+// confidential-content gate; a declaration takes its author off the seller's panels at once, and so
+// does a profile change (organization, e-mail) that creates a conflict.
 import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
@@ -15,7 +16,8 @@ import type { ConfidentialAccessCheck } from './confidential-access.ts';
 import { InvalidInputError, NotFoundError, UnprocessableError } from './errors.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 
-type Reader = Pick<Prisma.TransactionClient, 'user' | 'reviewerConflict'>;
+type Tx = Prisma.TransactionClient;
+type Reader = Pick<Tx, 'user' | 'reviewerConflict'>;
 
 export type ConflictKind = 'email_domain' | 'organization' | 'declared';
 export type ConflictReason = { kind: ConflictKind; message: string };
@@ -125,19 +127,7 @@ export async function declareConflict(request: ConflictRequest, input: z.output<
     });
     const now = clock.now();
     for (const { id } of panels) {
-      await tx.prototypeReviewer.deleteMany({ where: { prototypeId: id, reviewerId: actorId } });
-      await tx.prototype.updateMany({ where: { id, assignedTo: actorId }, data: { assignedTo: null } });
-      const { count } = await tx.scorecard.updateMany({
-        where: { prototypeId: id, reviewerId: actorId, conflictExcludedAt: null },
-        data: { conflictExcludedAt: now },
-      });
-      await recordTimelineEvent(tx, {
-        prototypeId: id,
-        event: 'reviewer_withdrawn',
-        description: 'A reviewer withdrew: conflict of interest declared',
-        performedBy: actorId,
-        metadata: { reason: 'conflict_of_interest', scorecardExcluded: count > 0 },
-      });
+      await withdrawFromPanel(tx, { prototypeId: id, adminId: actorId, performedBy: actorId, now, cause: 'declared' });
     }
     await logActivity(tx, meta, {
       userId: actorId,
@@ -148,6 +138,67 @@ export async function declareConflict(request: ConflictRequest, input: z.output<
     });
     return toConflictView(created);
   });
+}
+
+const WITHDRAWAL_TEXT = {
+  declared: 'A reviewer withdrew: conflict of interest declared',
+  profile_change: 'A reviewer was withdrawn: a profile change made a conflict of interest',
+} as const;
+
+/**
+ * Takes a conflicted admin off one prototype's panel: out of the reviewers, out of a lead seat they
+ * held, their scorecard kept for the record but marked and left out of every aggregate. The one
+ * removal path for a declared conflict and one that a profile change brought about (ADR 0049).
+ */
+async function withdrawFromPanel(
+  tx: Tx,
+  withdrawal: { prototypeId: number; adminId: string; performedBy: string; now: Date; cause: keyof typeof WITHDRAWAL_TEXT },
+) {
+  const { prototypeId: id, adminId, performedBy, now, cause } = withdrawal;
+  await tx.prototypeReviewer.deleteMany({ where: { prototypeId: id, reviewerId: adminId } });
+  await tx.prototype.updateMany({ where: { id, assignedTo: adminId }, data: { assignedTo: null } });
+  const { count } = await tx.scorecard.updateMany({
+    where: { prototypeId: id, reviewerId: adminId, conflictExcludedAt: null },
+    data: { conflictExcludedAt: now },
+  });
+  await recordTimelineEvent(tx, {
+    prototypeId: id,
+    event: 'reviewer_withdrawn',
+    description: WITHDRAWAL_TEXT[cause],
+    performedBy,
+    metadata: { reason: 'conflict_of_interest', scorecardExcluded: count > 0, ...(cause === 'declared' ? {} : { cause }) },
+  });
+}
+
+/**
+ * After `userId` changed their organization or e-mail (in the profile's transaction): every panel
+ * seat now in conflict is withdrawn as a declared conflict's would be. For an admin, the panels they
+ * sit on; for a seller, the panels of their prototypes. Returns what was withdrawn, for the audit row.
+ */
+export async function withdrawConflictsAfterProfileChange(tx: Tx, userId: string, now: Date) {
+  const prototypes = await tx.prototype.findMany({
+    where: { OR: [{ sellerId: userId }, { reviewers: { some: { reviewerId: userId } } }, { assignedTo: userId }] },
+    select: { id: true, sellerId: true, assignedTo: true, reviewers: { select: { reviewerId: true } } },
+    orderBy: { id: 'asc' },
+  });
+  // Who sits on each panel that the change concerns: all of them on the user's own prototypes, only the user elsewhere.
+  const seats = prototypes.map((p) => {
+    const panel = new Set([...p.reviewers.map((r) => r.reviewerId), ...(p.assignedTo ? [p.assignedTo] : [])]);
+    return { id: p.id, sellerId: p.sellerId, admins: p.sellerId === userId ? [...panel] : panel.has(userId) ? [userId] : [] };
+  });
+  const bySeller = new Map<string, Set<string>>();
+  for (const seat of seats) for (const admin of seat.admins) bySeller.set(seat.sellerId, (bySeller.get(seat.sellerId) ?? new Set()).add(admin));
+  const conflicted = new Map<string, Map<string, ConflictReason[]>>();
+  for (const [sellerId, admins] of bySeller) conflicted.set(sellerId, await conflictsWithSeller(tx, sellerId, [...admins]));
+  const withdrawn: { prototypeId: number; adminId: string }[] = [];
+  for (const seat of seats) {
+    for (const adminId of seat.admins.sort()) {
+      if (!conflicted.get(seat.sellerId)?.has(adminId)) continue;
+      await withdrawFromPanel(tx, { prototypeId: seat.id, adminId, performedBy: userId, now, cause: 'profile_change' });
+      withdrawn.push({ prototypeId: seat.id, adminId });
+    }
+  }
+  return withdrawn;
 }
 
 /** Removes one of the caller's own declarations (404 for anyone else's). Panels left stay left. */
@@ -161,25 +212,33 @@ export async function removeConflict(request: ConflictRequest, id: number): Prom
   });
 }
 
-/**
- * The confidential-content gate's conflict rule (confidential-access.ts): an admin in conflict with a
- * prototype's seller does not open its confidential content or documents. Three queries for any batch.
- */
-export const conflictOfInterestCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
-  const denials = new Map<number, { reason: 'conflict_of_interest'; message: string }>();
+/** Of `prototypeIds`, those whose seller `viewerId` is in conflict with, and why. Three queries for any batch. */
+export async function conflictedPrototypes(db: Db, viewerId: string, prototypeIds: readonly number[]): Promise<Map<number, ConflictReason[]>> {
+  const found = new Map<number, ConflictReason[]>();
   const [prototypes, admin] = await Promise.all([
     db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, seller: { select: personSelect } } }),
-    db.user.findUnique({ where: { id: viewer.id }, select: personSelect }),
+    db.user.findUnique({ where: { id: viewerId }, select: personSelect }),
   ]);
-  if (!admin || prototypes.length === 0) return denials;
+  if (!admin || prototypes.length === 0) return found;
   const declared = await db.reviewerConflict.findMany({
-    where: { adminId: viewer.id, sellerId: { in: [...new Set(prototypes.map((p) => p.seller.id))] } },
+    where: { adminId: viewerId, sellerId: { in: [...new Set(prototypes.map((p) => p.seller.id))] } },
     select: { sellerId: true, reason: true },
   });
   const declaredFor = new Map(declared.map((d) => [d.sellerId, d.reason]));
   for (const { id, seller } of prototypes) {
     const reasons = conflictReasons(admin, seller, declaredFor.get(seller.id) ?? null);
-    if (reasons.length === 0) continue;
+    if (reasons.length > 0) found.set(id, reasons);
+  }
+  return found;
+}
+
+/**
+ * The confidential-content gate's conflict rule (confidential-access.ts): an admin in conflict with a
+ * prototype's seller does not open its confidential content or documents.
+ */
+export const conflictOfInterestCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
+  const denials = new Map<number, { reason: 'conflict_of_interest'; message: string }>();
+  for (const [id, reasons] of await conflictedPrototypes(db, viewer.id, prototypeIds)) {
     const why = reasons.map((r) => r.message.charAt(0).toLowerCase() + r.message.slice(1)).join('; ');
     denials.set(id, {
       reason: 'conflict_of_interest',

@@ -11,17 +11,18 @@ import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { toCsv } from './csv.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { complianceState, complianceStateSelect } from './export-control.ts';
+import { USER_NOT_FOUND } from './manageable-users.ts';
+import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
 
 type Reader = Pick<Prisma.TransactionClient, 'prototype' | 'user' | 'exportAuthorization'>;
 type Writer = Pick<Prisma.TransactionClient, 'exportRelease'>;
 
-export const USER_NOT_FOUND = 'User not found';
-export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 export const AUTHORIZATION_NOT_FOUND = 'Authorization not found';
 export const NOT_AN_ADMINISTRATOR = 'Export status and authorizations are recorded for administrators only';
 export const EXPIRY_IN_PAST = 'The expiry must be in the future';
+export const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must';
 
 /** The person's status when it was asked, as a release row keeps it. */
 interface StatusSnapshot {
@@ -170,7 +171,9 @@ export interface ComplianceDeps {
 const personSelect = { firstName: true, lastName: true, email: true } satisfies Prisma.UserSelect;
 const nameOf = (person: { firstName: string | null; lastName: string | null; email: string } | null) => (person ? fullName(person) || person.email : null);
 
-async function assertAdministrator(db: Pick<Reader, 'user'>, userId: string) {
+/** The person recorded must be an administrator, and not the officer recording (no one clears themselves). */
+async function assertRecordable(db: Pick<Reader, 'user'>, userId: string, actorId: string) {
+  if (userId === actorId) throw new ForbiddenError(NOT_YOUR_OWN);
   const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
   if (user.role !== 'admin') throw new ConflictError(NOT_AN_ADMINISTRATOR);
@@ -233,7 +236,7 @@ export async function exportRecordOf(db: Db, userId: string, now: Date) {
 export async function setExportStatus(deps: ComplianceDeps, userId: string, input: { status: ExportStatus; citizenships: string[]; note: string | null }) {
   const { db, meta, actorId, now } = deps;
   await db.$transaction(async (tx) => {
-    await assertAdministrator(tx, userId);
+    await assertRecordable(tx, userId, actorId);
     await tx.userExportStatus.create({ data: { userId, ...input, recordedBy: actorId, recordedAt: now } });
     await logActivity(tx, meta, { userId: actorId, action: 'admin.compliance.export_status', targetType: 'user', targetId: userId, details: input });
   });
@@ -249,7 +252,7 @@ export async function addAuthorization(
   const { db, meta, actorId, now } = deps;
   if (input.expiresAt <= now) throw new InvalidInputError(EXPIRY_IN_PAST);
   return db.$transaction(async (tx) => {
-    await assertAdministrator(tx, userId);
+    await assertRecordable(tx, userId, actorId);
     const prototype = await tx.prototype.findUnique({ where: { id: input.prototypeId }, select: { prototypeName: true } });
     if (!prototype) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
     const row = await tx.exportAuthorization.create({

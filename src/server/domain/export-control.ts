@@ -18,10 +18,10 @@ import { logActivity } from './activity-log.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { decideCapability } from './permissions.ts';
+import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
 
 type Tx = Prisma.TransactionClient;
 
-export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 export const ALREADY_SCREENED = 'The export screening of this prototype is already answered';
 export const ON_COMPLIANCE_HOLD = 'This prototype is on export compliance hold: a compliance officer must classify it before reviewers are assigned';
 

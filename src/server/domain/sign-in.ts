@@ -21,6 +21,7 @@ import {
 } from '../auth/two-factor.ts';
 import { assertOwnPassword } from './account-security.ts';
 import { logActivity } from './activity-log.ts';
+import { withdrawConflictsAfterProfileChange } from './conflicts-of-interest.ts';
 import { screenUser } from './denied-party-screening.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { runningSuspension, standingProofAtSignIn, suspendedMessage } from './moderation.ts';
@@ -176,6 +177,7 @@ export async function updateProfile(
     if (taken) throw new ConflictError(EMAIL_TAKEN);
   }
   const { user, rotated } = await db.$transaction(async (tx) => {
+    const before = await tx.user.findUniqueOrThrow({ where: { id: me.id }, select: { email: true, organization: true } });
     const updated = await tx.user.update({
       where: { id: me.id },
       data: {
@@ -190,12 +192,19 @@ export async function updateProfile(
       },
       select: sessionUserSelect,
     });
+    // A new organization or address may tie a reviewer to a seller: such a seat is withdrawn now, as a declared conflict's is (ADR 0049).
+    const affiliationChanged = updated.email !== before.email || updated.organization !== before.organization;
+    const withdrawn = affiliationChanged ? await withdrawConflictsAfterProfileChange(tx, me.id, deps.now) : [];
     await logActivity(tx, meta, {
       userId: me.id,
       action: 'user.profile_updated',
       targetType: 'user',
       targetId: me.id,
-      details: { emailChanged: input.email !== me.email, passwordChanged: !!input.newPassword },
+      details: {
+        emailChanged: input.email !== me.email,
+        passwordChanged: !!input.newPassword,
+        ...(withdrawn.length > 0 ? { conflictWithdrawals: withdrawn } : {}),
+      },
     });
     if (!input.newPassword) return { user: updated, rotated: null };
     await tx.passwordResetToken.deleteMany({ where: { userId: me.id } });

@@ -203,6 +203,12 @@ describe('the export status and authorization contract', () => {
     const seller409 = await officer.request('PUT', `/api/admin/users/${seller.user.id}/export-status`, body);
     expect(seller409).toMatchObject({ status: 409, json: { message: 'Export status and authorizations are recorded for administrators only' } });
 
+    // No one records their own status or authorizations.
+    const own = await officer.request('PUT', `/api/admin/users/${officer.user.id}/export-status`, body);
+    expect(own).toMatchObject({
+      status: 403,
+      json: { message: 'You cannot record your own export status or authorizations: another compliance officer must' },
+    });
     const bad = async (payload: unknown) => (await officer.request('PUT', `/api/admin/users/${reviewer.user.id}/export-status`, payload)).json.message;
     expect(await bad({ status: 'foreign_person' })).toBe('citizenships: A foreign person needs at least one country of citizenship');
     expect(await bad({ status: 'foreign_person', citizenships: ['Germany'] })).toBe('citizenships.0: Countries are two-letter ISO codes, for example DE or IN');
@@ -225,6 +231,7 @@ describe('the export status and authorization contract', () => {
     expect((await authorize({ prototypeId: 99_999_999 })).status).toBe(404);
     expect((await authorize({ prototypeId: 2 ** 40 })).status).toBe(400);
     expect((await authorize({}, seller.user.id)).status).toBe(409);
+    expect((await authorize({}, officer.user.id)).status).toBe(403);
     expect((await officer.request('DELETE', '/api/admin/export-authorizations/2147483648')).status).toBe(404);
     expect((await reviewer.request('DELETE', '/api/admin/export-authorizations/1')).status).toBe(403);
     expect(await t.db.prisma.exportAuthorization.count()).toBe(0);

@@ -188,6 +188,70 @@ describe('conflicts of interest', () => {
     expect((await lead.request('DELETE', `/api/admin/conflicts/${declared!.id}`)).status).toBe(204);
     expect((await second.request('GET', `${base}/evaluation`)).json.reviewers).toHaveLength(1);
   });
+  it('a conflict a profile change creates after assignment withdraws the reviewer as a declaration does (organization, e-mail; seller or reviewer)', async () => {
+    const profile = (user: { firstName: string | null; lastName: string | null; email: string }, extra: object) => ({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      currentPassword: DEFAULT_PASSWORD,
+      ...extra,
+    });
+    const seller = await signedInClient(t.db, 'user');
+    const lead = await signedInClient(t.db, 'admin');
+    const second = await signedInClient(t.db, 'admin');
+    const third = await signedInClient(t.db, 'admin');
+    const prototype = await createPrototype(t.db.prisma, seller.user.id);
+    const otherSeller = await createUser(t.db.prisma);
+    const elsewhere = await createPrototype(t.db.prisma, otherSeller.id);
+    const base = `/api/admin/prototypes/${prototype.id}`;
+    const panel = { reviewerIds: [lead.user.id, second.user.id, third.user.id], leadId: lead.user.id };
+    expect((await lead.request('PUT', `${base}/reviewers`, panel)).status).toBe(200);
+    expect(
+      (await second.request('PUT', `/api/admin/prototypes/${elsewhere.id}/reviewers`, { reviewerIds: [second.user.id], leadId: second.user.id })).status,
+    ).toBe(200);
+    await lead.request('PUT', `${base}/scorecard`, scorecard(90));
+    await second.request('PUT', `${base}/scorecard`, scorecard(40));
+    await third.request('PUT', `${base}/scorecard`, scorecard(60));
+    expect((await lead.request('GET', `${base}/evaluation`)).json.aggregate.technicalFeasibility.mean).toBe(63.33);
+
+    // A reviewer joins the seller's organization: off this panel only, scorecard kept and out of the aggregate.
+    const org = `Tidal Works ${tag()}`;
+    expect((await seller.request('PATCH', '/api/user/profile', profile(seller.user, { organization: org }))).status).toBe(200);
+    expect((await lead.request('GET', `${base}/evaluation`)).json.reviewers).toHaveLength(3);
+    expect((await second.request('PATCH', '/api/user/profile', profile(second.user, { organization: `${org.toUpperCase()}.` }))).status).toBe(200);
+    let view = (await lead.request('GET', `${base}/evaluation`)).json;
+    expect(view.reviewers.map((r: { id: string }) => r.id).sort()).toEqual([lead.user.id, third.user.id].sort());
+    expect(view.scorecardCount).toBe(2);
+    expect(view.aggregate.technicalFeasibility.mean).toBe(75);
+    expect(view.scorecards).toContainEqual(expect.objectContaining({ reviewerId: second.user.id, excludedForConflict: true, formerReviewer: true }));
+    expect((await second.request('GET', `/api/admin/prototypes/${elsewhere.id}/evaluation`)).json.reviewers).toHaveLength(1);
+    const withdrawn = await t.db.prisma.prototypeTimeline.findFirstOrThrow({ where: { prototypeId: prototype.id, event: 'reviewer_withdrawn' } });
+    expect(withdrawn).toMatchObject({
+      performedBy: second.user.id,
+      metadata: { reason: 'conflict_of_interest', scorecardExcluded: true, cause: 'profile_change' },
+    });
+    const audit = await t.db.prisma.userActivityLog.findFirstOrThrow({
+      where: { userId: second.user.id, action: 'user.profile_updated' },
+      orderBy: { id: 'desc' },
+    });
+    expect(audit.details).toMatchObject({ conflictWithdrawals: [{ prototypeId: prototype.id, adminId: second.user.id }] });
+
+    // The seller moves to the lead's organizational e-mail domain: the lead's seat is emptied too.
+    const domain = `lead-${tag()}.com`;
+    await t.db.prisma.user.update({ where: { id: lead.user.id }, data: { email: `lead@${domain}` } });
+    const moved = await seller.request('PATCH', '/api/user/profile', profile(seller.user, { email: `seller@${domain}` }));
+    expect(moved.status).toBe(200);
+    view = (await third.request('GET', `${base}/evaluation`)).json;
+    expect(view.leadId).toBeNull();
+    expect(view.reviewers.map((r: { id: string }) => r.id)).toEqual([third.user.id]);
+    expect(view.scorecardCount).toBe(1);
+    expect(view.aggregate.technicalFeasibility).toEqual({ mean: 60, min: 60, max: 60, stdDev: 0 });
+    expect(await t.db.prisma.prototypeTimeline.count({ where: { prototypeId: prototype.id, event: 'reviewer_withdrawn' } })).toBe(2);
+
+    // A change that creates no conflict withdraws no one.
+    expect((await third.request('PATCH', '/api/user/profile', profile(third.user, { organization: `Elsewhere ${tag()}` }))).status).toBe(200);
+    expect((await third.request('GET', `${base}/evaluation`)).json.reviewers).toHaveLength(1);
+  });
 });
 
 describe('who may change the panel', () => {
@@ -252,6 +316,67 @@ describe('who may change the panel', () => {
     // An admin never on the panel sees everything.
     const outsider = await signedInClient(t.db, 'admin');
     expect((await outsider.request('GET', `${base}/evaluation`)).json.scorecards).toHaveLength(2);
+  });
+  it('the final figures stay hidden in the list, the pipeline board and the audit trail too, until the reviewer’s own scorecard is in; the CSV has none', async () => {
+    const seller = await createUser(t.db.prisma, { organization: `Ridge Power ${tag()}` });
+    const name = `Figures-${tag()}`;
+    const prototype = await createPrototype(t.db.prisma, seller.id, { prototypeName: name });
+    const base = `/api/admin/prototypes/${prototype.id}`;
+    const lead = await signedInClient(t.db, 'admin');
+    const late = await signedInClient(t.db, 'admin');
+    const outsider = await signedInClient(t.db, 'admin');
+    const cousin = await signedInClient(t.db, 'admin', { fields: { organization: seller.organization } });
+    expect((await lead.request('PUT', `${base}/reviewers`, { reviewerIds: [lead.user.id, late.user.id], leadId: lead.user.id })).status).toBe(200);
+    await lead.request('PUT', `${base}/scorecard`, scorecard(88));
+    expect((await lead.request('PATCH', `${base}/evaluation`, final)).status).toBe(200);
+
+    const figures = { technicalFeasibility: 72, commercialViability: 55, trl: 5, riskLevel: 'low', marketPotential: 'high' };
+    const none = { technicalFeasibility: null, commercialViability: null, trl: null, riskLevel: null, marketPotential: null };
+    const listRow = async (client: typeof lead) => {
+      const answer = await client.request('GET', `/api/admin/prototypes?search=${name}`);
+      expect(answer.status).toBe(200);
+      const rows = answer.json as { id: number }[];
+      expect(rows).toHaveLength(1);
+      return rows[0];
+    };
+    const boardCard = async (userId: string) => {
+      const board = await (await callerAs(t.db, userId)).pipeline.board({ perStage: 50 });
+      return board.columns.flatMap((column) => column.cards).find((card) => card.id === prototype.id);
+    };
+    const auditFinal = async (userId: string) => {
+      const { items } = await (await callerAs(t.db, userId)).admin.activity({ user: lead.user.id, action: 'admin.prototype.evaluation' });
+      const row = items.find((item) => item.targetId === String(prototype.id));
+      return (row?.details as { final?: unknown } | undefined)?.final;
+    };
+    const sees = async (client: typeof lead, yes: boolean) => {
+      expect(await listRow(client)).toMatchObject(yes ? figures : none);
+      const card = await boardCard(client.user.id);
+      expect(card).toMatchObject(
+        yes ? { technicalFeasibility: 72, commercialViability: 55, trl: 5 } : { technicalFeasibility: null, commercialViability: null, trl: null },
+      );
+      expect(await auditFinal(client.user.id)).toEqual(yes ? expect.objectContaining({ technicalFeasibility: 72, trl: 5 }) : null);
+    };
+
+    await sees(outsider, true);
+    await sees(lead, true);
+    // Assigned, not yet scored: nothing anywhere, as on the evaluation page; in conflict with the seller: never.
+    await sees(late, false);
+    await sees(cousin, false);
+    // The prototype CSV never carries the final figures nor any score.
+    const [header] = (await (await callerAs(t.db, late.user.id)).admin.exportPrototypesCsv({ search: name })).split('\r\n');
+    for (const field of ['technicalFeasibility', 'commercialViability', 'trl', 'riskLevel', 'marketPotential', 'estimatedValue']) {
+      expect(header).not.toContain(field);
+    }
+    // The audit CSV masks them likewise.
+    const auditCsv = await (await callerAs(t.db, late.user.id)).admin.exportActivityCsv({ user: lead.user.id, action: 'admin.prototype.evaluation' });
+    expect(auditCsv).toContain(String(prototype.id));
+    expect(auditCsv).not.toContain('""technicalFeasibility"":72');
+
+    expect((await late.request('PUT', `${base}/scorecard`, scorecard(60))).status).toBe(200);
+    await sees(late, true);
+    expect(await (await callerAs(t.db, late.user.id)).admin.exportActivityCsv({ user: lead.user.id, action: 'admin.prototype.evaluation' })).toContain(
+      '""technicalFeasibility"":72',
+    );
   });
 });
 

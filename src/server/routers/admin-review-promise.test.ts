@@ -80,7 +80,7 @@ describe('admin list rows', () => {
     const { admin, caller } = await adminCaller();
     const seller = await createUser(t.db.prisma);
     const created = addDays(NOW, -5);
-    await createPrototype(t.db.prisma, seller.id, {
+    const lead = await createPrototype(t.db.prisma, seller.id, {
       createdAt: created,
       initialReviewMetAt: addDays(NOW, -1),
       assignedTo: admin.id,
@@ -94,6 +94,8 @@ describe('admin list rows', () => {
       nextMilestone: 'Pilot plant',
       milestoneDate: addDays(NOW, -1),
     });
+    // The lead who recorded the figures scored first; a lead without a scorecard sees none (ADR 0049).
+    await scorecard(lead.id, admin.id);
     const [row] = (await caller.admin.prototypes({})).items;
     expect(row).toMatchObject({
       stage: 'development',

@@ -129,7 +129,7 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => messageUser({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actor: ctx.user, now: ctx.clock.now() }, input)),
 
   // --- Audit trail -----------------------------------------------------------------------------
-  activity: adminProcedure.input(activityListInput).query(({ ctx, input }) => listActivity(ctx.db, input)),
+  activity: adminProcedure.input(activityListInput).query(({ ctx, input }) => listActivity(ctx.db, input, ctx.user.id)),
   activityActions: adminProcedure.query(({ ctx }) => activityActions(ctx.db)),
   /** Audited, so a mutation (POST) as the prototypes' export. */
   exportActivityCsv: adminProcedure.input(activityFilters).mutation(({ ctx, input }) => exportActivity(deps(ctx), input)),

@@ -7,6 +7,7 @@ import { batched, toCsv } from '../csv.ts';
 import { type Page, keysetPage, parseIntId } from '../keyset.ts';
 import { fullName } from '~/shared/format.ts';
 import { isUuid } from '~/shared/schemas/bounds.ts';
+import { scoresHiddenFrom } from '../score-visibility.ts';
 
 type ActivityListInput = z.output<typeof activityListInput>;
 
@@ -29,6 +30,34 @@ export function toActivityView({ user, ...row }: ActivityRow) {
 }
 export type ActivityView = ReturnType<typeof toActivityView>;
 
+/** The audit row of a final evaluation carries its figures (`details.final`). */
+const FINAL_EVALUATION_ACTION = 'admin.prototype.evaluation';
+
+/**
+ * The final evaluation's figures in the audit rows follow the evaluation page's rule
+ * (score-visibility.ts, ADR 0049): `details.final` is null where the viewer may not see them yet.
+ */
+async function maskFinalEvaluations<Row extends Pick<ActivityView, 'action' | 'targetType' | 'targetId' | 'details'>>(
+  db: Db,
+  viewerId: string,
+  rows: Row[],
+): Promise<Row[]> {
+  const carriesFigures = (row: Row) =>
+    row.action === FINAL_EVALUATION_ACTION &&
+    row.targetType === 'prototype' &&
+    row.targetId !== null &&
+    /^\d{1,9}$/.test(row.targetId) &&
+    row.details !== null &&
+    typeof row.details === 'object' &&
+    !Array.isArray(row.details) &&
+    'final' in row.details;
+  const ids = rows.filter(carriesFigures).map((row) => Number(row.targetId));
+  const hidden = await scoresHiddenFrom(db, viewerId, ids);
+  return rows.map((row) =>
+    carriesFigures(row) && hidden.has(Number(row.targetId)) ? { ...row, details: { ...(row.details as Prisma.JsonObject), final: null } } : row,
+  );
+}
+
 export function activityWhere(filters: { user?: string | undefined; action?: string | undefined }): Prisma.UserActivityLogWhereInput {
   const where: Prisma.UserActivityLogWhereInput = {};
   if (filters.action) where.action = filters.action;
@@ -39,7 +68,7 @@ export function activityWhere(filters: { user?: string | undefined; action?: str
   return where;
 }
 
-export async function listActivity(db: Db, input: ActivityListInput): Promise<Page<ActivityView>> {
+export async function listActivity(db: Db, input: ActivityListInput, viewerId: string): Promise<Page<ActivityView>> {
   const page = await keysetPage({
     where: activityWhere(input),
     sort: { field: 'id', order: 'desc', parse: parseIntId },
@@ -50,7 +79,7 @@ export async function listActivity(db: Db, input: ActivityListInput): Promise<Pa
     find: (args) => db.userActivityLog.findMany({ ...(args as Prisma.UserActivityLogFindManyArgs), select: activitySelect }),
     keyOf: (row) => row.id,
   });
-  return { ...page, items: page.items.map(toActivityView) };
+  return { ...page, items: await maskFinalEvaluations(db, viewerId, page.items.map(toActivityView)) };
 }
 
 /** The distinct actions recorded so far, for the Activity tab's filter. */
@@ -59,7 +88,7 @@ export async function activityActions(db: Db): Promise<string[]> {
   return rows.map((row) => row.action);
 }
 
-export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number) {
+export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number, viewerId: string) {
   const where = activityWhere(filters);
   const rows = await batched(
     (cursor, take) =>
@@ -71,21 +100,20 @@ export async function activityCsv(db: Db, filters: { user?: string | undefined; 
       }),
     max,
   );
+  const views = await maskFinalEvaluations(db, viewerId, rows.map(toActivityView));
   return toCsv(
     ['id', 'createdAt', 'actorEmail', 'actorId', 'action', 'targetType', 'targetId', 'details', 'ipAddress', 'userAgent'],
-    rows
-      .map(toActivityView)
-      .map((a) => [
-        a.id,
-        a.createdAt,
-        a.actorEmail,
-        a.userId,
-        a.action,
-        a.targetType,
-        a.targetId,
-        a.details === null ? null : JSON.stringify(a.details),
-        a.ipAddress,
-        a.userAgent,
-      ]),
+    views.map((a) => [
+      a.id,
+      a.createdAt,
+      a.actorEmail,
+      a.userId,
+      a.action,
+      a.targetType,
+      a.targetId,
+      a.details === null ? null : JSON.stringify(a.details),
+      a.ipAddress,
+      a.userAgent,
+    ]),
   );
 }

@@ -14,6 +14,7 @@ import { milestoneVisible } from '../seller-visibility.ts';
 import { dueDates } from '~/shared/review-promise.ts';
 import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/evaluation.ts';
 import { splitReasons } from '~/shared/review-integrity.ts';
+import { maySeeScores, withoutFinalFigures } from '../score-visibility.ts';
 import type { z } from 'zod';
 import type { evaluation } from './shapes/evaluation.ts';
 
@@ -149,15 +150,10 @@ function toScorecardView(card: ScorecardRow, currentReviewers: ReadonlySet<strin
   };
 }
 
-/**
- * Who sees the scorecards, their aggregate and the final figures (ADR 0049): an admin who has never
- * been on the panel (reviewer or lead), or a panel member whose own scorecard is in and counts; never
- * an admin in conflict with the seller. Leaving, re-joining or leading the panel changes nothing.
- */
-function maySeeScores(row: EvaluationRow, viewerId: string, own: ScorecardRow | null, conflicted: boolean): boolean {
-  if (conflicted) return false;
+/** The score-visibility rule (score-visibility.ts, ADR 0049) on a row already read. */
+function maySeeScoresOf(row: EvaluationRow, viewerId: string, own: ScorecardRow | null, conflicted: boolean): boolean {
   const onPanel = row.assignedTo === viewerId || row.reviewers.some((r) => r.reviewerId === viewerId) || row.panelMembers.some((m) => m.adminId === viewerId);
-  return !onPanel || (own !== null && own.conflictExcludedAt === null);
+  return maySeeScores({ conflicted, onPanel, ownScorecardCounts: own !== null && own.conflictExcludedAt === null });
 }
 
 /**
@@ -175,10 +171,9 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string, { conflic
   const reviewerIds = new Set(row.reviewers.map((r) => r.reviewerId));
   const own = row.scorecards.find((card) => card.reviewerId === viewerId) ?? null;
   const isReviewer = reviewerIds.has(viewerId);
-  const maySee = maySeeScores(row, viewerId, own, conflicted);
+  const maySee = maySeeScoresOf(row, viewerId, own, conflicted);
   const counted = row.scorecards.filter((card) => card.conflictExcludedAt === null);
   const latest = row.releases[0] ?? null;
-  const hidden = Object.fromEntries(Object.keys(finalScores(row)).map((field) => [field, null])) as { [K in keyof FinalScores]: null };
   return {
     id: row.id,
     prototypeName: row.prototypeName,
@@ -210,7 +205,7 @@ export function toEvaluationView(row: EvaluationRow, viewerId: string, { conflic
     staleCount: counted.filter((card) => card.staleSince !== null).length,
     split: maySee ? splitOf(counted, row.discussionNotes) : null,
     discussionNotes: maySee ? row.discussionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt, authorName: nameOf(row, n.authorId) })) : [],
-    final: { ...(maySee ? finalScores(row) : hidden), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
+    final: { ...(maySee ? finalScores(row) : withoutFinalFigures(finalScores(row))), nextMilestone: row.nextMilestone, milestoneDate: row.milestoneDate },
     latestRelease: latest && { ...latest, scores: maySee ? releasedScores(latest.scores) : null },
   };
 }

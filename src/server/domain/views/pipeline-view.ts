@@ -1,6 +1,7 @@
 // The admin pipeline board (issue 14 point 10): a column per stage with the stage's total and its
 // newest cards. One groupBy for the totals and one small indexed query per stage (prototypes
 // (stage, created_at DESC)), so the board costs the same with ten prototypes or a hundred thousand.
+// A card's final figures are shown only to whom the evaluation page shows them (score-visibility.ts).
 import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
@@ -8,6 +9,7 @@ import { type DueDate, type DueState, dueDates, dueState } from '~/shared/review
 import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages.ts';
 import type { pipelineBoardInput } from '~/shared/schemas/pipeline.ts';
 import type { Db } from '../../db/index.ts';
+import { scoresHiddenFrom, withoutFinalFigures } from '../score-visibility.ts';
 
 type BoardInput = z.output<typeof pipelineBoardInput>;
 
@@ -84,6 +86,13 @@ export async function pipelineBoard(db: Db, input: BoardInput, viewerId: string,
     total: counts.find((row) => row.stage === stage)?._count._all ?? 0,
     cards: (cardsByStage[index] ?? []).map((row) => toBoardCard(row, now)),
   }));
+  // A card's figures follow the evaluation page's rule (score-visibility.ts, ADR 0049): null where hidden from the viewer.
+  const hidden = await scoresHiddenFrom(
+    db,
+    viewerId,
+    columns.flatMap((column) => column.cards.map((card) => card.id)),
+  );
+  for (const column of columns) column.cards = column.cards.map((card) => (hidden.has(card.id) ? withoutFinalFigures(card) : card));
   return { now, columns };
 }
 export type PipelineBoard = Awaited<ReturnType<typeof pipelineBoard>>;

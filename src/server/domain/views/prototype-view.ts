@@ -15,6 +15,7 @@ import { complianceState, complianceStateSelect, sellerScreeningNotice } from '.
 import { NotFoundError } from '../errors.ts';
 import { PROTOTYPE_NOT_FOUND } from '../prototype-access.ts';
 import { type GateScope, gatePrototype } from './confidential-view.ts';
+import { type MaskedFigures, maskFinalFigures } from '../score-visibility.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -171,7 +172,12 @@ function sortKey(sort: PrototypeListInput['sort'], row: AdminListRow) {
   return row.createdAt;
 }
 
-export async function listPrototypes(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Page<ReturnType<typeof toAdminListRow>>> {
+/**
+ * The admin list. The final figures of a prototype whose scores are hidden from the caller (a panel
+ * member without a counting scorecard, or in conflict with its seller) are null, under the evaluation
+ * page's rule (score-visibility.ts). Sorting by a figure still orders by it: see ADR 0049.
+ */
+export async function listPrototypes(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Page<MaskedFigures<ReturnType<typeof toAdminListRow>>>> {
   const sort = PROTOTYPE_SORT_SPECS[input.sort];
   const page = await keysetPage({
     where: prototypeWhere(input, scope),
@@ -183,9 +189,17 @@ export async function listPrototypes(db: Db, input: PrototypeListInput, scope: L
     find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminListSelect }),
     keyOf: (row) => sortKey(input.sort, row),
   });
-  return { ...page, items: page.items.map((row) => toAdminListRow(row, scope.now)) };
+  return {
+    ...page,
+    items: await maskFinalFigures(
+      db,
+      scope.userId,
+      page.items.map((row) => toAdminListRow(row, scope.now)),
+    ),
+  };
 }
 
+/** The CSV carries none of the final figures (nor scorecards), so it needs no score masking (ADR 0049). */
 export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFilters>, max: number, scope: ListScope) {
   const where = prototypeWhere(filters, scope);
   const rows = await batched(

@@ -195,7 +195,10 @@ export const sellerDataRoom = z.strictObject({
     }),
   ),
 });
-/** A row of GET /api/admin/prototypes: the admin prototype plus due dates and the final scores. */
+/**
+ * A row of GET /api/admin/prototypes: the admin prototype plus due dates and the final scores (all
+ * null when the caller may not see them yet: a panel member before their own scorecard, ADR 0049).
+ */
 export const adminPrototypeListRow = adminPrototype.extend({
   dueDates,
   nextMilestone: z.string().nullable(),
@@ -205,6 +208,6 @@ export const adminPrototypeListRow = adminPrototype.extend({
   technicalFeasibility: z.number().int().nullable(),
   commercialViability: z.number().int().nullable(),
   trl: z.number().int().nullable(),
-  riskLevel: z.enum(LEVELS),
-  marketPotential: z.enum(LEVELS),
+  riskLevel: z.enum(LEVELS).nullable(),
+  marketPotential: z.enum(LEVELS).nullable(),
 });
