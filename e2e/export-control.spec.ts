@@ -1,8 +1,8 @@
 // Export control in a browser (issue 32, points 1-6; ADRs 0050, 0051): a seller answers yes to
 // tritium at submission and then sees only "Export screening in progress"; an admin reads the answers
 // on the prototype page; a compliance officer classifies a held prototype there and sees its state
-// change, finds it on the dashboard with its release report, records their own export status and an
-// authorization; an officer imports the screening list as a file, sees the hit a listed registrant
+// change, finds it on the dashboard with its release report, records a colleague's export status and
+// an authorization; an officer imports the screening list as a file, sees the hit a listed registrant
 // raised and marks it a false positive. Each screen is checked in both themes.
 import type { Page } from '@playwright/test';
 import { CLASSIFICATION_QUESTION, SCREENING_QUESTIONS } from '../src/shared/export-control.ts';
@@ -131,7 +131,7 @@ test('a compliance officer imports the list as a file and clears a hit; an admin
   await other.close();
 });
 
-test('a compliance officer classifies a held prototype controlled; the dashboard lists it with its release report; the officer records an export status and an authorization', async ({
+test("a compliance officer classifies a held prototype controlled; the dashboard lists it with its release report; the officer records a colleague's export status and authorization", async ({
   page,
   createUser,
   signInAs,
@@ -199,13 +199,19 @@ test('a compliance officer classifies a held prototype controlled; the dashboard
   expect(await csv.text()).toContain(officer.email);
   await expectAccessible(page, { shot: `${SHOTS}/dashboard` });
 
+  // No one records their own status: the officer's page says so; a colleague's page has the forms.
   await page.goto(`/admin/users/${officer.id}`);
+  await expect(page.getByTestId('export-status-own')).toContainText('another compliance officer must');
+  const colleague = await createUser({ role: 'admin', firstName: 'Ravi' });
+  await page.goto(`/admin/users/${colleague.id}`);
   const status = page.getByTestId('export-status-section');
   await expect(status.getByTestId('export-status')).toHaveText('Unknown');
   await status
     .getByRole('group', { name: 'Export status' })
     .getByLabel(/^Foreign person/)
     .check();
+  await status.getByRole('button', { name: 'Record export status' }).click();
+  await expect(status.getByText('A foreign person needs at least one country of citizenship')).toBeVisible();
   await status.getByLabel('Countries of citizenship').fill('de, in');
   await status.getByRole('button', { name: 'Record export status' }).click();
   await expect(status.getByTestId('export-status')).toHaveText('Foreign person');
@@ -218,7 +224,7 @@ test('a compliance officer classifies a held prototype controlled; the dashboard
   await expect(status.getByTestId('authorizations')).toContainText('D-E2E-1');
   await expectAccessible(page, { shot: `${SHOTS}/export-status` });
 
-  // Authorized now: the prototype's confidential content opens, and the authorization ends within 30 days.
+  // The authorization ends within 30 days: the dashboard lists it.
   await page.goto('/admin/compliance');
-  await expect(page.getByTestId('expiring-authorizations').getByRole('listitem').filter({ hasText: 'D-E2E-1' })).toContainText(name);
+  await expect(page.getByTestId('expiring-authorizations').getByRole('listitem').filter({ hasText: 'D-E2E-1' })).toContainText(`Ravi Tester for ${name}`);
 });

@@ -4,6 +4,7 @@
 // authorizations for controlled prototypes, with add and remove. The server decides who is cleared.
 import { type FormEvent, useId } from 'react';
 import { serverMessage } from '~/client/errors.ts';
+import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
@@ -12,6 +13,8 @@ import { Field } from '~/components/forms/field.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { EXPORT_STATUSES, EXPORT_STATUS_LABELS, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
+// The server's words (403): no one clears themselves.
+const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must.';
 import { formatDate, formatDateTime } from '~/shared/format.ts';
 import { authorizationFormInput, exportStatusFormInput } from '~/shared/schemas/export-control.ts';
 
@@ -34,6 +37,7 @@ export function ExportStatusSection({ userId, role }: { userId: string; role: st
 
 function ExportStatus({ userId }: { userId: string }) {
   const record = trpc.compliance.exportRecord.useQuery({ id: userId });
+  const own = useCurrentUser().user?.id === userId;
   const headingId = useId();
   return (
     <section className="rounded-box border border-base-300 p-5 sm:p-6" aria-labelledby={headingId} data-testid="export-status-section">
@@ -47,8 +51,14 @@ function ExportStatus({ userId }: { userId: string }) {
         {(data) => (
           <div className="mt-4 flex flex-col gap-6">
             <CurrentStatus record={data} />
-            <StatusForm key={data.recordedAt?.toString() ?? 'none'} userId={userId} record={data} />
-            <Authorizations userId={userId} record={data} />
+            {own ? (
+              <p className="alert text-sm" data-testid="export-status-own">
+                {NOT_YOUR_OWN}
+              </p>
+            ) : (
+              <StatusForm key={data.recordedAt?.toString() ?? 'none'} userId={userId} record={data} />
+            )}
+            <Authorizations userId={userId} record={data} editable={!own} />
           </div>
         )}
       </QueryView>
@@ -161,7 +171,7 @@ function StatusForm({ userId, record }: { userId: string; record: ExportRecord }
   );
 }
 
-function Authorizations({ userId, record }: { userId: string; record: ExportRecord }) {
+function Authorizations({ userId, record, editable }: { userId: string; record: ExportRecord; editable: boolean }) {
   const utils = trpc.useUtils();
   const remove = trpc.compliance.removeAuthorization.useMutation({
     onSuccess: async () => {
@@ -185,20 +195,22 @@ function Authorizations({ userId, record }: { userId: string; record: ExportReco
                 {formatDate(a.expiresAt, { timeZone: 'UTC' })} {a.expired && <span className="badge badge-error badge-sm">Expired</span>}
                 {a.note && <span className="block text-base-content/70">{a.note}</span>}
               </span>
-              <BusyButton
-                type="button"
-                className="btn btn-outline btn-error btn-xs"
-                pending={remove.isPending && remove.variables.id === a.id}
-                onClick={() => remove.mutate({ id: a.id })}
-                aria-label={`Remove authorization ${a.reference} for ${a.prototypeName}`}
-              >
-                Remove
-              </BusyButton>
+              {editable && (
+                <BusyButton
+                  type="button"
+                  className="btn btn-outline btn-error btn-xs"
+                  pending={remove.isPending && remove.variables.id === a.id}
+                  onClick={() => remove.mutate({ id: a.id })}
+                  aria-label={`Remove authorization ${a.reference} for ${a.prototypeName}`}
+                >
+                  Remove
+                </BusyButton>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <AddAuthorization userId={userId} />
+      {editable && <AddAuthorization userId={userId} />}
     </div>
   );
 }
