@@ -161,9 +161,7 @@ export async function reportQueue(
   const page = await keysetPage({
     where,
     sort: { field: 'createdAt', order: 'desc', parse: asDate },
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.contentReport.findMany({ ...args, select: reportSelect }),
     keyOf: (row) => row.createdAt,

@@ -304,9 +304,7 @@ export async function ticketQueue(
   const page = await keysetPage({
     where,
     sort: { field: 'awaitingReplySince', order: 'asc', parse: asDate, nullsLast: true },
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.supportTicket.findMany({ ...args, select: ticketSelect }),
     keyOf: (row) => row.awaitingReplySince,

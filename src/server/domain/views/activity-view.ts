@@ -43,9 +43,7 @@ export async function listActivity(db: Db, input: ActivityListInput): Promise<Pa
   const page = await keysetPage({
     where: activityWhere(input),
     sort: { field: 'id', order: 'desc', parse: parseIntId },
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.userActivityLog.findMany({ ...(args as Prisma.UserActivityLogFindManyArgs), select: activitySelect }),
     keyOf: (row) => row.id,
@@ -60,17 +58,7 @@ export async function activityActions(db: Db): Promise<string[]> {
 }
 
 export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number) {
-  const where = activityWhere(filters);
-  const rows = await batched(
-    (cursor, take) =>
-      db.userActivityLog.findMany({
-        where: cursor === undefined ? where : { AND: [where, { id: { lt: Number(cursor) } }] },
-        orderBy: { id: 'desc' },
-        take,
-        select: activitySelect,
-      }),
-    max,
-  );
+  const rows = await batched({ where: activityWhere(filters), order: 'desc', max }, (args) => db.userActivityLog.findMany({ ...args, select: activitySelect }));
   return toCsv(
     ['id', 'createdAt', 'actorEmail', 'actorId', 'action', 'targetType', 'targetId', 'details', 'ipAddress', 'userAgent'],
     rows

@@ -176,9 +176,7 @@ export async function listPrototypes(db: Db, input: PrototypeListInput, scope: L
   const page = await keysetPage({
     where: prototypeWhere(input, scope),
     sort,
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminListSelect }),
     keyOf: (row) => sortKey(input.sort, row),
@@ -188,16 +186,7 @@ export async function listPrototypes(db: Db, input: PrototypeListInput, scope: L
 
 export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFilters>, max: number, scope: ListScope) {
   const where = prototypeWhere(filters, scope);
-  const rows = await batched(
-    (cursor, take) =>
-      db.prototype.findMany({
-        where: cursor === undefined ? where : { AND: [where, { id: { lt: Number(cursor) } }] },
-        orderBy: { id: 'desc' },
-        take,
-        select: adminPrototypeSelect,
-      }),
-    max,
-  );
+  const rows = await batched({ where, order: 'desc', max }, (args) => db.prototype.findMany({ ...args, select: adminPrototypeSelect }));
   const header = [
     'id',
     'prototypeName',
