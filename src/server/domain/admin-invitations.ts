@@ -22,6 +22,7 @@ import { addressOf } from './rate-limit.ts';
 import type { SignInDeps } from './sign-in.ts';
 import { toCurrentUser } from './views/user-view.ts';
 import type { adminInvitation } from './views/shapes/admin-team.ts';
+import { personName } from './views/person-name.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const INVITATION_ALREADY_ACCEPTED = 'This invitation was already accepted: remove the administrator role instead.';
@@ -50,7 +51,7 @@ const invitationSelect = {
   acceptedAt: true,
   acceptedUserId: true,
   revokedAt: true,
-  inviter: { select: { email: true, firstName: true, lastName: true } },
+  inviter: { select: personName },
 } satisfies Prisma.AdminInvitationSelect;
 type InvitationRow = Prisma.AdminInvitationGetPayload<{ select: typeof invitationSelect }>;
 export type AdminInvitationView = z.infer<typeof adminInvitation>;

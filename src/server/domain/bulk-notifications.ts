@@ -14,6 +14,7 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { publishLive } from '../live/publish.ts';
+import { personName } from './views/person-name.ts';
 
 export const BULK_JOB = 'bulk_notification';
 export const BULK_BATCH_SIZE = 100;
@@ -80,7 +81,7 @@ export async function listBulk(db: Db) {
       scheduledFor: true,
       createdAt: true,
       completedAt: true,
-      admin: { select: { firstName: true, lastName: true, email: true } },
+      admin: { select: personName },
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: BULK_LIST_MAX,

@@ -9,6 +9,7 @@ import { appendAccessRecord } from './access-record.ts';
 import { logActivity } from './activity-log.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError } from './errors.ts';
+import { personName } from './views/person-name.ts';
 
 export const DEFAULT_TERMS = {
   title: 'Mutual confidentiality for evaluation',
@@ -136,7 +137,7 @@ export async function termsHistory(db: Db) {
     take: 100,
     select: {
       ...termsSelect,
-      publisher: { select: { firstName: true, lastName: true, email: true } },
+      publisher: { select: personName },
       acceptances: {
         orderBy: [{ acceptedAt: 'asc' }, { id: 'asc' }],
         take: 1000,

@@ -13,6 +13,7 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { asDate, keysetPage, parseIntId } from './keyset.ts';
 import { notify } from './notifications.ts';
+import { personName } from './views/person-name.ts';
 
 export interface ReportDeps {
   db: Db;
@@ -47,7 +48,7 @@ async function visibleTarget(db: Reader, actor: Actor, type: ReportTargetType, i
     return { label: `message "${row.subject}"` };
   }
   if (!admin) throw new ForbiddenError('Only administrators flag user accounts; to report something a user sent you, report the message');
-  const row = await db.user.findUnique({ where: { id }, select: { firstName: true, lastName: true, email: true } });
+  const row = await db.user.findUnique({ where: { id }, select: personName });
   if (!row) throw new NotFoundError(NOT_FOUND);
   return { label: `user ${fullName(row)}` };
 }

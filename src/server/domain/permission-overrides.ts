@@ -15,6 +15,7 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { type CapabilityHolder, decideCapability } from './permissions.ts';
+import { personName } from './views/person-name.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const OVERRIDE_NOT_FOUND = 'Permission override not found';
@@ -52,7 +53,7 @@ const overrideSelect = {
   expiresAt: true,
   createdAt: true,
   grantedBy: true,
-  granter: { select: { firstName: true, lastName: true, email: true } },
+  granter: { select: personName },
 } satisfies Prisma.UserPermissionSelect;
 type OverrideRow = Prisma.UserPermissionGetPayload<{ select: typeof overrideSelect }>;
 

@@ -7,6 +7,7 @@ import { batched, toCsv } from '../csv.ts';
 import { type Page, keysetPage, parseIntId } from '../keyset.ts';
 import { fullName } from '~/shared/format.ts';
 import { isUuid } from '~/shared/schemas/bounds.ts';
+import { personName } from './person-name.ts';
 
 type ActivityListInput = z.output<typeof activityListInput>;
 
@@ -20,7 +21,7 @@ export const activitySelect = {
   ipAddress: true,
   userAgent: true,
   createdAt: true,
-  user: { select: { email: true, firstName: true, lastName: true } },
+  user: { select: personName },
 } satisfies Prisma.UserActivityLogSelect;
 type ActivityRow = Prisma.UserActivityLogGetPayload<{ select: typeof activitySelect }>;
 

@@ -16,6 +16,7 @@ import { NUMERIC_SCORE_FIELDS, type NumericScoreField } from '~/shared/schemas/e
 import { splitReasons } from '~/shared/review-integrity.ts';
 import type { z } from 'zod';
 import type { evaluation } from './shapes/evaluation.ts';
+import { personName } from './person-name.ts';
 
 /** The eight figures a scorecard and the final evaluation share (columns of both tables). */
 export const scoreSelect = {
@@ -48,7 +49,7 @@ export const evaluationPrototypeSelect = {
   nextMilestone: true,
   milestoneDate: true,
   reviewers: {
-    select: { reviewerId: true, assignedAt: true, reviewer: { select: { firstName: true, lastName: true, email: true } } },
+    select: { reviewerId: true, assignedAt: true, reviewer: { select: personName } },
     orderBy: { assignedAt: 'asc' },
   },
   scorecards: {
@@ -63,7 +64,7 @@ export const evaluationPrototypeSelect = {
       updatedAt: true,
       conflictExcludedAt: true,
       staleSince: true,
-      reviewer: { select: { firstName: true, lastName: true, email: true } },
+      reviewer: { select: personName },
     },
     orderBy: { submittedAt: 'asc' },
   },

@@ -6,8 +6,9 @@ import { firstNameAndInitial, fullName } from '~/shared/format.ts';
 import { documentSelect } from './document-view.ts';
 import type { z } from 'zod';
 import type { adminInfoRequest, infoRequest } from './shapes/info-request.ts';
+import { personName } from './person-name.ts';
 
-const personSelect = { select: { firstName: true, lastName: true, email: true } } as const;
+const personSelect = { select: personName } as const;
 
 export const infoRequestSelect = {
   id: true,

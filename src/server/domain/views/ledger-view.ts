@@ -10,6 +10,7 @@ import { asInt, keysetPage, parseIntId } from '../keyset.ts';
 import { type Decimal, moneyString, toDecimal } from '../money.ts';
 import type { z } from 'zod';
 import type { adminLedgerRow, statementRow } from './shapes/ledger.ts';
+import { personName } from './person-name.ts';
 
 const ledgerSelect = {
   id: true,
@@ -20,7 +21,7 @@ const ledgerSelect = {
   description: true,
   reference: true,
   createdAt: true,
-  user: { select: { firstName: true, lastName: true, email: true } },
+  user: { select: personName },
 } satisfies Prisma.FinancialRecordSelect;
 type LedgerRow = Prisma.FinancialRecordGetPayload<{ select: typeof ledgerSelect }>;
 

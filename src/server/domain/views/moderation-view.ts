@@ -5,8 +5,9 @@ import { fullName } from '~/shared/format.ts';
 import type { MeasureType } from '~/shared/moderation.ts';
 import type { z } from 'zod';
 import type { appeal, moderationEntry, suspension, warning } from './shapes/moderation.ts';
+import { personName } from './person-name.ts';
 
-const adminName = { select: { firstName: true, lastName: true, email: true } } as const;
+const adminName = { select: personName } as const;
 
 export const warningSelect = {
   id: true,

@@ -8,6 +8,7 @@ import { type DueDate, type DueState, dueDates, dueState } from '~/shared/review
 import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages.ts';
 import type { pipelineBoardInput } from '~/shared/schemas/pipeline.ts';
 import type { Db } from '../../db/index.ts';
+import { personName } from './person-name.ts';
 
 type BoardInput = z.output<typeof pipelineBoardInput>;
 
@@ -25,7 +26,7 @@ const boardCardSelect = {
   createdAt: true,
   initialReviewMetAt: true,
   feedbackMetAt: true,
-  assignee: { select: { firstName: true, lastName: true, email: true } },
+  assignee: { select: personName },
 } satisfies Prisma.PrototypeSelect;
 type BoardCardRow = Prisma.PrototypeGetPayload<{ select: typeof boardCardSelect }>;
 

@@ -15,6 +15,7 @@ import { complianceState, complianceStateSelect, sellerScreeningNotice } from '.
 import { NotFoundError } from '../errors.ts';
 import { PROTOTYPE_NOT_FOUND } from '../prototype-access.ts';
 import { type GateScope, gatePrototype } from './confidential-view.ts';
+import { personName } from './person-name.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -90,8 +91,8 @@ export async function sellerPrototypes(db: Db, sellerId: string): Promise<Seller
 
 export const adminPrototypeSelect = {
   ...prototypeSelect,
-  seller: { select: { firstName: true, lastName: true, email: true } },
-  assignee: { select: { firstName: true, lastName: true, email: true } },
+  seller: { select: personName },
+  assignee: { select: personName },
   documents: {
     select: { id: true, fileName: true, fileType: true, fileSize: true, uploadedAt: true, viewOnly: true, pageCount: true },
     orderBy: { uploadedAt: 'asc' },
