@@ -3,7 +3,6 @@
 // per reporter and target (content_reports.open_key, unique); admins work the queue and the reporter
 // is told the outcome in words that reveal nothing they could not see before.
 import { Prisma } from '~/generated/prisma/client.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { OPEN_REPORT_STATUSES, type ReportReason, type ReportStatus, type ReportTargetType } from '~/shared/moderation.ts';
@@ -14,10 +13,9 @@ import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { asDate, keysetPage, parseIntId } from './keyset.ts';
 import { notify } from './notifications.ts';
 import { personName } from './views/person-name.ts';
+import type { DomainDeps } from './deps.ts';
 
-export interface ReportDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface ReportDeps extends DomainDeps {
   mailer: EmailLinks;
   now: Date;
 }
