@@ -51,7 +51,8 @@ async function visibleTarget(db: Reader, actor: Actor, type: ReportTargetType, i
   return { label: `user ${fullName(row)}` };
 }
 
-const openKeyOf = (reporterId: string, type: string, id: string) => `${reporterId}:${type}:${id}`;
+/** Held by an open report: a reporter has one open report per target (a unique index). */
+export const openKeyOf = (reporterId: string, type: string, id: string) => `${reporterId}:${type}:${id}`;
 
 export const reportSelect = {
   id: true,

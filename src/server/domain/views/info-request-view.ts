@@ -8,8 +8,6 @@ import type { z } from 'zod';
 import type { adminInfoRequest, infoRequest } from './shapes/info-request.ts';
 import { personName } from './person-name.ts';
 
-const personSelect = { select: personName } as const;
-
 export const infoRequestSelect = {
   id: true,
   prototypeId: true,
@@ -18,8 +16,8 @@ export const infoRequestSelect = {
   answer: true,
   answeredAt: true,
   createdAt: true,
-  prototype: { select: { prototypeName: true, seller: personSelect } },
-  asker: personSelect,
+  prototype: { select: { prototypeName: true, seller: { select: personName } } },
+  asker: { select: personName },
   documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
 } satisfies Prisma.InfoRequestSelect;
 
