@@ -13,7 +13,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
@@ -21,6 +20,7 @@ import { SESSION_COOKIE, generateSessionToken, hashToken } from '../src/server/a
 import { type Database, openDatabase } from '../src/server/db/index.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { ADMIN_PAGE_SIZE } from '../src/shared/constants.ts';
+import { freePort, stopProcess } from './child-processes.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -245,7 +245,7 @@ async function main() {
     agent.destroy();
   } finally {
     for (const stream of streams) stream.destroy();
-    if (app) await stop(app);
+    if (app) await stopProcess(app, 15_000);
     await target?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(logPath, { force: true });
@@ -499,29 +499,6 @@ function serveCommand(root: string): { env: Record<string, string>; flags: strin
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));

@@ -3,11 +3,12 @@
 // Options: --runs N (Lighthouse runs per route, the median is printed; default 1), --skip-lighthouse.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
+import type { Manifest } from '../src/server/http/route-preload.ts';
+import { freePort, stopProcess } from './child-processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,14 +24,6 @@ const ROUTES = [
 ] as const;
 
 const TARGETS = { performance: 95, cls: 0.05, homeJsKb: 130 };
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -114,20 +107,7 @@ interface Score {
 const scores = new Map<string, Score>();
 /** Stops the server and Chromium, waits for them, then removes the temporary directory. */
 async function shutdown(code: number): Promise<never> {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          child.once('exit', () => {
-            clearTimeout(force);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.map((child) => stopProcess(child, 10_000)));
   try {
     fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   } catch {
@@ -254,17 +234,6 @@ async function audit(url: string, port: number) {
     lastError = result?.lhr.runtimeError?.message ?? 'no result';
   }
   return fail(`Lighthouse failed on ${url}: ${lastError}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitFor(url: string, timeoutMs: number, details: () => string = () => '') {

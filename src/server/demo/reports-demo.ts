@@ -2,6 +2,7 @@
 // (pending), an admin's export-control flag on one of Kenji's (reviewed) and Kenji's resolved report
 // about a message, whose outcome he was told.
 import type { Db } from '../db/index.ts';
+import { openKeyOf } from '../domain/content-reports.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,7 +12,6 @@ export async function seedReportsDemo(db: Db, input: { adminId: string; amaraId:
   const amaras = await db.prototype.findFirstOrThrow({ where: { sellerId: amaraId }, orderBy: { id: 'asc' }, select: { id: true } });
   const kenjis = await db.prototype.findFirstOrThrow({ where: { sellerId: kenjiId }, orderBy: { id: 'asc' }, select: { id: true } });
   const message = await db.adminMessage.findFirstOrThrow({ where: { userId: kenjiId, messageType: 'admin_to_user' }, select: { id: true } });
-  const open = (reporterId: string, targetType: string, targetId: string) => `${reporterId}:${targetType}:${targetId}`;
   await db.contentReport.create({
     data: {
       reporterId: amaraId,
@@ -19,7 +19,7 @@ export async function seedReportsDemo(db: Db, input: { adminId: string; amaraId:
       targetId: String(amaras.id),
       reason: 'ip_dispute',
       description: 'A former collaborator claims co-ownership of the electrode design; our filing predates his involvement.',
-      openKey: open(amaraId, 'prototype', String(amaras.id)),
+      openKey: openKeyOf(amaraId, 'prototype', String(amaras.id)),
       createdAt: ago(1),
     },
   });
@@ -33,7 +33,7 @@ export async function seedReportsDemo(db: Db, input: { adminId: string; amaraId:
       status: 'reviewed',
       reviewedBy: adminId,
       reviewedAt: ago(2),
-      openKey: open(adminId, 'prototype', String(kenjis.id)),
+      openKey: openKeyOf(adminId, 'prototype', String(kenjis.id)),
       createdAt: ago(3),
     },
   });

@@ -5,7 +5,7 @@
 // second factor ends the account's other sessions (ADR 0038).
 import type { AuditAction } from '~/shared/event-names.ts';
 import { INVALID_TWO_FACTOR_CODE } from '~/shared/schemas/security.ts';
-import type { RequestMeta, SessionCookie } from '../context.ts';
+import type { SessionCookie } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
@@ -23,6 +23,7 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
 import type { Limiter } from './rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from './sign-in-limits.ts';
+import type { DomainDeps } from './deps.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_ATTEMPTS_SHOWN = 20;
@@ -35,9 +36,7 @@ export const SET_UP_AGAIN = 'Start the set-up again';
 export const INVALID_SET_UP_CODE = 'That code is not valid. Check the time on your device and try again.';
 
 /** The signed-in user acting on their own account, in this session. */
-export interface AccountDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface AccountDeps extends DomainDeps {
   limiter: Limiter;
   user: { id: string; email: string };
   sessionId: string;

@@ -1,15 +1,12 @@
 // CSV exports of the admin lists: the file, and an audit row saying who took which rows out.
 import type { z } from 'zod';
 import { CSV_EXPORT_LIMIT, type activityFilters, type prototypeFilters } from '~/shared/schemas/admin.ts';
-import type { RequestMeta } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { activityCsv } from './views/activity-view.ts';
 import { prototypesCsv } from './views/prototype-view.ts';
+import type { DomainDeps } from './deps.ts';
 
-export interface ExportDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface ExportDeps extends DomainDeps {
   actorId: string;
   now: Date;
 }

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import { ADMIN_EMAIL_TAKEN, INVITATION_LINK_INVALID, INVITATION_VALID_DAYS, SELLER_EMAIL_REFUSED } from '~/shared/schemas/admin-team.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createSession, hashToken } from '../auth/session.ts';
@@ -22,6 +21,8 @@ import { addressOf } from './rate-limit.ts';
 import type { SignInDeps } from './sign-in.ts';
 import { toCurrentUser } from './views/user-view.ts';
 import type { adminInvitation } from './views/shapes/admin-team.ts';
+import { personName } from './views/person-name.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const INVITATION_ALREADY_ACCEPTED = 'This invitation was already accepted: remove the administrator role instead.';
@@ -32,9 +33,7 @@ export const INVITATION_LIST_MAX = 200;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface InvitationDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface InvitationDeps extends DomainDeps {
   mailer: EmailLinks;
   actor: { id: string; email: string; firstName: string | null; lastName: string | null };
   now: Date;
@@ -50,7 +49,7 @@ const invitationSelect = {
   acceptedAt: true,
   acceptedUserId: true,
   revokedAt: true,
-  inviter: { select: { email: true, firstName: true, lastName: true } },
+  inviter: { select: personName },
 } satisfies Prisma.AdminInvitationSelect;
 type InvitationRow = Prisma.AdminInvitationGetPayload<{ select: typeof invitationSelect }>;
 export type AdminInvitationView = z.infer<typeof adminInvitation>;

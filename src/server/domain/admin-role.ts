@@ -3,21 +3,18 @@
 // permissions lock, so two admins removing each other at once cannot both succeed: the second finds
 // they are no longer an administrator. The account stays, as a seller's; its sessions end.
 import { ADMIN_ONLY_CAPABILITIES } from '~/shared/capabilities.ts';
-import type { RequestMeta } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { USER_NOT_FOUND, assertActorStillManages, assertPermissionManagersRemain, lockPermissions } from './permission-overrides.ts';
 import { type CapabilityHolder, decideCapability } from './permissions.ts';
 import { type AdminUserView, adminUserSelect, toAdminUserView } from './views/user-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const NOT_YOUR_OWN_ROLE = 'You cannot remove your own administrator role: ask another administrator';
 export const NOT_AN_ADMIN = 'This user is not an administrator';
 
-export interface AdminRoleDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface AdminRoleDeps extends DomainDeps {
   actor: CapabilityHolder;
   now: Date;
 }

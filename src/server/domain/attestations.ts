@@ -2,7 +2,6 @@
 // confidential content they attest, for it, no conflict of interest with its seller and
 // confidentiality under the terms version they accepted. The seller sees who attested, when, and
 // under which version.
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { firstNameAndInitial } from '~/shared/format.ts';
 import { appendAccessRecord } from './access-record.ts';
@@ -11,15 +10,14 @@ import type { ConfidentialAccessCheck } from './confidential-access.ts';
 import { hasAcceptedCurrentTerms } from './confidentiality-terms.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const ACCEPT_TERMS_FIRST = (version: number) => `Accept the confidentiality terms (version ${version}) before attesting for a prototype.`;
 
 export const NOT_ATTESTED_MESSAGE =
   "Attest that you have no conflict of interest with this prototype's seller and will keep its content confidential to open it.";
 
-export interface AttestationDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface AttestationDeps extends DomainDeps {
   actorId: string;
   now: Date;
 }

@@ -4,7 +4,6 @@
 // transaction, so every recipient gets it exactly once even with several workers.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { type AudienceInput, audienceKey, audienceLabel, parseAudienceKey } from '~/shared/schemas/messages.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { ClaimedJob } from '../jobs/queue.ts';
@@ -14,6 +13,8 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { publishLive } from '../live/publish.ts';
+import { personName } from './views/person-name.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const BULK_JOB = 'bulk_notification';
 export const BULK_BATCH_SIZE = 100;
@@ -23,9 +24,7 @@ export const ONLY_SCHEDULED_CANCELLED = 'Only a scheduled notification that has 
 /** The admins' list answers at most this many. */
 const BULK_LIST_MAX = 100;
 
-export interface BulkDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface BulkDeps extends DomainDeps {
   actorId: string;
   now: Date;
 }
@@ -80,7 +79,7 @@ export async function listBulk(db: Db) {
       scheduledFor: true,
       createdAt: true,
       completedAt: true,
-      admin: { select: { firstName: true, lastName: true, email: true } },
+      admin: { select: personName },
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: BULK_LIST_MAX,

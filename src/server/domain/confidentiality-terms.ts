@@ -3,12 +3,13 @@
 // opens. A new installation, or one whose terms were never written, starts from version 1 below.
 import { createHash } from 'node:crypto';
 import { fullName } from '~/shared/format.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { appendAccessRecord } from './access-record.ts';
 import { logActivity } from './activity-log.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError } from './errors.ts';
+import { personName } from './views/person-name.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const DEFAULT_TERMS = {
   title: 'Mutual confidentiality for evaluation',
@@ -56,9 +57,7 @@ export async function termsForViewer(db: Db, userId: string) {
   return { version: terms.version, title: terms.title, text: terms.text, acceptedAt: acceptance?.acceptedAt ?? null };
 }
 
-export interface TermsDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface TermsDeps extends DomainDeps {
   actorId: string;
   now: Date;
 }
@@ -136,7 +135,7 @@ export async function termsHistory(db: Db) {
     take: 100,
     select: {
       ...termsSelect,
-      publisher: { select: { firstName: true, lastName: true, email: true } },
+      publisher: { select: personName },
       acceptances: {
         orderBy: [{ acceptedAt: 'asc' }, { id: 'asc' }],
         take: 1000,

@@ -8,13 +8,13 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import { organizationKey, sharedOrganizationDomain } from '~/shared/mail-domains.ts';
 import type { declareConflictInput } from '~/shared/schemas/conflicts.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
 import type { ConfidentialAccessCheck } from './confidential-access.ts';
 import { InvalidInputError, NotFoundError, UnprocessableError } from './errors.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
+import type { DomainDeps } from './deps.ts';
 
 type Tx = Prisma.TransactionClient;
 type Reader = Pick<Tx, 'user' | 'reviewerConflict'>;
@@ -100,9 +100,7 @@ export async function ownConflicts(db: Db, adminId: string) {
   return rows.map(toConflictView);
 }
 
-export interface ConflictRequest {
-  db: Db;
-  meta: RequestMeta;
+export interface ConflictRequest extends DomainDeps {
   clock: Clock;
   actorId: string;
 }

@@ -3,7 +3,6 @@
 // per reporter and target (content_reports.open_key, unique); admins work the queue and the reporter
 // is told the outcome in words that reveal nothing they could not see before.
 import { Prisma } from '~/generated/prisma/client.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { OPEN_REPORT_STATUSES, type ReportReason, type ReportStatus, type ReportTargetType } from '~/shared/moderation.ts';
@@ -13,10 +12,10 @@ import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { asDate, keysetPage, parseIntId } from './keyset.ts';
 import { notify } from './notifications.ts';
+import { personName } from './views/person-name.ts';
+import type { DomainDeps } from './deps.ts';
 
-export interface ReportDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface ReportDeps extends DomainDeps {
   mailer: EmailLinks;
   now: Date;
 }
@@ -47,12 +46,13 @@ async function visibleTarget(db: Reader, actor: Actor, type: ReportTargetType, i
     return { label: `message "${row.subject}"` };
   }
   if (!admin) throw new ForbiddenError('Only administrators flag user accounts; to report something a user sent you, report the message');
-  const row = await db.user.findUnique({ where: { id }, select: { firstName: true, lastName: true, email: true } });
+  const row = await db.user.findUnique({ where: { id }, select: personName });
   if (!row) throw new NotFoundError(NOT_FOUND);
   return { label: `user ${fullName(row)}` };
 }
 
-const openKeyOf = (reporterId: string, type: string, id: string) => `${reporterId}:${type}:${id}`;
+/** Held by an open report: a reporter has one open report per target (a unique index). */
+export const openKeyOf = (reporterId: string, type: string, id: string) => `${reporterId}:${type}:${id}`;
 
 export const reportSelect = {
   id: true,
@@ -161,9 +161,7 @@ export async function reportQueue(
   const page = await keysetPage({
     where,
     sort: { field: 'createdAt', order: 'desc', parse: asDate },
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.contentReport.findMany({ ...args, select: reportSelect }),
     keyOf: (row) => row.createdAt,

@@ -1,6 +1,4 @@
 // CSV export (RFC 4180), with spreadsheet formula injection neutralised; rows read a batch at a time.
-import type { Key } from './keyset.ts';
-
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
 export function csvCell(value: CsvCell): string {
@@ -16,16 +14,26 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** Reads every matching row in id order, a batch at a time, up to `max`. */
-export async function batched<T extends { id: Key }>(fetch: (cursor: Key | undefined, take: number) => Promise<T[]>, max: number) {
+type IdWhere = Record<string, unknown>;
+
+/**
+ * Every row matching `where` in id order, read 2,000 at a time up to `max`: each batch asks `find` for
+ * the rows past the last id read.
+ */
+export async function batched<T extends { id: number }>(
+  query: { where: IdWhere; order: 'asc' | 'desc'; max: number },
+  find: (args: { where: IdWhere; orderBy: { id: 'asc' | 'desc' }; take: number }) => Promise<T[]>,
+): Promise<T[]> {
+  const { where, order, max } = query;
   const out: T[] = [];
-  let cursor: Key | undefined;
+  let lastId: number | undefined;
   while (out.length < max) {
     const take = Math.min(2000, max - out.length);
-    const batch = await fetch(cursor, take);
+    const past = lastId === undefined ? where : { AND: [where, { id: order === 'asc' ? { gt: lastId } : { lt: lastId } }] };
+    const batch = await find({ where: past, orderBy: { id: order }, take });
     out.push(...batch);
     if (batch.length < take) break;
-    cursor = batch[batch.length - 1]!.id;
+    lastId = batch[batch.length - 1]!.id;
   }
   return out;
 }

@@ -1,7 +1,6 @@
 // Access ends, by the seller's hand (issue 31, point 5, ADR 0045): the seller withdraws one admin's
 // access to their prototype's documents and confidential content, and may restore it. Each change is
 // a row in the access record, in the same transaction.
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { firstNameAndInitial } from '~/shared/format.ts';
 import { appendAccessRecord } from './access-record.ts';
@@ -10,13 +9,12 @@ import { attestationsOf } from './attestations.ts';
 import type { ConfidentialAccessCheck } from './confidential-access.ts';
 import { NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const ADMIN_NOT_FOUND = 'Administrator not found';
 export const ACCESS_REVOKED_MESSAGE = "The seller has withdrawn your access to this prototype's confidential content.";
 
-export interface RevocationDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface RevocationDeps extends DomainDeps {
   sellerId: string;
   now: Date;
 }

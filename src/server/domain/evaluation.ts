@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { releaseRefusal } from '~/shared/prototype-workflow.ts';
 import type { finalInput, releaseInput, reviewersInput, scorecardInput } from '~/shared/schemas/evaluation.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { Clock } from '../services.ts';
@@ -24,12 +23,11 @@ import { recordTimelineEvent } from './prototype-timeline.ts';
 import { assertNoStaleScorecards, assertSplitResolved } from './review-integrity.ts';
 import { sellerSees } from './seller-visibility.ts';
 import { evaluationPrototypeSelect, finalScores, scoreSelect, toEvaluationView } from './views/evaluation-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 type Tx = Prisma.TransactionClient;
 
-export interface EvaluationRequest {
-  db: Db;
-  meta: RequestMeta;
+export interface EvaluationRequest extends DomainDeps {
   mailer: EmailLinks;
   clock: Clock;
   actorId: string;

@@ -4,7 +4,6 @@
 // answers sent at once exactly one wins.
 import { markScorecardsStale } from './review-integrity.ts';
 import { QUESTIONS_CLOSED, questionRefusal } from '~/shared/prototype-workflow.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
@@ -14,6 +13,7 @@ import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { type GateScope, gateInfoRequests } from './views/confidential-view.ts';
 import { infoRequestSelect, toAdminInfoRequestView, toInfoRequestView } from './views/info-request-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const INFO_REQUEST_NOT_FOUND = 'Information request not found';
 export const ALREADY_ANSWERED = 'This information request has already been answered';
@@ -21,9 +21,7 @@ export const CLOSED_PROTOTYPE = QUESTIONS_CLOSED;
 /** Lists answer at most this many requests (a prototype never has nearly as many). */
 export const INFO_REQUEST_LIST_MAX = 500;
 
-export interface InfoRequestDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface InfoRequestDeps extends DomainDeps {
   mailer: EmailLinks;
   actorId: string;
   now: Date;

@@ -80,15 +80,15 @@ export const asInt = (value: Key) => {
 export async function keysetPage<Row extends { id: Key }>(options: {
   where: Record<string, unknown>;
   sort: SortSpec;
-  cursor: string | undefined;
-  direction: 'next' | 'prev';
-  limit: number;
+  /** The page asked for: after (`next`) or before (`prev`) the cursor, at most `limit` rows. */
+  page: { cursor?: string | undefined; direction: 'next' | 'prev'; limit: number };
   parseId: (value: Key) => Key;
   find: (args: { where: Record<string, unknown>; orderBy: Record<string, unknown>[]; take: number }) => Promise<Row[]>;
   keyOf: (row: Row) => Key | Date | null;
 }): Promise<Page<Row>> {
-  const { sort, cursor, limit } = options;
-  const backwards = cursor !== undefined && options.direction === 'prev';
+  const { sort } = options;
+  const { cursor, limit } = options.page;
+  const backwards = cursor !== undefined && options.page.direction === 'prev';
   const flip = (order: Order): Order => (order === 'asc' ? 'desc' : 'asc');
   const order = backwards ? flip(sort.order) : sort.order;
   const cmp = order === 'asc' ? 'gt' : 'lt';

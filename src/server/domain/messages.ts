@@ -4,7 +4,6 @@
 // writes its audit row in one transaction.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { publishConversationChange } from '../live/publish.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
@@ -14,6 +13,7 @@ import { USER_NOT_FOUND } from './manageable-users.ts';
 import { notify, notifyAdmins } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { type InboxRow, type MessageViewer, contactSelect, messageSelect, toInboxThreadView, toMessageView } from './views/message-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const CONTACT_NOT_FOUND = 'Contact message not found';
@@ -23,9 +23,7 @@ const INBOX_LIMIT = 200;
 const OWN_MESSAGES_MAX = 500;
 
 /** Who writes: the signed-in caller, with the request's audit data and e-mail links. */
-export interface MessageDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface MessageDeps extends DomainDeps {
   mailer: EmailLinks;
   actor: MessageViewer;
   now: Date;

@@ -7,7 +7,6 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { APPEAL_WINDOW_DAYS, type AccountMeasureKind, type MeasureType } from '~/shared/moderation.ts';
 import type { IssueWarningInput } from '~/shared/schemas/moderation.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
@@ -30,6 +29,7 @@ import {
   warningSelect,
   warningStatus,
 } from './views/moderation-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export { USER_NOT_FOUND } from './manageable-users.ts';
 export const WARNING_NOT_FOUND = 'Warning not found';
@@ -42,9 +42,7 @@ export const EXPIRY_IN_PAST = 'expiresAt: The expiry must be in the future';
 /** Lists answer at most this many rows (a user never has nearly as many measures). */
 const HISTORY_MAX = 500;
 
-export interface ModerationDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface ModerationDeps extends DomainDeps {
   mailer: EmailLinks;
   actorId: string;
   now: Date;

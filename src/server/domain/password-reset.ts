@@ -4,8 +4,6 @@
 // a link per client address.
 import { randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '~/shared/schemas/messages.ts';
-import type { RequestMeta } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/session.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
@@ -14,10 +12,9 @@ import { RESET_LINK_VALID_MINUTES, passwordChangedEmail, passwordResetEmail } fr
 import { logActivity } from './activity-log.ts';
 import { InvalidInputError } from './errors.ts';
 import { type Limiter, addressOf } from './rate-limit.ts';
+import type { DomainDeps } from './deps.ts';
 
-export interface PasswordResetDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface PasswordResetDeps extends DomainDeps {
   limiter: Limiter;
   mailer: EmailLinks;
   now: Date;

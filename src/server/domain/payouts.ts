@@ -2,7 +2,6 @@
 // admin's pay action. With Stripe configured the admin pays by Stripe transfer; without it the admin
 // records how the seller was paid. Which of the two applies is the payments service's to say.
 import type { ManualPayoutMethod } from '~/shared/schemas/payouts.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import type { PaymentsConfig } from '../payments/config.ts';
@@ -12,6 +11,7 @@ import { payWithStripe } from '../payments/stripe-payout.ts';
 import { assertPayable, screenUser } from './denied-party-screening.ts';
 import { PreconditionFailedError } from './errors.ts';
 import { adminPayout } from './views/transaction-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export type PayoutMode = 'stripe' | 'manual';
 export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured: payouts are recorded manually';
@@ -19,9 +19,7 @@ export const PAYOUTS_GO_THROUGH_STRIPE = 'Payouts go through Stripe: use Pay';
 
 export const payoutMode = (payments: PaymentsConfig): PayoutMode => (payments.stripe ? 'stripe' : 'manual');
 
-export interface PayoutDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface PayoutDeps extends DomainDeps {
   mailer: EmailLinks;
   payments: PaymentsConfig;
   actorId: string;

@@ -8,13 +8,14 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, canOverride, isGrantedOnly } from '~/shared/capabilities.ts';
 import { formatDateTime, fullName } from '~/shared/format.ts';
 import { PERMISSION_EXPIRY_IN_PAST } from '~/shared/schemas/permissions.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { type CapabilityHolder, decideCapability } from './permissions.ts';
+import { personName } from './views/person-name.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const OVERRIDE_NOT_FOUND = 'Permission override not found';
@@ -35,9 +36,7 @@ export const OVERRIDE_LIST_MAX = 200;
 /** Serialises every change of user_permissions (the last-admin count must see the others' changes). */
 const PERMISSIONS_LOCK = 'user_permissions';
 
-export interface PermissionDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface PermissionDeps extends DomainDeps {
   mailer: EmailLinks;
   actor: CapabilityHolder;
   now: Date;
@@ -52,7 +51,7 @@ const overrideSelect = {
   expiresAt: true,
   createdAt: true,
   grantedBy: true,
-  granter: { select: { firstName: true, lastName: true, email: true } },
+  granter: { select: personName },
 } satisfies Prisma.UserPermissionSelect;
 type OverrideRow = Prisma.UserPermissionGetPayload<{ select: typeof overrideSelect }>;
 

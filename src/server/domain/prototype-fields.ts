@@ -1,8 +1,6 @@
 // The admin's changes to a prototype that are not status transitions (priority, assignee, reviewer
 // comments): one update, its timeline row and audit row, in one transaction.
 import type { Prisma } from '~/generated/prisma/client.ts';
-import type { RequestMeta } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { InvalidInputError, NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
@@ -10,13 +8,12 @@ import { assertNoConflicts } from './conflicts-of-interest.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { lockPanelFor, rememberPanelMembers } from './review-panel.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const ASSIGNEE_NOT_FOUND = 'Assignee not found';
 export const ASSIGNEE_NOT_ADMIN = 'Prototypes can only be assigned to administrators';
 
-export interface PrototypeFieldDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface PrototypeFieldDeps extends DomainDeps {
   actorId: string;
 }
 

@@ -3,8 +3,6 @@
 // transaction, so that of several admins acting on one prototype at once exactly one wins. The
 // stage the table names for the action, and the due dates it meets, are written in that transaction.
 import type { Prisma } from '~/generated/prisma/client.ts';
-import type { RequestMeta } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
@@ -20,13 +18,12 @@ import { recordQuoteVersion } from './quote-versions.ts';
 import { assertSplitResolved, recordDecline } from './review-integrity.ts';
 import type { DeclineCategory } from '~/shared/decline-reasons.ts';
 import { recordStageChangeEvent, stageChangeData } from './prototype-stages.ts';
+import type { DomainDeps } from './deps.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AdminTransition = Exclude<PrototypeAction, 'respondToQuote'>;
 
-export interface TransitionRequest {
-  db: Db;
-  meta: RequestMeta;
+export interface TransitionRequest extends DomainDeps {
   /** Links in the seller's notification e-mail (ctx.mailer). */
   mailer: EmailLinks;
   actorId: string;

@@ -5,6 +5,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import { ForbiddenError, NotFoundError } from './errors.ts';
+import { personName } from './views/person-name.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -19,7 +20,7 @@ export async function lockPanelFor(tx: Tx, prototypeId: number, actorId: string)
   if (locked.length === 0) throw new NotFoundError('Prototype not found');
   const prototype = await tx.prototype.findUniqueOrThrow({
     where: { id: prototypeId },
-    select: { sellerId: true, status: true, assignedTo: true, assignee: { select: { firstName: true, lastName: true, email: true } } },
+    select: { sellerId: true, status: true, assignedTo: true, assignee: { select: personName } },
   });
   if (prototype.assignedTo !== null && prototype.assignedTo !== actorId) {
     const lead = prototype.assignee ? ` (${fullName(prototype.assignee)})` : '';

@@ -7,6 +7,7 @@ import { fullName } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { conflictsWithSeller } from './conflicts-of-interest.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
+import { personName } from './views/person-name.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -42,7 +43,7 @@ export async function lockLoadsBelowCap(tx: Tx, reviewerIds: readonly string[], 
   const loads = await openLoads(tx, ids, prototypeId);
   const full = ids.filter((id) => (loads.get(id) ?? 0) >= max);
   if (full.length === 0) return;
-  const names = await tx.user.findMany({ where: { id: { in: full } }, select: { firstName: true, lastName: true, email: true } });
+  const names = await tx.user.findMany({ where: { id: { in: full } }, select: personName });
   throw new ConflictError(
     `${names.map(fullName).join(', ')} already ${full.length === 1 ? 'holds' : 'hold'} ${max} open reviews, the most one reviewer may hold: choose another reviewer`,
   );

@@ -12,7 +12,6 @@ import { dueDates } from '~/shared/review-promise.ts';
 import type { z } from 'zod';
 import type { prototypeInput } from '~/shared/schemas/prototype.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
@@ -30,13 +29,12 @@ import { sellerTimeline } from './seller-visibility.ts';
 import { sellerPrototypeSelect, toPrototypeView } from './views/prototype-view.ts';
 import { sellerQuoteVersionSelect, toSellerQuoteVersion } from './views/quote-version-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from './views/transaction-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const ALREADY_RESPONDED = 'You have already responded to this quote';
 
 /** The seller acting on their own prototypes. */
-export interface SellerDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface SellerDeps extends DomainDeps {
   mailer: EmailLinks;
   seller: Pick<SessionUser, 'id'>;
   now: Date;

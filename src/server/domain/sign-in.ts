@@ -6,8 +6,7 @@ import type { z } from 'zod';
 import type { loginInput, profileInput, registerInput } from '~/shared/schemas/auth.ts';
 import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_EXPIRED } from '~/shared/schemas/security.ts';
 import type { SecondFactor } from '~/generated/prisma/client.ts';
-import type { AppConfig, RequestMeta, SessionCookie } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { AppConfig, SessionCookie } from '../context.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { type SessionInfo, createSession, invalidateSession, invalidateUserSessions, rotateSessionToken } from '../auth/session.ts';
 import { type SessionUser, sessionUserSelect } from '../auth/session-user.ts';
@@ -28,14 +27,13 @@ import { runningSuspension, standingProofAtSignIn, suspendedMessage } from './mo
 import { type Limiter, addressOf } from './rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from './sign-in-limits.ts';
 import { toCurrentUser } from './views/user-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const EXPERTISE_ADMINS_ONLY = 'Only administrators choose review expertise';
 
-export interface SignInDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface SignInDeps extends DomainDeps {
   limiter: Limiter;
   config: Pick<AppConfig, 'sessionDays' | 'sessionMaxDays' | 'adminRequireTwoFactor'>;
   cookie: SessionCookie;

@@ -8,7 +8,6 @@ import type { Capability } from '~/shared/capabilities.ts';
 import { ACTIVE_STATUSES, ANSWERED_STATUSES, STATUS_AFTER_MESSAGE, TICKET_TRANSITIONS, canMoveTicket } from '~/shared/ticket-workflow.ts';
 import type { AdminTicketListInput, AdminTicketUpdateInput, OpenTicketInput } from '~/shared/schemas/support.ts';
 import { stateInSentence } from '~/shared/format.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { publishLive } from '../live/publish.ts';
@@ -17,6 +16,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
 import { asDate, keysetPage, parseIntId } from './keyset.ts';
 import { notify, notifyAdmins } from './notifications.ts';
 import { ticketMessageSelect, ticketSelect, toAdminTicketView, toTicketMessageView, toTicketView } from './views/ticket-view.ts';
+import type { DomainDeps } from './deps.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const TICKET_CLOSED = 'This ticket is closed: please open a new ticket';
@@ -33,9 +33,7 @@ export { ACTIVE_STATUSES, ANSWERED_STATUSES, STATUS_AFTER_MESSAGE, TICKET_TRANSI
 export const userTicketPath = (id: number) => `/support/${id}`;
 export const adminTicketPath = (id: number) => `/admin/support/${id}`;
 
-export interface TicketDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface TicketDeps extends DomainDeps {
   mailer: EmailLinks;
   now: Date;
 }
@@ -304,9 +302,7 @@ export async function ticketQueue(
   const page = await keysetPage({
     where,
     sort: { field: 'awaitingReplySince', order: 'asc', parse: asDate, nullsLast: true },
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.supportTicket.findMany({ ...args, select: ticketSelect }),
     keyOf: (row) => row.awaitingReplySince,

@@ -4,8 +4,6 @@
 import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { userStatusInput } from '~/shared/schemas/admin.ts';
-import type { RequestMeta } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import type { Logger } from '../services.ts';
@@ -15,10 +13,9 @@ import { NotFoundError } from './errors.ts';
 import { USER_NOT_FOUND, assertMayActOnUser, manageableUsers } from './manageable-users.ts';
 import { recordStatusMeasure, sendBanNotice } from './moderation.ts';
 import { adminUserSelect, toAdminUserView } from './views/user-view.ts';
+import type { DomainDeps } from './deps.ts';
 
-export interface UserManagementDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface UserManagementDeps extends DomainDeps {
   mailer: EmailLinks;
   actorId: string;
   now: Date;

@@ -10,7 +10,8 @@ interface ManifestChunk {
   css?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+/** Vite's build manifest (`.vite/manifest.json`): each source file's chunk. */
+export type Manifest = Record<string, ManifestChunk>;
 
 /** A loop, not /\/+$/: that regex retries from every slash of "/a////b" (quadratic time). */
 function withoutTrailingSlashes(pathname: string): string {

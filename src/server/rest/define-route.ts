@@ -101,10 +101,20 @@ export interface HttpRoute extends Declared {
 
 export type RouteDeclaration = ProcedureRoute | HttpRoute;
 
-type Undeclared<T> = T extends unknown ? Omit<T, 'kind'> : never;
+type Undeclared<T, K extends keyof ProcedureRoute = 'kind'> = T extends unknown ? Omit<T, K> : never;
 
-export function defineRoute(route: Undeclared<ProcedureRoute>): ProcedureRoute {
-  return { kind: 'procedure', ...route } as ProcedureRoute;
+/** A path's method and path as the reference and the tests name it: `'GET /api/warnings'`. */
+export type RequestLine = `${Method} /api/${string}`;
+
+/** A procedure path, declared by its request line and the rest of its contract. */
+export function defineRoute(line: RequestLine, route: Undeclared<ProcedureRoute, 'kind' | 'method' | 'path'>): ProcedureRoute;
+/** The same with the method and the path as fields (compliance.ts, until it moves to the request line). */
+export function defineRoute(route: Undeclared<ProcedureRoute>): ProcedureRoute;
+export function defineRoute(...args: [RequestLine, Undeclared<ProcedureRoute, 'kind' | 'method' | 'path'>] | [Undeclared<ProcedureRoute>]): ProcedureRoute {
+  if (args.length === 1) return { kind: 'procedure', ...args[0] } as ProcedureRoute;
+  const [line, route] = args;
+  const [method, path] = line.split(' ') as [Method, `/api/${string}`];
+  return { kind: 'procedure', method, path, ...route } as ProcedureRoute;
 }
 
 export function defineHttpRoute(route: Omit<HttpRoute, 'kind'>): HttpRoute {

@@ -51,6 +51,12 @@ const rawFile = {
 /** A record id in the path: 1 to INT4_MAX (parseRecordId); anything else is a 404. */
 const digitsId = (what: string) => z.object({ id: z.string().openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: what }) });
 const fileNameHeader = z.object({ [FILE_NAME_HEADER]: z.string().min(1).describe('The file name, URI-encoded') });
+/** An upload: the raw file as the body, its name in the header, to the record the path's id names. */
+const uploadOperation = (idDescription: string) => ({
+  requestParams: { path: digitsId(idDescription), header: fileNameHeader },
+  requestBody: rawFile,
+  responses: { 201: json(prototypeDocument, 'The stored document') },
+});
 /** What a download is served as: the type its checked kind was stored with (storage/upload-check.ts). */
 const DOWNLOAD_TYPES = [...new Set(INFO_ANSWER_ACCEPTED_EXTENSIONS.map(mimeTypeFor))];
 
@@ -62,11 +68,7 @@ export const uploadDocumentRoute = defineHttpRoute({
   summary: 'Upload one document to your prototype',
   description: `The raw file is the body (at most 50 MB; PDF, Word, JPEG or PNG); its name, URI-encoded, is in the \`${FILE_NAME_HEADER}\` header.`,
   errors: [400, 404, 415, 429],
-  operation: {
-    requestParams: { path: digitsId('Prototype id'), header: fileNameHeader },
-    requestBody: rawFile,
-    responses: { 201: json(prototypeDocument, 'The stored document') },
-  },
+  operation: uploadOperation('Prototype id'),
 });
 
 export const uploadAnswerDocumentRoute = defineHttpRoute({
@@ -80,11 +82,7 @@ export const uploadAnswerDocumentRoute = defineHttpRoute({
     `spreadsheets and text: XLSX, XLS, and UTF-8 CSV, TSV or TXT): the raw file is the body, ` +
     `its name, URI-encoded, in the \`${FILE_NAME_HEADER}\` header. The document joins the prototype's documents and the request's answer.`,
   errors: [400, 404, 409, 415, 429],
-  operation: {
-    requestParams: { path: digitsId('Information request id'), header: fileNameHeader },
-    requestBody: rawFile,
-    responses: { 201: json(prototypeDocument, 'The stored document') },
-  },
+  operation: uploadOperation('Information request id'),
 });
 
 export const downloadDocumentRoute = defineHttpRoute({

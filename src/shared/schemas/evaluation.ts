@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LEVELS } from '../constants.ts';
 import { INT4_MAX, recordId, storableDate, uuidId } from './bounds.ts';
+import { optionalText } from './text.ts';
 import { DISCUSSION_NOTE_MAX, DISCUSSION_NOTE_REQUIRED } from '../review-integrity.ts';
 
 const prototypeId = recordId('prototype');
@@ -27,10 +28,6 @@ const text = (label: string, max: number) =>
     .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
-const optionalText = (label: string, max: number) =>
-  text(label, max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** The figures a scorecard and the final evaluation share (the prototype's columns plus TRL). */
 export const scoreFields = {

@@ -4,24 +4,10 @@
 import { z } from 'zod';
 import { APPEAL_OUTCOMES, MEASURE_TYPES, WARNING_SEVERITIES, WARNING_TYPES } from '../moderation.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
+import { optionalText, requiredText } from './text.ts';
 
 export const MODERATION_TEXT_MAX = 5000;
 export const TITLE_MAX = 200;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ invalid_type_error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const userId = uuidId('user');
 

@@ -12,13 +12,7 @@ import {
 } from '../constants.ts';
 import { recordId } from './bounds.ts';
 import { exportScreeningInput } from './export-control.ts';
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+import { optionalText, requiredText } from './text.ts';
 
 /**
  * A whole number from the API (number) or the form (text); empty means "not given" (null).
@@ -56,12 +50,7 @@ export const prototypeInput = z.object({
   description: requiredText('Description', 10_000),
   powerOutput: optionalWholeNumber('Power output', 0, 2_000_000_000, ' kW'),
   efficiency: optionalWholeNumber('Efficiency', 0, 100, '%'),
-  notes: z
-    .string({ invalid_type_error: 'Notes must be text' })
-    .trim()
-    .max(5000, 'Notes must be at most 5000 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  notes: optionalText('Notes', 5000),
   /** The export screening answers (issue 32): optional on the API; without them the prototype is unscreened. */
   exportScreening: exportScreeningInput.optional(),
 });
@@ -95,12 +84,7 @@ export type QuoteResponse = (typeof QUOTE_RESPONSES)[number];
 /** A seller's answer to a quote, with an optional note for the admin team. */
 export const quoteResponseInput = prototypeIdInput.extend({
   response: z.enum(QUOTE_RESPONSES, { errorMap: () => ({ message: 'Please accept or decline the quote' }) }),
-  note: z
-    .string({ invalid_type_error: 'Note must be text' })
-    .trim()
-    .max(1000, 'Note must be at most 1000 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  note: optionalText('Note', 1000),
 });
 export type QuoteResponseInput = z.input<typeof quoteResponseInput>;
 

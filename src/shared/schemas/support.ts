@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LEVELS } from '../constants.ts';
 import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketCategory } from '../moderation.ts';
 import { recordId, uuidId } from './bounds.ts';
+import { requiredText } from './text.ts';
 
 export const TICKET_SUBJECT_MAX = 200;
 export const TICKET_TEXT_MAX = 5000;
@@ -27,13 +28,6 @@ export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
 
 export const APPEAL_NOT_HERE = 'Appeals are sent from the appeal form of the measure, not as a support ticket';
 
-const text = (label: string, max: number) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
 const category = z.enum(OPENABLE_TICKET_CATEGORIES, {
   errorMap: (_issue, ctx) => ({ message: ctx.data === 'appeal' ? APPEAL_NOT_HERE : 'Choose a category' }),
 });
@@ -43,8 +37,8 @@ const priority = z.enum(LEVELS, { errorMap: () => ({ message: 'Priority must be 
 /** POST /api/support/tickets */
 export const openTicketInput = z.object({
   category,
-  subject: text('Subject', TICKET_SUBJECT_MAX),
-  description: text('Description', TICKET_TEXT_MAX),
+  subject: requiredText('Subject', TICKET_SUBJECT_MAX),
+  description: requiredText('Description', TICKET_TEXT_MAX),
   priority: priority.optional().default('medium'),
 });
 export type OpenTicketInput = z.input<typeof openTicketInput>;
@@ -52,7 +46,7 @@ export type OpenTicketInput = z.input<typeof openTicketInput>;
 export const ticketIdInput = z.object({ id: recordId('ticket') });
 
 /** POST /api/support/tickets/{id}/messages */
-export const ticketReplyInput = z.object({ id: recordId('ticket'), body: text('Message', TICKET_TEXT_MAX) });
+export const ticketReplyInput = z.object({ id: recordId('ticket'), body: requiredText('Message', TICKET_TEXT_MAX) });
 export const ticketReplyForm = ticketReplyInput.omit({ id: true });
 
 /** The queue's assignee filter: nobody, the caller, or one admin. */

@@ -8,6 +8,7 @@ import { type Page, keysetPage, parseIntId } from '../keyset.ts';
 import { fullName } from '~/shared/format.ts';
 import { isUuid } from '~/shared/schemas/bounds.ts';
 import { scoresHiddenFrom } from '../score-visibility.ts';
+import { personName } from './person-name.ts';
 
 type ActivityListInput = z.output<typeof activityListInput>;
 
@@ -21,7 +22,7 @@ export const activitySelect = {
   ipAddress: true,
   userAgent: true,
   createdAt: true,
-  user: { select: { email: true, firstName: true, lastName: true } },
+  user: { select: personName },
 } satisfies Prisma.UserActivityLogSelect;
 type ActivityRow = Prisma.UserActivityLogGetPayload<{ select: typeof activitySelect }>;
 
@@ -72,9 +73,7 @@ export async function listActivity(db: Db, input: ActivityListInput, viewerId: s
   const page = await keysetPage({
     where: activityWhere(input),
     sort: { field: 'id', order: 'desc', parse: parseIntId },
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.userActivityLog.findMany({ ...(args as Prisma.UserActivityLogFindManyArgs), select: activitySelect }),
     keyOf: (row) => row.id,
@@ -89,17 +88,7 @@ export async function activityActions(db: Db): Promise<string[]> {
 }
 
 export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number, viewerId: string) {
-  const where = activityWhere(filters);
-  const rows = await batched(
-    (cursor, take) =>
-      db.userActivityLog.findMany({
-        where: cursor === undefined ? where : { AND: [where, { id: { lt: Number(cursor) } }] },
-        orderBy: { id: 'desc' },
-        take,
-        select: activitySelect,
-      }),
-    max,
-  );
+  const rows = await batched({ where: activityWhere(filters), order: 'desc', max }, (args) => db.userActivityLog.findMany({ ...args, select: activitySelect }));
   const views = await maskFinalEvaluations(db, viewerId, rows.map(toActivityView));
   return toCsv(
     ['id', 'createdAt', 'actorEmail', 'actorId', 'action', 'targetType', 'targetId', 'details', 'ipAddress', 'userAgent'],

@@ -17,6 +17,7 @@ import { splitReasons } from '~/shared/review-integrity.ts';
 import { maySeeScores, withoutFinalFigures } from '../score-visibility.ts';
 import type { z } from 'zod';
 import type { evaluation } from './shapes/evaluation.ts';
+import { personName } from './person-name.ts';
 
 /** The eight figures a scorecard and the final evaluation share (columns of both tables). */
 export const scoreSelect = {
@@ -49,7 +50,7 @@ export const evaluationPrototypeSelect = {
   nextMilestone: true,
   milestoneDate: true,
   reviewers: {
-    select: { reviewerId: true, assignedAt: true, reviewer: { select: { firstName: true, lastName: true, email: true } } },
+    select: { reviewerId: true, assignedAt: true, reviewer: { select: personName } },
     orderBy: { assignedAt: 'asc' },
   },
   scorecards: {
@@ -64,7 +65,7 @@ export const evaluationPrototypeSelect = {
       updatedAt: true,
       conflictExcludedAt: true,
       staleSince: true,
-      reviewer: { select: { firstName: true, lastName: true, email: true } },
+      reviewer: { select: personName },
     },
     orderBy: { submittedAt: 'asc' },
   },

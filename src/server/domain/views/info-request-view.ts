@@ -6,8 +6,7 @@ import { firstNameAndInitial, fullName } from '~/shared/format.ts';
 import { documentSelect } from './document-view.ts';
 import type { z } from 'zod';
 import type { adminInfoRequest, infoRequest } from './shapes/info-request.ts';
-
-const personSelect = { select: { firstName: true, lastName: true, email: true } } as const;
+import { personName } from './person-name.ts';
 
 export const infoRequestSelect = {
   id: true,
@@ -17,8 +16,8 @@ export const infoRequestSelect = {
   answer: true,
   answeredAt: true,
   createdAt: true,
-  prototype: { select: { prototypeName: true, seller: personSelect } },
-  asker: personSelect,
+  prototype: { select: { prototypeName: true, seller: { select: personName } } },
+  asker: { select: personName },
   documents: { select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] },
 } satisfies Prisma.InfoRequestSelect;
 

@@ -10,6 +10,7 @@ import { asInt, keysetPage, parseIntId } from '../keyset.ts';
 import { type Decimal, moneyString, toDecimal } from '../money.ts';
 import type { z } from 'zod';
 import type { adminLedgerRow, statementRow } from './shapes/ledger.ts';
+import { personName } from './person-name.ts';
 
 const ledgerSelect = {
   id: true,
@@ -20,7 +21,7 @@ const ledgerSelect = {
   description: true,
   reference: true,
   createdAt: true,
-  user: { select: { firstName: true, lastName: true, email: true } },
+  user: { select: personName },
 } satisfies Prisma.FinancialRecordSelect;
 type LedgerRow = Prisma.FinancialRecordGetPayload<{ select: typeof ledgerSelect }>;
 
@@ -59,9 +60,7 @@ function page(db: Db, input: PageInput) {
   return keysetPage({
     where: whereOf(input),
     sort: { field: 'id', order: 'desc', parse: asInt },
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.financialRecord.findMany({ ...args, select: ledgerSelect }),
     keyOf: (row) => row.id,
@@ -91,16 +90,7 @@ const csvRow = (row: LedgerRow) => [
 
 /** The filtered ledger as CSV, oldest first (as a statement reads), with the seller on each row. */
 export async function ledgerCsv(db: Db, filters: Filters, max: number): Promise<string> {
-  const rows = await batched(
-    (cursor, take) =>
-      db.financialRecord.findMany({
-        where: { AND: [whereOf(filters), cursor === undefined ? {} : { id: { gt: Number(cursor) } }] },
-        orderBy: { id: 'asc' },
-        take,
-        select: ledgerSelect,
-      }),
-    max,
-  );
+  const rows = await batched({ where: whereOf(filters), order: 'asc', max }, (args) => db.financialRecord.findMany({ ...args, select: ledgerSelect }));
   return toCsv(
     ['Seller', 'Seller email', ...CSV_HEADER],
     rows.map((row) => [fullName(row.user), row.user.email, ...csvRow(row)]),
@@ -108,16 +98,7 @@ export async function ledgerCsv(db: Db, filters: Filters, max: number): Promise<
 }
 
 export async function statementCsv(db: Db, userId: string, max: number): Promise<string> {
-  const rows = await batched(
-    (cursor, take) =>
-      db.financialRecord.findMany({
-        where: { userId, ...(cursor === undefined ? {} : { id: { gt: Number(cursor) } }) },
-        orderBy: { id: 'asc' },
-        take,
-        select: ledgerSelect,
-      }),
-    max,
-  );
+  const rows = await batched({ where: { userId }, order: 'asc', max }, (args) => db.financialRecord.findMany({ ...args, select: ledgerSelect }));
   return toCsv(CSV_HEADER, rows.map(csvRow));
 }
 

@@ -2,6 +2,7 @@
 // reads it ("You", the team, or for admins the admin's name), and whether the viewer sent it.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
+import { personName } from './person-name.ts';
 
 export const TEAM_NAME = 'Atomix Energy team';
 
@@ -15,8 +16,8 @@ export const messageSelect = {
   parentMessageId: true,
   userId: true,
   prototype: { select: { id: true, prototypeName: true } },
-  admin: { select: { firstName: true, lastName: true, email: true } },
-  user: { select: { firstName: true, lastName: true, email: true } },
+  admin: { select: personName },
+  user: { select: personName },
 } satisfies Prisma.AdminMessageSelect;
 export type MessageRow = Prisma.AdminMessageGetPayload<{ select: typeof messageSelect }>;
 
@@ -91,5 +92,5 @@ export const contactSelect = {
   message: true,
   createdAt: true,
   handledAt: true,
-  handler: { select: { firstName: true, lastName: true, email: true } },
+  handler: { select: personName },
 } satisfies Prisma.ContactSelect;

@@ -5,8 +5,7 @@ import { fullName } from '~/shared/format.ts';
 import type { MeasureType } from '~/shared/moderation.ts';
 import type { z } from 'zod';
 import type { appeal, moderationEntry, suspension, warning } from './shapes/moderation.ts';
-
-const adminName = { select: { firstName: true, lastName: true, email: true } } as const;
+import { personName } from './person-name.ts';
 
 export const warningSelect = {
   id: true,
@@ -86,8 +85,8 @@ export type HistoryKind = MeasureType | 'appeal';
 /** One line of the moderation history; the fields that do not apply to its kind are null. */
 export type HistoryEntry = z.infer<typeof moderationEntry>;
 
-export const historyWarningSelect = { ...warningSelect, admin: adminName } satisfies Prisma.UserWarningSelect;
-export const historySuspensionSelect = { ...suspensionSelect, admin: adminName } satisfies Prisma.UserSuspensionSelect;
+export const historyWarningSelect = { ...warningSelect, admin: { select: personName } } satisfies Prisma.UserWarningSelect;
+export const historySuspensionSelect = { ...suspensionSelect, admin: { select: personName } } satisfies Prisma.UserSuspensionSelect;
 export const historyMeasureSelect = {
   id: true,
   kind: true,
@@ -95,7 +94,7 @@ export const historyMeasureSelect = {
   until: true,
   createdAt: true,
   endedAt: true,
-  admin: adminName,
+  admin: { select: personName },
 } satisfies Prisma.AccountMeasureSelect;
 
 type Named = { firstName: string | null; lastName: string | null; email: string } | null;

@@ -10,6 +10,7 @@ import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages
 import type { pipelineBoardInput } from '~/shared/schemas/pipeline.ts';
 import type { Db } from '../../db/index.ts';
 import { scoresHiddenFrom, withoutFinalFigures } from '../score-visibility.ts';
+import { personName } from './person-name.ts';
 
 type BoardInput = z.output<typeof pipelineBoardInput>;
 
@@ -27,7 +28,7 @@ const boardCardSelect = {
   createdAt: true,
   initialReviewMetAt: true,
   feedbackMetAt: true,
-  assignee: { select: { firstName: true, lastName: true, email: true } },
+  assignee: { select: personName },
 } satisfies Prisma.PrototypeSelect;
 type BoardCardRow = Prisma.PrototypeGetPayload<{ select: typeof boardCardSelect }>;
 

@@ -16,6 +16,7 @@ import { NotFoundError } from '../errors.ts';
 import { PROTOTYPE_NOT_FOUND } from '../prototype-access.ts';
 import { type GateScope, gatePrototype } from './confidential-view.ts';
 import { type MaskedFigures, maskFinalFigures } from '../score-visibility.ts';
+import { personName } from './person-name.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
 const csvAmount = (value: number | null) => (value === null ? null : formatAmount(value));
@@ -91,8 +92,8 @@ export async function sellerPrototypes(db: Db, sellerId: string): Promise<Seller
 
 export const adminPrototypeSelect = {
   ...prototypeSelect,
-  seller: { select: { firstName: true, lastName: true, email: true } },
-  assignee: { select: { firstName: true, lastName: true, email: true } },
+  seller: { select: personName },
+  assignee: { select: personName },
   documents: {
     select: { id: true, fileName: true, fileType: true, fileSize: true, uploadedAt: true, viewOnly: true, pageCount: true },
     orderBy: { uploadedAt: 'asc' },
@@ -182,9 +183,7 @@ export async function listPrototypes(db: Db, input: PrototypeListInput, scope: L
   const page = await keysetPage({
     where: prototypeWhere(input, scope),
     sort,
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseIntId,
     find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: adminListSelect }),
     keyOf: (row) => sortKey(input.sort, row),
@@ -202,16 +201,7 @@ export async function listPrototypes(db: Db, input: PrototypeListInput, scope: L
 /** The CSV carries none of the final figures (nor scorecards), so it needs no score masking (ADR 0049). */
 export async function prototypesCsv(db: Db, filters: z.output<typeof prototypeFilters>, max: number, scope: ListScope) {
   const where = prototypeWhere(filters, scope);
-  const rows = await batched(
-    (cursor, take) =>
-      db.prototype.findMany({
-        where: cursor === undefined ? where : { AND: [where, { id: { lt: Number(cursor) } }] },
-        orderBy: { id: 'desc' },
-        take,
-        select: adminPrototypeSelect,
-      }),
-    max,
-  );
+  const rows = await batched({ where, order: 'desc', max }, (args) => db.prototype.findMany({ ...args, select: adminPrototypeSelect }));
   const header = [
     'id',
     'prototypeName',

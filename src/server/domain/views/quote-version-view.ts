@@ -5,6 +5,7 @@ import { fullName } from '~/shared/format.ts';
 import type { Db } from '../../db/index.ts';
 import { moneyNumber } from '../money.ts';
 import { quoteVersionOrder } from '../quote-versions.ts';
+import { personName } from './person-name.ts';
 
 export const sellerQuoteVersionSelect = {
   select: { id: true, amount: true, notes: true, quotedAt: true, sellerResponse: true, sellerResponseNote: true, sellerResponseAt: true },
@@ -21,7 +22,7 @@ export function toSellerQuoteVersion(row: SellerQuoteVersionRow) {
 /** The admins' history: the seller's fields plus who gave each quote. */
 export const adminQuoteVersionSelect = {
   ...sellerQuoteVersionSelect.select,
-  quoter: { select: { firstName: true, lastName: true, email: true } },
+  quoter: { select: personName },
 } satisfies Prisma.QuoteVersionSelect;
 
 export async function adminQuoteVersions(db: Pick<Db, 'quoteVersion'>, prototypeId: number) {

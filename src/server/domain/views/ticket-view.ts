@@ -6,10 +6,11 @@ import { fullName } from '~/shared/format.ts';
 import type { AppealOutcome, MeasureType, TicketCategory } from '~/shared/moderation.ts';
 import type { z } from 'zod';
 import type { adminSupportTicket, supportTicket, ticketMessage } from './shapes/ticket.ts';
+import { personName } from './person-name.ts';
 
 export const SUPPORT_TEAM_NAME = 'Atomix Energy support';
 
-const personSelect = { select: { id: true, firstName: true, lastName: true, email: true } } as const;
+const personSelect = { select: { id: true, ...personName } } as const;
 
 export const ticketSelect = {
   id: true,
@@ -39,7 +40,7 @@ export const ticketMessageSelect = {
   fromAdmin: true,
   body: true,
   createdAt: true,
-  author: { select: { firstName: true, lastName: true, email: true } },
+  author: { select: personName },
 } satisfies Prisma.SupportTicketMessageSelect;
 type MessageRow = Prisma.SupportTicketMessageGetPayload<{ select: typeof ticketMessageSelect }>;
 

@@ -10,6 +10,7 @@ import { moneyString, toDecimal } from '../money.ts';
 import { InvalidInputError } from '../errors.ts';
 import type { z } from 'zod';
 import type { adminPayout as adminPayoutShape, sellerTransaction } from './shapes/payout.ts';
+import { personName } from './person-name.ts';
 
 export const sellerTransactionSelect = {
   id: true,
@@ -47,7 +48,7 @@ const adminPayoutSelect = {
   seller: {
     select: { id: true, firstName: true, lastName: true, email: true, stripeAccountId: true, stripePayoutsEnabled: true },
   },
-  processor: { select: { firstName: true, lastName: true, email: true } },
+  processor: { select: personName },
 } satisfies Prisma.TransactionSelect;
 type AdminPayoutRow = Prisma.TransactionGetPayload<{ select: typeof adminPayoutSelect }>;
 

@@ -78,9 +78,7 @@ export async function listUsers(db: Db, input: UserListInput, now: Date): Promis
   const page = await keysetPage({
     where: userWhere(input, now),
     sort: USER_SORT_SPECS[input.sort],
-    cursor: input.cursor,
-    direction: input.direction,
-    limit: input.limit,
+    page: input,
     parseId: parseUuid,
     find: (args) => db.user.findMany({ ...(args as Prisma.UserFindManyArgs), select: adminUserSelect }),
     keyOf: (row) => (input.sort === 'email' ? row.email : row.createdAt),

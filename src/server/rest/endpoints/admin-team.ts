@@ -10,9 +10,7 @@ import { defineRoute } from '../define-route.ts';
 const tag = 'Admin';
 
 export const adminTeamRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/invitations',
+  defineRoute('POST /api/admin/invitations', {
     access: 'admin',
     tag,
     summary: 'Invite a person to join as an administrator (a single-use link valid 7 days, e-mailed)',
@@ -24,9 +22,7 @@ export const adminTeamRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.adminTeam.invite(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/invitations',
+  defineRoute('GET /api/admin/invitations', {
     access: 'admin',
     tag,
     summary: 'Invitations to the admin team, newest first, with their state (pending, accepted, revoked, expired)',
@@ -34,9 +30,7 @@ export const adminTeamRoutes = [
     output: { shape: z.array(adminInvitation), description: 'The invitations' },
     handler: ({ caller }) => caller.adminTeam.invitations(),
   }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/admin/invitations/:id',
+  defineRoute('DELETE /api/admin/invitations/:id', {
     access: 'admin',
     tag,
     summary: 'Revoke an invitation: its link stops working',
@@ -47,9 +41,7 @@ export const adminTeamRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.adminTeam.revokeInvitation(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/invitations/accept',
+  defineRoute('POST /api/invitations/accept', {
     access: 'public',
     tag: 'Auth',
     summary: "Accept an invitation: the new administrator's password (and optionally another name), signed in",
@@ -67,9 +59,7 @@ export const adminTeamRoutes = [
     errors: [409, 429],
     handler: ({ caller, input }) => caller.adminTeam.accept(input),
   }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/admin/users/:id/admin-role',
+  defineRoute('DELETE /api/admin/users/:id/admin-role', {
     access: 'admin',
     tag,
     summary: "Remove an administrator's role: the account stays, as a seller's, and its sessions end",

@@ -42,9 +42,7 @@ function transition(
   handler: (caller: RestRequest['caller'], input: never) => Promise<unknown>,
   body?: z.ZodTypeAny,
 ): ProcedureRoute {
-  return defineRoute({
-    method: 'PATCH',
-    path: `/api/admin/prototypes/:id/${path}`,
+  return defineRoute(`PATCH /api/admin/prototypes/:id/${path}`, {
     access: 'admin',
     tag,
     summary,
@@ -110,9 +108,7 @@ export const adminRoutes = [
     amountDocumented(reviseQuoteInput),
   ),
   // Users
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/users/:id/status',
+  defineRoute('PATCH /api/admin/users/:id/status', {
     access: 'admin',
     tag,
     summary: "Set a user's status (active, restricted, banned)",
@@ -121,9 +117,7 @@ export const adminRoutes = [
     output: { shape: adminUser, description: 'The user' },
     handler: ({ caller, input }) => caller.admin.updateUserStatus(input),
   }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/admin/users/:id/password',
+  defineRoute('PUT /api/admin/users/:id/password', {
     access: 'admin',
     tag,
     summary: "Set a user's password (signs them out everywhere)",
@@ -132,9 +126,7 @@ export const adminRoutes = [
     output: { shape: successBody, description: 'Password set' },
     handler: ({ caller, input }) => caller.admin.resetPassword(input),
   }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/admin/users/:id',
+  defineRoute('DELETE /api/admin/users/:id', {
     access: 'admin',
     tag,
     summary: 'Delete a user with their prototypes, documents and messages',
@@ -142,9 +134,7 @@ export const adminRoutes = [
     output: { shape: successBody, description: 'Deleted' },
     handler: ({ caller, input }) => caller.admin.deleteUser(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/messages',
+  defineRoute('POST /api/admin/messages', {
     access: 'admin',
     tag,
     summary: 'Start a message thread with a user',

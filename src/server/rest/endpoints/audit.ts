@@ -3,9 +3,7 @@ import { accessRecordVerdict } from '../../domain/views/shapes/audit.ts';
 import { defineRoute } from '../define-route.ts';
 
 export const auditRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/audit/verify',
+  defineRoute('GET /api/admin/audit/verify', {
     access: 'admin',
     tag: 'Admin',
     summary: 'Check the access record: every row must hash as written and name the row before it',

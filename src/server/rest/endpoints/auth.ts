@@ -12,18 +12,14 @@ const sessionCookie = z.object({
 });
 
 export const authRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/auth/user',
+  defineRoute('GET /api/auth/user', {
     access: 'user',
     tag,
     summary: 'The signed-in user',
     output: { shape: currentUser, description: 'The current user' },
     handler: async ({ caller }) => (await caller.auth.me()) ?? unauthorized(),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/register',
+  defineRoute('POST /api/register', {
     access: 'public',
     tag,
     summary: 'Create an account and sign in',
@@ -33,9 +29,7 @@ export const authRoutes = [
     errors: [409, 429],
     handler: ({ caller, input }) => caller.auth.register(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/login',
+  defineRoute('POST /api/login', {
     access: 'public',
     tag,
     summary: 'Sign in (an account with two-factor sign-in answers { twoFactorRequired: true } and no session)',
@@ -47,9 +41,7 @@ export const authRoutes = [
     errors: [401, 429],
     handler: ({ caller, input }) => caller.auth.login(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/login/2fa',
+  defineRoute('POST /api/login/2fa', {
     access: 'public',
     tag,
     summary: 'Second step of a two-factor sign-in: an authentication code or a recovery code',
@@ -68,18 +60,14 @@ export const authRoutes = [
     operation: { responses: { 302: { description: 'Redirect to /login', headers: z.object({ Location: z.literal('/login') }) } } },
     serve: (c) => c.redirect('/login', 302),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/logout',
+  defineRoute('POST /api/logout', {
     access: 'public',
     tag,
     summary: 'Sign out (ends this session)',
     output: { shape: successBody, description: 'Signed out' },
     handler: ({ caller }) => caller.auth.logout(),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/user/profile',
+  defineRoute('PATCH /api/user/profile', {
     access: 'user',
     tag,
     summary: 'Update your profile (the current password is required)',

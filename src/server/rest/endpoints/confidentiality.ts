@@ -6,18 +6,14 @@ import { adminPrototypeDetail } from '../../domain/views/shapes/prototype.ts';
 import { defineRoute } from '../define-route.ts';
 
 export const confidentialityRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/confidentiality/terms',
+  defineRoute('GET /api/confidentiality/terms', {
     access: 'user',
     tag: 'Admin',
     summary: 'The current confidentiality terms, and when you accepted this version (or null)',
     output: { shape: currentTerms, description: 'The current version' },
     handler: ({ caller }) => caller.confidentiality.terms(),
   }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/admin/confidentiality/terms',
+  defineRoute('PUT /api/admin/confidentiality/terms', {
     access: 'admin',
     tag: 'Admin',
     summary: 'Publish a new version of the confidentiality terms',
@@ -27,9 +23,7 @@ export const confidentialityRoutes = [
     output: { shape: publishedTerms, description: 'The new version' },
     handler: ({ caller, input }) => caller.confidentiality.publish(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/confidentiality/terms/accept',
+  defineRoute('POST /api/confidentiality/terms/accept', {
     access: 'admin',
     tag: 'Admin',
     summary: 'Accept the current confidentiality terms',
@@ -40,9 +34,7 @@ export const confidentialityRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.confidentiality.accept(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/prototypes/:id/attestation',
+  defineRoute('POST /api/admin/prototypes/:id/attestation', {
     access: 'admin',
     tag: 'Admin',
     summary: 'Attest for a prototype: no conflict of interest with its seller, and confidentiality under the terms you accepted',
@@ -54,9 +46,7 @@ export const confidentialityRoutes = [
     errors: [404, 409],
     handler: ({ caller, input }) => caller.confidentiality.attest(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/prototypes/:id',
+  defineRoute('GET /api/admin/prototypes/:id', {
     access: 'admin',
     tag: 'Admin',
     summary: 'One prototype as administrators see it, with its documents and your access to its confidential content',
@@ -67,9 +57,7 @@ export const confidentialityRoutes = [
     errors: [404],
     handler: ({ caller, input }) => caller.confidentiality.prototype(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/seller/prototypes/:id/access-revocations',
+  defineRoute('POST /api/seller/prototypes/:id/access-revocations', {
     access: 'user',
     tag: 'Seller',
     summary: "Withdraw one administrator's access to your prototype's documents and confidential content",
@@ -80,9 +68,7 @@ export const confidentialityRoutes = [
     errors: [404],
     handler: ({ caller, input }) => caller.confidentiality.revoke(input),
   }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/seller/prototypes/:id/access-revocations/:adminId',
+  defineRoute('DELETE /api/seller/prototypes/:id/access-revocations/:adminId', {
     access: 'user',
     tag: 'Seller',
     summary: "Restore one administrator's access to your prototype's confidential content",

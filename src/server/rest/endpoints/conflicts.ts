@@ -9,18 +9,14 @@ const tag = 'Evaluation';
 const params = prototypeIdInput.pick({ id: true });
 
 export const conflictRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/conflicts',
+  defineRoute('GET /api/admin/conflicts', {
     access: 'admin',
     tag,
     summary: 'The conflicts of interest you declared, newest first',
     output: { shape: z.array(declaredConflict), description: 'Your declared conflicts' },
     handler: ({ caller }) => caller.conflicts.mine(),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/conflicts',
+  defineRoute('POST /api/admin/conflicts', {
     access: 'admin',
     tag,
     summary: 'Declare a conflict of interest with a seller',
@@ -32,9 +28,7 @@ export const conflictRoutes = [
     errors: [404, 409],
     handler: ({ caller, input }) => caller.conflicts.declare(input),
   }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/admin/conflicts/:id',
+  defineRoute('DELETE /api/admin/conflicts/:id', {
     access: 'admin',
     tag,
     summary: 'Remove one of your declared conflicts (panels you left stay as they are)',
@@ -43,9 +37,7 @@ export const conflictRoutes = [
     output: { description: 'Removed' },
     handler: ({ caller, input }) => caller.conflicts.remove(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/prototypes/:id/conflicts',
+  defineRoute('GET /api/admin/prototypes/:id/conflicts', {
     access: 'admin',
     tag,
     summary: "Each administrator's conflicts of interest with this prototype's seller (shared e-mail domain, same organization, declared)",
@@ -53,9 +45,7 @@ export const conflictRoutes = [
     output: { shape: z.array(prototypeConflict), description: 'The conflicted administrators and why' },
     handler: ({ caller, input }) => caller.conflicts.forPrototype(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/prototypes/:id/reviewer-suggestions',
+  defineRoute('GET /api/admin/prototypes/:id/reviewer-suggestions', {
     access: 'admin',
     tag,
     summary: 'Administrators who may review this prototype, ranked: expertise matching its energy type first, then the lowest open load',

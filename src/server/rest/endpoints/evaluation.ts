@@ -9,9 +9,7 @@ const tag = 'Evaluation';
 const params = prototypeIdInput.pick({ id: true });
 
 export const evaluationRoutes = [
-  defineRoute({
-    method: 'PUT',
-    path: '/api/admin/prototypes/:id/reviewers',
+  defineRoute('PUT /api/admin/prototypes/:id/reviewers', {
     access: 'admin',
     tag,
     summary: 'Set the reviewers (1 to 10 active administrators) and the lead among them',
@@ -24,9 +22,7 @@ export const evaluationRoutes = [
     errors: [409, 422],
     handler: ({ caller, input }) => caller.evaluation.setReviewers(input),
   }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/admin/prototypes/:id/scorecard',
+  defineRoute('PUT /api/admin/prototypes/:id/scorecard', {
     access: 'admin',
     tag,
     summary: 'Submit or replace your own scorecard (assigned reviewers only)',
@@ -36,9 +32,7 @@ export const evaluationRoutes = [
     errors: [409, 422],
     handler: ({ caller, input }) => caller.evaluation.submitScorecard(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/prototypes/:id/evaluation',
+  defineRoute('GET /api/admin/prototypes/:id/evaluation', {
     access: 'admin',
     tag,
     summary:
@@ -47,9 +41,7 @@ export const evaluationRoutes = [
     output: { shape: evaluation, description: 'The evaluation' },
     handler: ({ caller, input }) => caller.evaluation.evaluation(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/prototypes/:id/evaluation',
+  defineRoute('PATCH /api/admin/prototypes/:id/evaluation', {
     access: 'admin',
     tag,
     summary: 'Record the final evaluation (all eight figures together) and/or the next milestone (the lead only)',
@@ -59,9 +51,7 @@ export const evaluationRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.evaluation.finalise(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/prototypes/:id/scorecard/confirm',
+  defineRoute('POST /api/admin/prototypes/:id/scorecard/confirm', {
     access: 'admin',
     tag,
     summary: 'Confirm your scorecard as it is after the seller answered an information request (clears its stale mark)',
@@ -71,9 +61,7 @@ export const evaluationRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.evaluation.confirmScorecard(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/prototypes/:id/discussion',
+  defineRoute('POST /api/admin/prototypes/:id/discussion', {
     access: 'admin',
     tag,
     summary: 'Record how a split among the scorecards was resolved (the lead only; internal, never shown to the seller)',
@@ -86,9 +74,7 @@ export const evaluationRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.evaluation.discuss(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/reports/decline-reasons',
+  defineRoute('GET /api/admin/reports/decline-reasons', {
     access: 'admin',
     tag,
     summary: 'Declined prototypes and quotes by reason category and month (UTC)',
@@ -98,9 +84,7 @@ export const evaluationRoutes = [
     // An empty parameter (`?from=&to=`) means the default.
     handler: ({ caller, query }) => caller.evaluation.declineReasons(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')) as never),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/prototypes/:id/evaluation/release',
+  defineRoute('POST /api/admin/prototypes/:id/evaluation/release', {
     access: 'admin',
     tag,
     summary: 'Release an evaluation summary to the seller (after a decision), with the final scores or without',

@@ -6,9 +6,7 @@ import { adminInfoRequest, infoRequest, openInfoRequests } from '../../domain/vi
 import { defineRoute } from '../define-route.ts';
 
 export const infoRequestRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/prototypes/:id/info-requests',
+  defineRoute('POST /api/admin/prototypes/:id/info-requests', {
     access: 'admin',
     tag: 'Admin',
     summary: 'Ask the seller a question about a prototype (optionally asking for documents)',
@@ -19,27 +17,21 @@ export const infoRequestRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.infoRequests.ask(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/info-requests',
+  defineRoute('GET /api/admin/info-requests', {
     access: 'admin',
     tag: 'Admin',
     summary: 'Unanswered information requests, longest waiting first',
     output: { shape: openInfoRequests, description: 'How many are open, and (up to 500 of) them' },
     handler: ({ caller }) => caller.infoRequests.openForAdmin(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/info-requests',
+  defineRoute('GET /api/seller/info-requests', {
     access: 'user',
     tag: 'Seller',
     summary: 'Information requests about your prototypes: open ones first, then the answered, newest first',
     output: { shape: z.array(infoRequest), description: 'Your information requests' },
     handler: ({ caller }) => caller.infoRequests.mine(),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/seller/info-requests/:id/answer',
+  defineRoute('POST /api/seller/info-requests/:id/answer', {
     access: 'user',
     tag: 'Seller',
     summary: 'Answer an information request (once)',

@@ -8,18 +8,14 @@ const tag = 'Messages';
 const params = messageIdInput.pick({ id: true });
 
 export const messageRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/messages',
+  defineRoute('GET /api/messages', {
     access: 'user',
     tag,
     summary: 'Messages the admin team sent you, newest first',
     output: { shape: z.array(messageView), description: 'Your messages' },
     handler: ({ caller }) => caller.messages.list(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/messages/:id/thread',
+  defineRoute('GET /api/messages/:id/thread', {
     access: 'user',
     tag,
     summary: 'A whole conversation, oldest first',
@@ -27,9 +23,7 @@ export const messageRoutes = [
     output: { shape: z.array(messageView), description: 'The thread' },
     handler: ({ caller, input }) => caller.messages.thread(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/messages/:id/read',
+  defineRoute('PATCH /api/messages/:id/read', {
     access: 'user',
     tag,
     summary: 'Mark a message you received as read',
@@ -37,9 +31,7 @@ export const messageRoutes = [
     output: { shape: messageView, description: 'The message' },
     handler: ({ caller, input }) => caller.messages.markRead(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/messages/reply',
+  defineRoute('POST /api/messages/reply', {
     access: 'user',
     tag,
     summary: 'Reply in a thread',
@@ -49,9 +41,7 @@ export const messageRoutes = [
     errors: [404, 429],
     handler: ({ caller, input }) => caller.messages.reply(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/messages',
+  defineRoute('POST /api/messages', {
     access: 'user',
     tag,
     summary: 'Write to the team about one of your prototypes (a new thread)',

@@ -17,9 +17,7 @@ import { defineRoute } from '../define-route.ts';
 const tag = 'Moderation';
 
 export const moderationRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/users/:id/warnings',
+  defineRoute('POST /api/admin/users/:id/warnings', {
     access: 'admin',
     tag,
     summary: 'Warn a user (not an administrator): type, severity, title, description, optional future expiry',
@@ -30,9 +28,7 @@ export const moderationRoutes = [
     output: { shape: warning, description: 'The warning' },
     handler: ({ caller, input }) => caller.moderation.warn(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/warnings/:id/resolve',
+  defineRoute('PATCH /api/admin/warnings/:id/resolve', {
     access: 'admin',
     tag,
     summary: 'Resolve an active warning (the user is notified)',
@@ -41,18 +37,14 @@ export const moderationRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.moderation.resolveWarning(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/warnings',
+  defineRoute('GET /api/warnings', {
     access: 'user',
     tag,
     summary: 'Your active warnings: not resolved, not expired, not acknowledged (newest first)',
     output: { shape: z.array(warning), description: 'Your active warnings' },
     handler: ({ caller }) => caller.moderation.myWarnings(),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/warnings/:id/acknowledge',
+  defineRoute('PATCH /api/warnings/:id/acknowledge', {
     access: 'user',
     tag,
     summary: 'Acknowledge one of your warnings (it leaves the banner; acknowledging again answers the same)',
@@ -60,9 +52,7 @@ export const moderationRoutes = [
     output: { shape: warning, description: 'The acknowledged warning' },
     handler: ({ caller, input }) => caller.moderation.acknowledge(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/users/:id/suspensions',
+  defineRoute('POST /api/admin/users/:id/suspensions', {
     access: 'admin',
     tag,
     summary: 'Suspend a user (not an administrator) until a future end date',
@@ -76,9 +66,7 @@ export const moderationRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.moderation.suspend(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/suspensions/:id/lift',
+  defineRoute('PATCH /api/admin/suspensions/:id/lift', {
     access: 'admin',
     tag,
     summary: 'Lift a running suspension early (the user is notified)',
@@ -87,9 +75,7 @@ export const moderationRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.moderation.liftSuspension(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/users/:id/moderation',
+  defineRoute('GET /api/admin/users/:id/moderation', {
     access: 'admin',
     tag,
     summary: "A user's moderation history, oldest first: warnings, restrictions, suspensions, bans and appeals",
@@ -97,18 +83,14 @@ export const moderationRoutes = [
     output: { shape: z.array(moderationEntry), description: 'The history' },
     handler: ({ caller, input }) => caller.moderation.history(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/measures',
+  defineRoute('GET /api/measures', {
     access: 'user',
     tag,
     summary: 'Your measures of the appeal window (and older ones you appealed), newest first, with whether each can be appealed',
     output: { shape: z.array(myMeasure), description: 'Your measures' },
     handler: ({ caller }) => caller.moderation.myMeasures(),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/appeals',
+  defineRoute('POST /api/appeals', {
     access: 'user',
     tag,
     summary: 'Appeal one of your measures (once per measure, within 20 days of it)',
@@ -119,9 +101,7 @@ export const moderationRoutes = [
     errors: [404, 409],
     handler: ({ caller, input }) => caller.moderation.appeal(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/appeals/by-token',
+  defineRoute('POST /api/appeals/by-token', {
     access: 'public',
     tag,
     summary: 'Appeal with the single-use link of a suspension or ban notice (no sign-in)',
@@ -132,9 +112,7 @@ export const moderationRoutes = [
     errors: [409, 429],
     handler: ({ caller, input }) => caller.moderation.appealByToken(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/appeals/:id',
+  defineRoute('PATCH /api/admin/appeals/:id', {
     access: 'admin',
     tag,
     summary: 'Decide an appeal (by its ticket id): upheld, or reversed (the measure is lifted); once',

@@ -20,18 +20,14 @@ const tag = 'Payouts';
 const params = payoutIdInput.pick({ id: true });
 
 export const payoutRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/payout-account',
+  defineRoute('GET /api/seller/payout-account', {
     access: 'user',
     tag,
     summary: 'Your payout account',
     output: { shape: payoutAccount, description: 'The payout account' },
     handler: ({ caller }) => caller.payouts.account(),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/seller/payout-account/connect',
+  defineRoute('POST /api/seller/payout-account/connect', {
     access: 'user',
     tag,
     summary: "Start Stripe's onboarding (go to the returned url)",
@@ -39,9 +35,7 @@ export const payoutRoutes = [
     errors: [412],
     handler: ({ caller }) => caller.payouts.connect(),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/seller/payout-account/refresh',
+  defineRoute('POST /api/seller/payout-account/refresh', {
     access: 'user',
     tag,
     summary: 'Your payout account as Stripe has it now',
@@ -49,9 +43,7 @@ export const payoutRoutes = [
     errors: [412],
     handler: ({ caller }) => caller.payouts.refreshAccount(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/payouts',
+  defineRoute('GET /api/seller/payouts', {
     access: 'user',
     tag,
     summary: 'Your payouts with what was paid and what is owed',
@@ -69,18 +61,14 @@ export const payoutRoutes = [
     answers: 'One page',
     list: (caller, input) => caller.payouts.list(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/payouts/totals',
+  defineRoute('GET /api/admin/payouts/totals', {
     access: 'admin',
     tag,
     summary: 'Count and sums per payout status',
     output: { shape: payoutTotals, description: 'Totals' },
     handler: ({ caller }) => caller.payouts.totals(),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/payouts/:id/pay',
+  defineRoute('POST /api/admin/payouts/:id/pay', {
     access: 'admin',
     tag,
     summary: 'Pay a seller by Stripe transfer',
@@ -89,9 +77,7 @@ export const payoutRoutes = [
     errors: [409, 412],
     handler: ({ caller, input }) => caller.payouts.pay(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/payouts/:id/manual',
+  defineRoute('POST /api/admin/payouts/:id/manual', {
     access: 'admin',
     tag,
     summary: 'Record a payout made outside Stripe',

@@ -7,9 +7,7 @@ import { defineRoute, successBody } from '../define-route.ts';
 const tag = 'Admin';
 
 export const permissionRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/users/:id/permissions',
+  defineRoute('GET /api/admin/users/:id/permissions', {
     access: 'admin',
     tag,
     summary: "A user's effective capabilities and every override (expired ones marked)",
@@ -18,9 +16,7 @@ export const permissionRoutes = [
     output: { shape: userPermissions, description: 'Capabilities and overrides' },
     handler: ({ caller, input }) => caller.permissions.forUser(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/users/:id/permissions',
+  defineRoute('POST /api/admin/users/:id/permissions', {
     access: 'admin',
     tag,
     summary: 'Grant or revoke one capability for one user, with a reason and an optional end',
@@ -33,9 +29,7 @@ export const permissionRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.permissions.change(input),
   }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/admin/permissions/:id',
+  defineRoute('DELETE /api/admin/permissions/:id', {
     access: 'admin',
     tag,
     summary: 'Remove an override: the role default (or an older override) decides again',

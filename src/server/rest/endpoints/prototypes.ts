@@ -13,9 +13,7 @@ const tag = 'Seller';
 const params = prototypeIdInput.pick({ id: true });
 
 export const prototypeRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/prototypes',
+  defineRoute('POST /api/prototypes', {
     access: 'user',
     tag,
     summary: 'Submit a prototype',
@@ -25,18 +23,14 @@ export const prototypeRoutes = [
     errors: [403, 429],
     handler: ({ caller, input }) => caller.prototypes.create(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/prototypes',
+  defineRoute('GET /api/seller/prototypes', {
     access: 'user',
     tag,
     summary: 'Your prototypes, newest first',
     output: { shape: z.array(sellerPrototype), description: 'Your prototypes (with their unanswered information requests)' },
     handler: ({ caller }) => caller.prototypes.mine(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/prototypes/:id',
+  defineRoute('GET /api/seller/prototypes/:id', {
     access: 'user',
     tag,
     summary: 'One of your prototypes with its documents and timeline',
@@ -44,9 +38,7 @@ export const prototypeRoutes = [
     output: { shape: prototypeDetail, description: 'The prototype' },
     handler: ({ caller, input }) => caller.prototypes.byId(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/seller/prototypes/:id/quote-response',
+  defineRoute('POST /api/seller/prototypes/:id/quote-response', {
     access: 'user',
     tag,
     summary: 'Accept or decline the quote',
@@ -56,9 +48,7 @@ export const prototypeRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.prototypes.respondToQuote(input),
   }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/seller/prototypes/:id/export-screening',
+  defineRoute('PUT /api/seller/prototypes/:id/export-screening', {
     access: 'user',
     tag,
     summary: 'Answer the export screening questions of your unscreened prototype',
@@ -69,9 +59,7 @@ export const prototypeRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.prototypes.exportScreening(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/seller/documents/:id',
+  defineRoute('PATCH /api/seller/documents/:id', {
     access: 'user',
     tag,
     summary: 'Make one of your documents view-only (admins then read it page by page in the reader, and cannot download it), or not',
@@ -80,36 +68,28 @@ export const prototypeRoutes = [
     output: { shape: prototypeDocument, description: 'The document' },
     handler: ({ caller, input }) => caller.prototypes.setDocumentViewOnly(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/transactions',
+  defineRoute('GET /api/seller/transactions', {
     access: 'user',
     tag,
     summary: 'Your transactions, newest first',
     output: { shape: z.array(sellerTransaction), description: 'Your transactions' },
     handler: ({ caller }) => caller.prototypes.transactions(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/summary',
+  defineRoute('GET /api/seller/summary', {
     access: 'user',
     tag,
     summary: "The dashboard's figures",
     output: { shape: sellerSummary, description: 'Counts and revenue' },
     handler: ({ caller }) => caller.prototypes.summary(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/pipeline',
+  defineRoute('GET /api/seller/pipeline', {
     access: 'user',
     tag,
     summary: 'Each of your prototypes with its timeline',
     output: { shape: z.array(pipelineEntry), description: 'Your pipeline' },
     handler: ({ caller }) => caller.prototypes.pipeline(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/seller/prototypes/:id/document-access',
+  defineRoute('GET /api/seller/prototypes/:id/document-access', {
     access: 'user',
     tag,
     summary: "When the evaluation team opened your prototype's documents, attested or was refused, and who (newest first)",

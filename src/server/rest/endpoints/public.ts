@@ -6,9 +6,7 @@ import { defineRoute } from '../define-route.ts';
 const tag = 'Public';
 
 export const publicRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/contact',
+  defineRoute('POST /api/contact', {
     access: 'public',
     tag,
     summary: 'Send the contact form',
@@ -18,9 +16,7 @@ export const publicRoutes = [
     errors: [429],
     handler: ({ caller, input }) => caller.contact.submit(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/prototype-tracker/portfolio',
+  defineRoute('GET /api/prototype-tracker/portfolio', {
     access: 'public',
     tag,
     summary: 'Prototype counts per energy type and stage',

@@ -5,9 +5,7 @@ import { adminReport, ownReport } from '../../domain/views/shapes/report.ts';
 import { defineRoute, pagedList } from '../define-route.ts';
 
 export const reportRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/reports',
+  defineRoute('POST /api/reports', {
     access: 'user',
     tag: 'Reports',
     summary: 'Report a concern: a message you received or your own prototype (administrators: any prototype, message or user)',
@@ -40,9 +38,7 @@ export const reportRoutes = [
     answers: 'One page of reports',
     list: (caller, input) => caller.reports.queue(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/reports/:id',
+  defineRoute('PATCH /api/admin/reports/:id', {
     access: 'admin',
     tag: 'Admin',
     summary: 'Review, resolve or dismiss a report (resolving or dismissing needs a resolution; the reporter is told)',

@@ -14,9 +14,7 @@ import { defineRoute, pagedList } from '../define-route.ts';
 const tag = 'Support';
 
 export const supportRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/support/tickets',
+  defineRoute('POST /api/support/tickets', {
     access: 'user',
     tag,
     summary: 'Open a support ticket (category account, prototype, payout, technical or other; appeals have their own path)',
@@ -26,9 +24,7 @@ export const supportRoutes = [
     errors: [429],
     handler: ({ caller, input }) => caller.support.open(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/support/tickets',
+  defineRoute('GET /api/support/tickets', {
     access: 'user',
     tag,
     summary: 'Your support tickets, latest activity first',
@@ -36,9 +32,7 @@ export const supportRoutes = [
     errors: [403],
     handler: ({ caller }) => caller.support.mine(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/support/tickets/:id',
+  defineRoute('GET /api/support/tickets/:id', {
     access: 'user',
     tag,
     summary: 'One of your tickets with its messages, oldest first (administrators: any ticket, with its admin fields)',
@@ -47,9 +41,7 @@ export const supportRoutes = [
     errors: [403],
     handler: ({ caller, input }) => caller.support.byId(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/support/tickets/:id/messages',
+  defineRoute('POST /api/support/tickets/:id/messages', {
     access: 'user',
     tag,
     summary: 'Reply on a ticket',
@@ -74,9 +66,7 @@ export const supportRoutes = [
     answers: 'One page of tickets',
     list: (caller, input) => caller.support.queue(input),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/support/tickets/:id',
+  defineRoute('PATCH /api/admin/support/tickets/:id', {
     access: 'admin',
     tag: 'Admin',
     summary: "Change a ticket's status, assignee, priority or resolution",

@@ -4,13 +4,18 @@ import { PAYOUT_STATUSES } from '~/shared/constants.ts';
 import { MANUAL_PAYOUT_METHODS } from '~/shared/schemas/payouts.ts';
 import { id, moneyText, timestamp, uuid } from './common.ts';
 
-export const sellerTransaction = z.strictObject({
+/** What every view of a transaction starts with: its prototype, the amounts and the status. */
+const transactionFields = {
   id,
   prototypeId: id,
   amount: moneyText,
   platformFee: moneyText,
   sellerPayout: moneyText,
   status: z.enum(PAYOUT_STATUSES),
+};
+
+export const sellerTransaction = z.strictObject({
+  ...transactionFields,
   createdAt: timestamp,
   completedAt: timestamp.nullable(),
 });
@@ -26,12 +31,7 @@ export const onboardingLink = z.strictObject({ url: z.string().url() });
 export const sellerPayouts = z.strictObject({
   items: z.array(
     z.strictObject({
-      id,
-      prototypeId: id,
-      amount: moneyText,
-      platformFee: moneyText,
-      sellerPayout: moneyText,
-      status: z.enum(PAYOUT_STATUSES),
+      ...transactionFields,
       payoutMethod: payoutMethod.nullable(),
       createdAt: timestamp,
       completedAt: timestamp.nullable(),
@@ -44,12 +44,7 @@ export const sellerPayouts = z.strictObject({
   owed: moneyText,
 });
 export const adminPayout = z.strictObject({
-  id,
-  prototypeId: id,
-  amount: moneyText,
-  platformFee: moneyText,
-  sellerPayout: moneyText,
-  status: z.enum(PAYOUT_STATUSES),
+  ...transactionFields,
   payoutMethod: payoutMethod.nullable(),
   payoutReference: z.string().nullable(),
   stripeTransferId: z.string().nullable(),
