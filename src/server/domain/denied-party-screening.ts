@@ -6,10 +6,11 @@ import { parse } from 'csv-parse/sync';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { HitDecision, HitStatus, ScreeningOccasion } from '~/shared/export-control.ts';
 import { fullName } from '~/shared/format.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
+import type { ComplianceDeps } from './export-control.ts';
+import { personName } from './views/person-name.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -96,13 +97,6 @@ export function parseScreeningList(csv: string): ListEntry[] {
   return entries;
 }
 
-export interface ComplianceDeps {
-  db: Db;
-  meta: RequestMeta;
-  actorId: string;
-  now: Date;
-}
-
 /** Serialises imports: the one list in force is replaced whole. */
 const LIST_LOCK = 'screening_list';
 
@@ -144,9 +138,9 @@ export async function listImports(db: Db) {
   const rows = await db.screeningListImport.findMany({
     orderBy: { id: 'desc' },
     take: 100,
-    select: { id: true, entryCount: true, sha256: true, importedAt: true, importer: { select: { firstName: true, lastName: true, email: true } } },
+    select: { id: true, entryCount: true, sha256: true, importedAt: true, importer: { select: personName } },
   });
-  return rows.map(({ importer, ...row }) => ({ ...row, importedByName: importer ? fullName(importer) || importer.email : null }));
+  return rows.map(({ importer, ...row }) => ({ ...row, importedByName: importer ? fullName(importer) : null }));
 }
 
 /** The names a user is screened on: their own and their business's. */
@@ -227,7 +221,7 @@ const hitSelect = {
   decidedAt: true,
   createdAt: true,
   user: { select: { email: true, firstName: true, lastName: true, status: true } },
-  decider: { select: { firstName: true, lastName: true, email: true } },
+  decider: { select: personName },
 } satisfies Prisma.ScreeningHitSelect;
 type HitRow = Prisma.ScreeningHitGetPayload<{ select: typeof hitSelect }>;
 
@@ -238,9 +232,9 @@ function toHitView(row: HitRow) {
     occasion: row.occasion as ScreeningOccasion,
     status: row.status as HitStatus,
     userEmail: user.email,
-    userName: fullName(user) || user.email,
+    userName: fullName(user),
     userStatus: user.status,
-    decidedByName: decider ? fullName(decider) || decider.email : null,
+    decidedByName: decider ? fullName(decider) : null,
   };
 }
 export type ScreeningHitView = ReturnType<typeof toHitView>;

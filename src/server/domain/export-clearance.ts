@@ -5,16 +5,16 @@
 // moment and the basis. The data room's gate (confidential-access.ts) asks `clearancesFor` here.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { AUTHORIZATION_EXPIRY_WARNING_DAYS, type ExportStatus, type RefusalReason, type ReleaseBasis, type ReleaseChannel } from '~/shared/export-control.ts';
-import { fullName } from '~/shared/format.ts';
-import type { RequestMeta } from '../context.ts';
+import { type PersonName, fullName } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { toCsv } from './csv.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
-import { complianceState, complianceStateSelect } from './export-control.ts';
+import { type ComplianceDeps, complianceState, complianceStateSelect } from './export-control.ts';
 import { USER_NOT_FOUND } from './manageable-users.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import { personName } from './views/person-name.ts';
 
 type Reader = Pick<Prisma.TransactionClient, 'prototype' | 'user' | 'exportAuthorization'>;
 type Writer = Pick<Prisma.TransactionClient, 'exportRelease'>;
@@ -161,15 +161,7 @@ export async function recordExportDecisions(
 
 // --- A compliance officer's records ----------------------------------------------------------------
 
-export interface ComplianceDeps {
-  db: Db;
-  meta: RequestMeta;
-  actorId: string;
-  now: Date;
-}
-
-const personSelect = { firstName: true, lastName: true, email: true } satisfies Prisma.UserSelect;
-const nameOf = (person: { firstName: string | null; lastName: string | null; email: string } | null) => (person ? fullName(person) || person.email : null);
+const nameOf = (person: PersonName | null) => (person ? fullName(person) : null);
 
 /** The person recorded must be an administrator, and not the officer recording (no one clears themselves). */
 async function assertRecordable(db: Pick<Reader, 'user'>, userId: string, actorId: string) {
@@ -189,7 +181,7 @@ export async function exportRecordOf(db: Db, userId: string, now: Date) {
       exportStatuses: {
         orderBy: { id: 'desc' },
         take: 50,
-        select: { status: true, citizenships: true, note: true, recordedAt: true, recorder: { select: personSelect } },
+        select: { status: true, citizenships: true, note: true, recordedAt: true, recorder: { select: personName } },
       },
       exportAuthorizations: {
         where: { removedAt: null },
@@ -203,7 +195,7 @@ export async function exportRecordOf(db: Db, userId: string, now: Date) {
           note: true,
           recordedAt: true,
           prototype: { select: { prototypeName: true } },
-          recorder: { select: personSelect },
+          recorder: { select: personName },
         },
       },
     },
@@ -293,7 +285,7 @@ export async function expiringAuthorizations(db: Db, now: Date) {
       prototypeId: true,
       reference: true,
       expiresAt: true,
-      user: { select: personSelect },
+      user: { select: personName },
       prototype: { select: { prototypeName: true } },
     },
   });

@@ -12,13 +12,14 @@ import {
 } from '~/shared/export-control.ts';
 import type { ExportScreening } from '~/shared/schemas/export-control.ts';
 import { fullName } from '~/shared/format.ts';
-import type { RequestMeta } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
+import type { DomainDeps } from './deps.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { decideCapability } from './permissions.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
+import { personName } from './views/person-name.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -67,9 +68,7 @@ export async function recordScreening(tx: Tx, prototypeId: number, answeredBy: s
   await tx.prototypeExportScreening.create({ data: { prototypeId, ...answers, answeredBy, answeredAt: now } });
 }
 
-export interface ScreeningDeps {
-  db: Db;
-  meta: RequestMeta;
+export interface ScreeningDeps extends DomainDeps {
   sellerId: string;
   now: Date;
 }
@@ -120,7 +119,7 @@ const classificationSelect = {
   note: true,
   recordedAt: true,
   recordedBy: true,
-  recorder: { select: { firstName: true, lastName: true, email: true } },
+  recorder: { select: personName },
 } satisfies Prisma.ExportClassificationSelect;
 type ClassificationRow = Prisma.ExportClassificationGetPayload<{ select: typeof classificationSelect }>;
 
@@ -130,7 +129,7 @@ function toClassificationView(row: ClassificationRow) {
     ...rest,
     jurisdiction: row.jurisdiction as Jurisdiction,
     basis: row.basis as ClassificationBasis,
-    recordedByName: recorder ? fullName(recorder) || recorder.email : null,
+    recordedByName: recorder ? fullName(recorder) : null,
   };
 }
 
@@ -163,9 +162,8 @@ export async function complianceOf(db: Db, prototypeId: number) {
   return { state: complianceState(row), screening: toScreeningView(row.exportScreening), classification: history[0] ?? null, history };
 }
 
-export interface ClassifyDeps {
-  db: Db;
-  meta: RequestMeta;
+/** A compliance officer's action: who acts and when. */
+export interface ComplianceDeps extends DomainDeps {
   actorId: string;
   now: Date;
 }
@@ -175,7 +173,7 @@ export interface ClassifyDeps {
  * never changed, so the earlier ones stay as the history; the newest (highest id) decides.
  */
 export async function classify(
-  deps: ClassifyDeps,
+  deps: ComplianceDeps,
   prototypeId: number,
   input: { jurisdiction: Jurisdiction; classification: string; controlled: boolean; basis: ClassificationBasis; note: string | null },
 ) {

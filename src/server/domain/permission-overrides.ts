@@ -101,7 +101,7 @@ function toOverrideView(row: OverrideRow, now: Date, deciding: ReadonlySet<numbe
   const { granter, ...rest } = row;
   return {
     ...rest,
-    grantedByName: granter ? fullName(granter) || granter.email : null,
+    grantedByName: granter ? fullName(granter) : null,
     expired: row.expiresAt !== null && row.expiresAt <= now,
     /** Whether this row decides the capability now (the newest unexpired one). */
     deciding: deciding.has(row.id),

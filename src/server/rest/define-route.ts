@@ -107,12 +107,7 @@ type Undeclared<T, K extends keyof ProcedureRoute = 'kind'> = T extends unknown 
 export type RequestLine = `${Method} /api/${string}`;
 
 /** A procedure path, declared by its request line and the rest of its contract. */
-export function defineRoute(line: RequestLine, route: Undeclared<ProcedureRoute, 'kind' | 'method' | 'path'>): ProcedureRoute;
-/** The same with the method and the path as fields (compliance.ts, until it moves to the request line). */
-export function defineRoute(route: Undeclared<ProcedureRoute>): ProcedureRoute;
-export function defineRoute(...args: [RequestLine, Undeclared<ProcedureRoute, 'kind' | 'method' | 'path'>] | [Undeclared<ProcedureRoute>]): ProcedureRoute {
-  if (args.length === 1) return { kind: 'procedure', ...args[0] } as ProcedureRoute;
-  const [line, route] = args;
+export function defineRoute(line: RequestLine, route: Undeclared<ProcedureRoute, 'kind' | 'method' | 'path'>): ProcedureRoute {
   const [method, path] = line.split(' ') as [Method, `/api/${string}`];
   return { kind: 'procedure', method, path, ...route } as ProcedureRoute;
 }
@@ -177,11 +172,10 @@ export function pagedList(
     list(caller: RestRequest['caller'], input: never): Promise<{ items: unknown[]; nextCursor: string | null }>;
   },
 ): ProcedureRoute {
-  const { input, filters = [], fixed = {}, defaultLimit, item, list, answers, ...declared } = route;
+  const { input, filters = [], fixed = {}, defaultLimit, item, list, answers, path, ...declared } = route;
   const documented = Object.fromEntries([...filters, 'limit', 'cursor'].map((name) => [name, true as const]));
-  return defineRoute({
+  return defineRoute(`GET ${path}`, {
     ...declared,
-    method: 'GET',
     query: input.pick(documented),
     output: { shape: z.array(item), description: answers, headers: nextPageLink },
     handler: async ({ caller, query }) => {

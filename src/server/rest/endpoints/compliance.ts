@@ -27,9 +27,7 @@ const tag = 'Compliance';
 const NEEDS = 'Needs `compliance.manage` (a capability administrators hold only by a grant). A tool for compliance officers, not legal advice.';
 
 export const complianceRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/prototypes/:id/compliance',
+  defineRoute('GET /api/admin/prototypes/:id/compliance', {
     access: 'admin',
     tag,
     summary: "A prototype's compliance state, the seller's screening answers, the classification on record and its history",
@@ -38,9 +36,7 @@ export const complianceRoutes = [
     output: { shape: prototypeCompliance, description: 'The compliance record' },
     handler: ({ caller, input }) => caller.compliance.forPrototype(input),
   }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/admin/prototypes/:id/export-classification',
+  defineRoute('PUT /api/admin/prototypes/:id/export-classification', {
     access: 'admin',
     tag,
     summary: 'Record the classification of a prototype (earlier ones stay as its history)',
@@ -50,9 +46,7 @@ export const complianceRoutes = [
     output: { shape: prototypeCompliance, description: 'The compliance record with the new classification' },
     handler: ({ caller, input }) => caller.compliance.classify(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/screening/hits',
+  defineRoute('GET /api/admin/screening/hits', {
     access: 'admin',
     tag,
     summary: 'Possible matches of users on the denied-party screening list, oldest first (at most 500)',
@@ -61,9 +55,7 @@ export const complianceRoutes = [
     output: { shape: z.array(screeningHit), description: 'The hits' },
     handler: ({ caller, query }) => caller.compliance.hits({ status: query.status } as never),
   }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/api/admin/screening/hits/:id',
+  defineRoute('PATCH /api/admin/screening/hits/:id', {
     access: 'admin',
     tag,
     summary: 'Decide a screening hit: false_positive lifts the payout hold, confirmed restricts the account',
@@ -74,9 +66,7 @@ export const complianceRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.compliance.decideHit(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/users/:id/export-status',
+  defineRoute('GET /api/admin/users/:id/export-status', {
     access: 'admin',
     tag,
     summary: "An administrator's export status on record, its history and their authorizations",
@@ -85,9 +75,7 @@ export const complianceRoutes = [
     output: { shape: exportRecord, description: 'The export record' },
     handler: ({ caller, input }) => caller.compliance.exportRecord(input),
   }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/admin/users/:id/export-status',
+  defineRoute('PUT /api/admin/users/:id/export-status', {
     access: 'admin',
     tag,
     summary: "Record an administrator's export status (earlier ones stay as its history)",
@@ -98,9 +86,7 @@ export const complianceRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.compliance.setExportStatus(input),
   }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/admin/users/:id/export-authorizations',
+  defineRoute('POST /api/admin/users/:id/export-authorizations', {
     access: 'admin',
     tag,
     summary: 'Record an authorization that clears this administrator for one controlled prototype until it expires',
@@ -112,9 +98,7 @@ export const complianceRoutes = [
     errors: [409],
     handler: ({ caller, input }) => caller.compliance.addAuthorization(input),
   }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/admin/export-authorizations/:id',
+  defineRoute('DELETE /api/admin/export-authorizations/:id', {
     access: 'admin',
     tag,
     summary: 'Remove an authorization: it stops clearing at once, and stays on record as removed',
@@ -124,9 +108,7 @@ export const complianceRoutes = [
     output: { description: 'Removed' },
     handler: ({ caller, input }) => caller.compliance.removeAuthorization(input),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/compliance/expiring-authorizations',
+  defineRoute('GET /api/admin/compliance/expiring-authorizations', {
     access: 'admin',
     tag,
     summary: 'Authorizations that expire within 30 days, soonest first',
@@ -134,9 +116,7 @@ export const complianceRoutes = [
     output: { shape: z.array(expiringAuthorization), description: 'The authorizations' },
     handler: ({ caller }) => caller.compliance.expiringAuthorizations(),
   }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/admin/compliance/releases',
+  defineRoute('GET /api/admin/compliance/releases', {
     access: 'admin',
     tag,
     summary: "Every release of a controlled item's content and every refusal, newest first (at most 1,000)",
