@@ -1,15 +1,18 @@
-// Export control in a browser (issue 32, points 1-6; ADRs 0050, 0051): a seller answers yes to
-// tritium at submission and then sees only "Export screening in progress"; an admin reads the answers
-// on the prototype page; a compliance officer classifies a held prototype there and sees its state
-// change, finds it on the dashboard with its release report, records a colleague's export status and
-// an authorization; an officer imports the screening list as a file, sees the hit a listed registrant
-// raised and marks it a false positive. Each screen is checked in both themes.
+// Export control in a browser (issue 32; ADRs 0050, 0051). The walk: a seller answers yes to tritium
+// at submission and then sees only "Export screening in progress"; a compliance officer reads the
+// answers, classifies the item controlled, finds it on the dashboard with its release report, records
+// a colleague's export status (a foreign person, refused the document's page with the reason) and an
+// authorization, after which the colleague reads the page. Also: an unscreened prototype's seller
+// answers on its page; an officer imports the screening list as a file and clears a hit. Each screen
+// is checked in both themes.
 import type { Page } from '@playwright/test';
 import { CLASSIFICATION_QUESTION, SCREENING_QUESTIONS } from '../src/shared/export-control.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './screens.ts';
+import { samplePdf } from '../src/server/test/pdf-fixtures.ts';
 
 const SHOTS = 'test-results/export-control-shots';
+const FILE = 'blanket-design.pdf';
 
 async function answer(page: Page, yesTo: string[]) {
   for (const [key, { question }] of Object.entries(SCREENING_QUESTIONS)) {
@@ -21,14 +24,16 @@ async function answer(page: Page, yesTo: string[]) {
   await page.getByLabel(CLASSIFICATION_QUESTION).selectOption('unknown');
 }
 
-test('a seller answers yes to tritium: the admin reads the answers, the seller sees only that screening is in progress', async ({
+test('the walk: a seller answers yes to tritium; an officer classifies it controlled and authorizes a foreign colleague, who then reads a page of its document', async ({
   page,
   browser,
   createUser,
   signInAs,
+  attestAdmin,
   prisma,
 }) => {
-  test.slow(); // three screens checked in both themes, on a shared 2-core machine
+  test.slow(); // seven screens, four checked in both themes, on a shared 2-core machine
+  // The seller submits with a yes to tritium, and adds a PDF.
   const seller = await createUser({ firstName: 'Tia' });
   await signInAs(page, seller, '/prototype-submission');
   const name = `Blanket ${Date.now()}`;
@@ -45,25 +50,111 @@ test('a seller answers yes to tritium: the admin reads the answers, the seller s
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Submit Prototype' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Prototype Submitted!' })).toBeVisible();
-  const prototype = await prisma.prototype.findFirstOrThrow({ where: { prototypeName: name }, select: { id: true } });
+  const held = await prisma.prototype.findFirstOrThrow({ where: { prototypeName: name }, select: { id: true } });
+  const uploaded = await page.request.post(`/api/prototypes/${held.id}/documents`, {
+    headers: { 'content-type': 'application/octet-stream', 'x-file-name': FILE },
+    data: await samplePdf(2),
+  });
+  expect(uploaded.status()).toBe(201);
+  const { id: documentId } = (await uploaded.json()) as { id: number };
 
-  await page.goto(`/prototypes/${prototype.id}`);
+  await page.goto(`/prototypes/${held.id}`);
   await expect(page.getByTestId('screening-notice')).toHaveText('Export screening in progress');
   // Nothing else about it: not the questions, not the hold.
   await expect(page.getByText(SCREENING_QUESTIONS.tritium.question)).toHaveCount(0);
   await expect(page.getByText('Compliance hold')).toHaveCount(0);
   await expectAccessible(page, { shot: `${SHOTS}/seller-in-progress` });
 
-  const admin = await createUser({ role: 'admin', firstName: 'Ada' });
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await signInAs(adminPage, admin, `/admin-panel/prototypes/${prototype.id}/evaluation`);
-  const panel = adminPage.getByTestId('export-screening');
-  await expect(panel).toContainText('Compliance hold');
+  // A compliance officer reads the answers and classifies the item controlled.
+  const officer = await createUser({ role: 'admin', firstName: 'Oona' });
+  await prisma.userPermission.create({ data: { userId: officer.id, permission: 'compliance.manage', granted: true, reason: 'e2e' } });
+  const officerPage = await (await browser.newContext()).newPage();
+  await signInAs(officerPage, officer, `/admin-panel/prototypes/${held.id}/evaluation`);
+  const panel = officerPage.getByTestId('export-screening');
+  await expect(panel.getByTestId('compliance-state')).toHaveText('Compliance hold');
   await expect(panel.getByText(SCREENING_QUESTIONS.tritium.question).locator('xpath=following-sibling::dd')).toHaveText('Yes');
   await expect(panel).toContainText('I don’t know');
-  await expectAccessible(adminPage, { shot: `${SHOTS}/admin-answers` });
-  await adminContext.close();
+  const record = panel.getByTestId('export-classification');
+  await expect(record).toContainText('None yet');
+  // Nothing chosen: each field says what it needs, and nothing is sent.
+  await record.getByRole('button', { name: 'Record classification' }).click();
+  await expect(record.getByText('Please choose the jurisdiction')).toBeVisible();
+  await expect(record.getByText('Please say whether the item is controlled')).toBeVisible();
+  await record.getByLabel('Jurisdiction').selectOption('ear');
+  await record.getByLabel('Classification', { exact: true }).fill('1e201');
+  await record.getByRole('group', { name: 'Is the item controlled?' }).getByLabel(/^Yes/).check();
+  await record.getByRole('group', { name: 'Basis of the classification' }).getByLabel('Advice of export counsel').check();
+  await record.getByLabel('Note (optional)').fill('Counsel memo of today');
+  await expectAccessible(officerPage, { shot: `${SHOTS}/classification-form` });
+  await record.getByRole('button', { name: 'Record classification' }).click();
+  await expect(officerPage.getByTestId('toast').filter({ hasText: 'Classification recorded' })).toContainText('Classified: controlled');
+  await expect(panel.getByTestId('compliance-state')).toHaveText('Classified: controlled');
+  await expect(record.getByTestId('classification-on-record')).toHaveText('1E201');
+  // The officer's own status is not on record: the confidential content stays closed, and that is recorded.
+  await expect(officerPage.getByText('your export status is not on record').first()).toBeVisible();
+
+  await officerPage.goto('/admin/compliance');
+  const controlled = officerPage.getByTestId('state-list-controlled').getByRole('listitem').filter({ hasText: name });
+  await expect(controlled).toContainText('1E201');
+  await expect(officerPage.getByRole('group', { name: /^Compliance hold/ })).not.toContainText(name);
+  await controlled.getByRole('button', { name: 'Release report' }).click();
+  await expect(controlled.getByRole('row').filter({ hasText: officer.email })).toContainText('Export status not recorded');
+  const csvHref = await controlled.getByRole('link', { name: /Download CSV/ }).getAttribute('href');
+  expect(csvHref).toBe(`/api/admin/compliance/releases?prototypeId=${held.id}&format=csv`);
+  const csv = await officerPage.request.get(csvHref!);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(officer.email);
+  await expectAccessible(officerPage, { shot: `${SHOTS}/dashboard` });
+
+  // No one records their own status: the officer's page says so; a colleague's page has the forms.
+  await officerPage.goto(`/admin/users/${officer.id}`);
+  await expect(officerPage.getByTestId('export-status-own')).toContainText('another compliance officer must');
+  const colleague = await createUser({ role: 'admin', firstName: 'Ravi' });
+  await attestAdmin(colleague, held.id);
+  await officerPage.goto(`/admin/users/${colleague.id}`);
+  const status = officerPage.getByTestId('export-status-section');
+  await expect(status.getByTestId('export-status')).toHaveText('Unknown');
+  await status
+    .getByRole('group', { name: 'Export status' })
+    .getByLabel(/^Foreign person/)
+    .check();
+  await status.getByRole('button', { name: 'Record export status' }).click();
+  await expect(status.getByText('A foreign person needs at least one country of citizenship')).toBeVisible();
+  await status.getByLabel('Countries of citizenship').fill('de, in');
+  await status.getByRole('button', { name: 'Record export status' }).click();
+  await expect(status.getByTestId('export-status')).toHaveText('Foreign person');
+  await expect(status).toContainText('citizen of DE, IN');
+
+  // The colleague, a foreign person without an authorization, is refused the page, with the reason.
+  const readerPage = await (await browser.newContext()).newPage();
+  await signInAs(readerPage, colleague, `/documents/${documentId}?name=${FILE}`);
+  await expect(readerPage.getByTestId('reader-page').getByRole('alert')).toContainText('as a foreign person you need an authorization');
+
+  // The officer records an authorization for this item; the colleague's page opens.
+  const validThrough = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await status.getByLabel('Prototype (controlled)').selectOption(String(held.id));
+  await status.getByLabel('Licence or authorization number').fill('D-E2E-1');
+  await status.getByLabel('Valid through').fill(validThrough);
+  await status.getByRole('button', { name: 'Add authorization' }).click();
+  await expect(status.getByTestId('authorizations')).toContainText('D-E2E-1');
+  await expectAccessible(officerPage, { shot: `${SHOTS}/export-status` });
+
+  await readerPage.reload();
+  const image = readerPage.getByTestId('reader-page').getByRole('img', { name: `Page 1 of ${FILE}` });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  // Recorded: the page view released on the authorization, after the refusal.
+  const releases = await prisma.exportRelease.findMany({ where: { userId: colleague.id, channel: 'page_view' }, orderBy: { id: 'asc' } });
+  expect(releases.map((r) => [r.outcome, r.basis ?? r.reason, r.reference, r.page])).toEqual([
+    ['refused', 'no_authorization', null, 1],
+    ['released', 'authorization', 'D-E2E-1', 1],
+  ]);
+
+  // The authorization ends within 30 days: the dashboard lists it.
+  await officerPage.goto('/admin/compliance');
+  await expect(officerPage.getByTestId('expiring-authorizations').getByRole('listitem').filter({ hasText: 'D-E2E-1' })).toContainText(
+    `Ravi Tester for ${name}`,
+  );
 });
 
 test('an unscreened prototype: the seller is asked and answers on its page', async ({ page, createUser, signInAs, prisma }) => {
@@ -129,102 +220,4 @@ test('a compliance officer imports the list as a file and clears a hit; an admin
   await signInAs(otherPage, admin, '/admin/compliance');
   await expect(otherPage.getByText('You do not have the "compliance.manage" permission')).toBeVisible();
   await other.close();
-});
-
-test("a compliance officer classifies a held prototype controlled; the dashboard lists it with its release report; the officer records a colleague's export status and authorization", async ({
-  page,
-  createUser,
-  signInAs,
-  prisma,
-}) => {
-  test.slow(); // three screens checked in both themes, on a shared 2-core machine
-  const seller = await createUser({ firstName: 'Hal' });
-  const name = `Held blanket ${Date.now()}`;
-  const held = await prisma.prototype.create({
-    data: {
-      sellerId: seller.id,
-      inventorName: 'Hal',
-      prototypeName: name,
-      energyType: 'nuclear',
-      description: 'Breeds tritium.',
-      exportScreening: {
-        create: {
-          hydrogenIsotopeSeparation: false,
-          tritium: true,
-          enrichment: false,
-          reactorComponents: false,
-          militaryOrSpace: false,
-          knownClassification: 'unknown',
-          answeredBy: seller.id,
-          answeredAt: new Date(),
-        },
-      },
-    },
-  });
-  const officer = await createUser({ role: 'admin', firstName: 'Oona' });
-  await prisma.userPermission.create({ data: { userId: officer.id, permission: 'compliance.manage', granted: true, reason: 'e2e' } });
-  await signInAs(page, officer, `/admin-panel/prototypes/${held.id}/evaluation`);
-
-  const panel = page.getByTestId('export-screening');
-  await expect(panel.getByTestId('compliance-state')).toHaveText('Compliance hold');
-  const record = panel.getByTestId('export-classification');
-  await expect(record).toContainText('None yet');
-  // Nothing chosen: each field says what it needs, and nothing is sent.
-  await record.getByRole('button', { name: 'Record classification' }).click();
-  await expect(record.getByText('Please choose the jurisdiction')).toBeVisible();
-  await expect(record.getByText('Please say whether the item is controlled')).toBeVisible();
-  await record.getByLabel('Jurisdiction').selectOption('ear');
-  await record.getByLabel('Classification', { exact: true }).fill('1e201');
-  await record.getByRole('group', { name: 'Is the item controlled?' }).getByLabel(/^Yes/).check();
-  await record.getByRole('group', { name: 'Basis of the classification' }).getByLabel('Advice of export counsel').check();
-  await record.getByLabel('Note (optional)').fill('Counsel memo of today');
-  await expectAccessible(page, { shot: `${SHOTS}/classification-form` });
-  await record.getByRole('button', { name: 'Record classification' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Classification recorded' })).toContainText('Classified: controlled');
-  await expect(panel.getByTestId('compliance-state')).toHaveText('Classified: controlled');
-  await expect(record.getByTestId('classification-on-record')).toHaveText('1E201');
-  // The officer's own status is not on record: the confidential content stays closed, and that is recorded.
-  await expect(page.getByText('your export status is not on record').first()).toBeVisible();
-
-  await page.goto('/admin/compliance');
-  const controlled = page.getByTestId('state-list-controlled').getByRole('listitem').filter({ hasText: name });
-  await expect(controlled).toContainText('1E201');
-  await expect(page.getByRole('group', { name: /^Compliance hold/ })).not.toContainText(name);
-  await controlled.getByRole('button', { name: 'Release report' }).click();
-  await expect(controlled.getByRole('row').filter({ hasText: officer.email })).toContainText('Export status not recorded');
-  const csvHref = await controlled.getByRole('link', { name: /Download CSV/ }).getAttribute('href');
-  expect(csvHref).toBe(`/api/admin/compliance/releases?prototypeId=${held.id}&format=csv`);
-  const csv = await page.request.get(csvHref!);
-  expect(csv.status()).toBe(200);
-  expect(await csv.text()).toContain(officer.email);
-  await expectAccessible(page, { shot: `${SHOTS}/dashboard` });
-
-  // No one records their own status: the officer's page says so; a colleague's page has the forms.
-  await page.goto(`/admin/users/${officer.id}`);
-  await expect(page.getByTestId('export-status-own')).toContainText('another compliance officer must');
-  const colleague = await createUser({ role: 'admin', firstName: 'Ravi' });
-  await page.goto(`/admin/users/${colleague.id}`);
-  const status = page.getByTestId('export-status-section');
-  await expect(status.getByTestId('export-status')).toHaveText('Unknown');
-  await status
-    .getByRole('group', { name: 'Export status' })
-    .getByLabel(/^Foreign person/)
-    .check();
-  await status.getByRole('button', { name: 'Record export status' }).click();
-  await expect(status.getByText('A foreign person needs at least one country of citizenship')).toBeVisible();
-  await status.getByLabel('Countries of citizenship').fill('de, in');
-  await status.getByRole('button', { name: 'Record export status' }).click();
-  await expect(status.getByTestId('export-status')).toHaveText('Foreign person');
-  await expect(status).toContainText('citizen of DE, IN');
-  const validThrough = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await status.getByLabel('Prototype (controlled)').selectOption(String(held.id));
-  await status.getByLabel('Licence or authorization number').fill('D-E2E-1');
-  await status.getByLabel('Valid through').fill(validThrough);
-  await status.getByRole('button', { name: 'Add authorization' }).click();
-  await expect(status.getByTestId('authorizations')).toContainText('D-E2E-1');
-  await expectAccessible(page, { shot: `${SHOTS}/export-status` });
-
-  // The authorization ends within 30 days: the dashboard lists it.
-  await page.goto('/admin/compliance');
-  await expect(page.getByTestId('expiring-authorizations').getByRole('listitem').filter({ hasText: 'D-E2E-1' })).toContainText(`Ravi Tester for ${name}`);
 });
