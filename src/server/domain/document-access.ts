@@ -10,6 +10,7 @@ import { logActivity } from './activity-log.ts';
 import { NotFoundError } from './errors.ts';
 import { recordExportDecisions } from './export-clearance.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
+import { type GateScope, dataRoomAccess } from './views/confidential-view.ts';
 import { type AccessRecordRow, documentAccessCsv, toDocumentAccessViews } from './views/document-access-view.ts';
 import { SELLER_ACCESS_KINDS } from './views/shapes/info-request.ts';
 
@@ -61,8 +62,14 @@ export async function recordDocumentOpened(
   });
 }
 
-/** The prototype's rows the seller sees, newest first, with names; its seller's, or any for admins. */
-async function accessRowsOf(db: Db, user: { id: string; role: string }, prototypeId: number): Promise<AccessRecordRow[]> {
+/**
+ * The prototype's rows the seller sees, newest first, with names; its seller's, or any for admins.
+ * The documents' names are confidential content (ADR 0045): an admin before the data room's gate
+ * opens (terms, conflict, export hold or clearance) reads the rows without them, and for a controlled
+ * item the list is an export decision on record like any other view (dataRoomAccess, ADR 0051).
+ */
+async function accessRowsOf(scope: GateScope, prototypeId: number): Promise<AccessRecordRow[]> {
+  const { db, viewer: user } = scope;
   const visible = await db.prototype.findFirst({
     where: { id: prototypeId, ...visiblePrototypes(user) },
     select: { id: true },
@@ -74,8 +81,9 @@ async function accessRowsOf(db: Db, user: { id: string; role: string }, prototyp
     orderBy: { id: 'desc' },
     take: DOCUMENT_ACCESS_LIST_MAX,
   });
+  const closed = user.role === 'admin' && (await dataRoomAccess(scope, [prototypeId])).get(prototypeId)?.denial;
   const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
-  const documentIds = [...new Set(rows.flatMap((r) => (r.documentId ? [r.documentId] : [])))];
+  const documentIds = closed ? [] : [...new Set(rows.flatMap((r) => (r.documentId ? [r.documentId] : [])))];
   const [users, documents] = await Promise.all([
     db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true } }),
     db.prototypeDocument.findMany({ where: { id: { in: documentIds } }, select: { id: true, fileName: true } }),
@@ -91,13 +99,13 @@ async function accessRowsOf(db: Db, user: { id: string; role: string }, prototyp
 }
 
 /** Who from the team opened the prototype's documents (and attested, or was denied), newest first. */
-export async function documentAccessOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
-  return toDocumentAccessViews(await accessRowsOf(db, user, prototypeId));
+export async function documentAccessOf(scope: GateScope, prototypeId: number) {
+  return toDocumentAccessViews(await accessRowsOf(scope, prototypeId));
 }
 
 /** The same rows as CSV, one line per access record row with its hash. */
-export async function documentAccessCsvOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
-  return documentAccessCsv(await accessRowsOf(db, user, prototypeId));
+export async function documentAccessCsvOf(scope: GateScope, prototypeId: number) {
+  return documentAccessCsv(await accessRowsOf(scope, prototypeId));
 }
 
 const LEGACY_BATCH = 500;
