@@ -173,9 +173,11 @@ const nameOf = (person: { firstName: string | null; lastName: string | null; ema
 
 /** The person recorded must be an administrator, and not the officer recording (no one clears themselves). */
 async function assertRecordable(db: Pick<Reader, 'user'>, userId: string, actorId: string) {
-  if (userId === actorId) throw new ForbiddenError(NOT_YOUR_OWN);
-  const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
+  if (userId.toLowerCase() === actorId.toLowerCase()) throw new ForbiddenError(NOT_YOUR_OWN);
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
+  // The row's id, as the database writes it, is the one compared: a uuid in other letters names the same person.
+  if (user.id === actorId) throw new ForbiddenError(NOT_YOUR_OWN);
   if (user.role !== 'admin') throw new ConflictError(NOT_AN_ADMINISTRATOR);
 }
 

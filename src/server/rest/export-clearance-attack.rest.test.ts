@@ -3,6 +3,8 @@
 // a prototype read by an admin (which carries the released figures), the list sorted by a hidden
 // figure (whose order and cursors tell it), and the compliance records under hostile input.
 import { afterEach, describe, expect, it } from 'vitest';
+import { NOT_YOUR_OWN_ROLE } from '../domain/admin-role.ts';
+import { NOT_YOUR_OWN } from '../domain/export-clearance.ts';
 import { decodeCursor } from '../domain/keyset.ts';
 import { attestAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { type RestClient, callerAs, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
@@ -194,5 +196,43 @@ describe("a reviewer without a scorecard never sees the lead's final figures, by
     // Their own scorecard in on the second: that one joins the figure sort.
     expect((await late.request('PUT', `${second.base}/scorecard`, scorecard(40))).status).toBe(200);
     expect((await sorted(late, { limit: 5 })).items.map((row) => row.id)).toEqual([second.prototype.id]);
+  });
+});
+
+describe('nobody records their own export status or authorizations, however they write their id', () => {
+  it('an officer naming themselves by their id in capitals is refused (403) and nothing is recorded; the same holds for their own admin role', async () => {
+    const officer = await signedInClient(t.db, 'admin');
+    await t.db.prisma.userPermission.create({ data: { userId: officer.user.id, permission: 'compliance.manage', granted: true } });
+    const seller = await signedInClient(t.db, 'user');
+    const prototype = await createPrototype(t.db.prisma, seller.user.id);
+    const own = officer.user.id.toUpperCase();
+
+    const status = await officer.request('PUT', `/api/admin/users/${own}/export-status`, { status: 'us_person' });
+    expect(status.status).toBe(403);
+    expect(status.json.message).toBe(NOT_YOUR_OWN);
+    const authorization = await officer.request('POST', `/api/admin/users/${own}/export-authorizations`, {
+      prototypeId: prototype.id,
+      reference: 'SELF-1',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(authorization.status).toBe(403);
+    const caller = await callerAs(t.db, officer.user.id);
+    await expect(caller.compliance.setExportStatus({ id: own, status: 'us_person', citizenships: [], note: null } as never)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await t.db.prisma.userExportStatus.count({ where: { userId: officer.user.id } })).toBe(0);
+    expect(await t.db.prisma.exportAuthorization.count({ where: { userId: officer.user.id } })).toBe(0);
+
+    // The same ids, read back, are the database's (lower case), and another officer's record works in capitals.
+    const other = await signedInClient(t.db, 'admin');
+    const recorded = await officer.request('PUT', `/api/admin/users/${other.user.id.toUpperCase()}/export-status`, { status: 'us_person' });
+    expect(recorded.status).toBe(200);
+    expect(recorded.json.userId).toBe(other.user.id);
+
+    // The same trick on one's own administrator role (the last administrator could otherwise drop it).
+    const role = await officer.request('DELETE', `/api/admin/users/${own}/admin-role`);
+    expect(role.status).toBe(403);
+    expect(role.json.message).toBe(NOT_YOUR_OWN_ROLE);
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: officer.user.id } })).role).toBe('admin');
   });
 });
