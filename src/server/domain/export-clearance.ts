@@ -146,7 +146,7 @@ export async function recordReleases(
   if (data.length > 0) await db.exportRelease.createMany({ data });
 }
 
-/** The export decisions behind one answer: what `denials` (the gate's) left open or closed, recorded. */
+/** The export decisions behind one answer: what `denials` (the gate's) left open or closed, recorded; each controlled item's clearance. */
 export async function recordExportDecisions(
   db: Reader & Writer,
   userId: string,
@@ -157,6 +157,7 @@ export async function recordExportDecisions(
 ) {
   const { email, clearances } = await clearancesFor(db, userId, prototypeIds, now);
   if (clearances.size > 0) await recordReleases(db, { userId, email }, clearances, denials, target, now);
+  return clearances;
 }
 
 // --- A compliance officer's records ----------------------------------------------------------------

@@ -4,7 +4,9 @@
 // figure (whose order and cursors tell it), and the compliance records under hostile input.
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_YOUR_OWN_ROLE } from '../domain/admin-role.ts';
-import { NOT_YOUR_OWN } from '../domain/export-clearance.ts';
+import { recordDocumentOpened } from '../domain/document-access.ts';
+import { ForbiddenError } from '../domain/errors.ts';
+import { NOT_YOUR_OWN, notClearedMessage } from '../domain/export-clearance.ts';
 import { decodeCursor } from '../domain/keyset.ts';
 import { attestAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { type RestClient, callerAs, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
@@ -110,6 +112,21 @@ describe("the document access list names a controlled item's documents only to c
     expect((await raw(admin, `/api/documents/${documentId}`)).status).toBe(403);
     const list = await admin.request('GET', `/api/seller/prototypes/${prototype.id}/document-access`);
     expect(list.json).toEqual([expect.objectContaining({ kind: 'denied', fileName: null })]);
+  });
+});
+
+describe('a clearance that lapses between the gate and the record', () => {
+  it('serves nothing: the opening is refused (403), no access row is written and the refusal is on record', async () => {
+    const { prototype, documentId, reviewer } = await controlledItem();
+    // The gate asked a moment ago and let the reviewer through; since then nothing clears them (no status, no authorization).
+    const opening = { documentId, prototypeId: prototype.id, userId: reviewer.user.id, openedAt: new Date(), kind: 'page_view' as const, page: 1 };
+    await expect(recordDocumentOpened(t.db.prisma, { ip: null, userAgent: null }, opening)).rejects.toThrow(
+      new ForbiddenError(notClearedMessage('status_unknown')),
+    );
+    expect(await t.db.prisma.accessRecord.count({ where: { userId: reviewer.user.id, kind: 'page_view' } })).toBe(0);
+    expect(await t.db.prisma.exportRelease.findMany({ where: { userId: reviewer.user.id } })).toEqual([
+      expect.objectContaining({ channel: 'page_view', outcome: 'refused', reason: 'status_unknown', documentId, page: 1 }),
+    ]);
   });
 });
 
