@@ -253,3 +253,52 @@ describe('nobody records their own export status or authorizations, however they
     expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: officer.user.id } })).role).toBe('admin');
   });
 });
+
+describe('the release report under hostile input', () => {
+  it('an unknown format is a 400 (never the CSV by default); ids past the int range, bad uuids and long or NUL text are 4xx; a batch of tRPC calls and 30 parallel changes never 5xx', async () => {
+    const officer = await signedInClient(t.db, 'admin');
+    await t.db.prisma.userPermission.create({ data: { userId: officer.user.id, permission: 'compliance.manage', granted: true } });
+    const other = await signedInClient(t.db, 'admin');
+    const seller = await signedInClient(t.db, 'user');
+    const prototype = await createPrototype(t.db.prisma, seller.user.id);
+    expect((await officer.request('GET', '/api/admin/compliance/releases?format=xml')).status).toBe(400);
+    expect((await officer.request('GET', '/api/admin/compliance/releases?format=csv')).status).toBe(200);
+    expect((await officer.request('GET', '/api/admin/compliance/releases?format=json')).status).toBe(200);
+
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const tries: [string, string, unknown?][] = [
+      ['PUT', `/api/admin/users/${other.user.id}/export-status`, { status: 'foreign_person', citizenships: ['DE'], note: 'x'.repeat(15_000) }],
+      ['PUT', `/api/admin/users/${other.user.id}/export-status`, { status: 'us_person', note: 'a\u0000b' }],
+      ['PUT', '/api/admin/users/not-a-uuid/export-status', { status: 'us_person' }],
+      ['GET', `/api/admin/users/${'9'.repeat(40)}/export-status`],
+      ['POST', `/api/admin/users/${other.user.id}/export-authorizations`, { prototypeId: 2_147_483_648, reference: 'R', expiresAt: later }],
+      ['POST', `/api/admin/users/${other.user.id}/export-authorizations`, { prototypeId: prototype.id, reference: 'x'.repeat(15_000), expiresAt: later }],
+      ['POST', `/api/admin/users/${other.user.id}/export-authorizations`, { prototypeId: prototype.id, reference: 'R', expiresAt: '+275760-09-13T00:00:00Z' }],
+      ['DELETE', '/api/admin/export-authorizations/99999999999999999999'],
+      ['GET', '/api/admin/compliance/releases?prototypeId=2147483648'],
+      ['GET', '/api/admin/prototypes/99999999999999999999/compliance'],
+    ];
+    for (const [method, path, body] of tries) {
+      const answer = await officer.request(method, path, body);
+      expect([400, 404]).toContain(answer.status);
+    }
+    // One batched request with many calls: each answered, none a 5xx.
+    const calls = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { json: { id: other.user.id, status: i % 2 ? 'us_person' : 'unknown' } }]));
+    const batch = await officer.request('POST', `/trpc/${Array(10).fill('compliance.setExportStatus').join(',')}?batch=1`, JSON.stringify(calls), {
+      'content-type': 'application/json',
+      origin: 'http://localhost',
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.json).toHaveLength(10);
+    // 30 parallel authorizations, then each removed twice at once: 201s, then one 204 and one 404 each.
+    const added = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        officer.request('POST', `/api/admin/users/${other.user.id}/export-authorizations`, { prototypeId: prototype.id, reference: `R${i}`, expiresAt: later }),
+      ),
+    );
+    expect(added.map((a) => a.status)).toEqual(Array(30).fill(201));
+    const removed = await Promise.all(added.flatMap((a) => [a, a]).map((a) => officer.request('DELETE', `/api/admin/export-authorizations/${a.json.id}`)));
+    expect(removed.filter((r) => r.status === 204)).toHaveLength(30);
+    expect(removed.filter((r) => r.status === 404)).toHaveLength(30);
+  });
+});
