@@ -1,7 +1,8 @@
 // An attacker's review of export control (issue 32, ADR 0051) and review integrity (issue 33, ADR 0049)
-// beside their main paths: the document access list (which names the documents), the seller's view of
-// a prototype read by an admin (which carries the released figures), the list sorted by a hidden
-// figure (whose order and cursors tell it), and the compliance records under hostile input.
+// beside their main paths: the document access list (which names the documents), a clearance that
+// lapses between the gate and the record, the seller's view of a prototype read by an admin (which
+// carries the released figures), the list sorted by a hidden figure (whose order and cursors tell it),
+// one's own id written in capitals, and the compliance records under hostile input.
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_YOUR_OWN_ROLE } from '../domain/admin-role.ts';
 import { recordDocumentOpened } from '../domain/document-access.ts';
