@@ -7,9 +7,10 @@ import type { Db } from '../db/index.ts';
 import { publishDocumentAccess } from '../live/publish.ts';
 import { ACCESS_RECORD_LOCK_ID, appendAccessRecord } from './access-record.ts';
 import { logActivity } from './activity-log.ts';
-import { NotFoundError } from './errors.ts';
-import { recordExportDecisions } from './export-clearance.ts';
+import { ForbiddenError, NotFoundError } from './errors.ts';
+import { type ReleaseTarget, recordExportDecisions } from './export-clearance.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
+import { type GateScope, dataRoomAccess } from './views/confidential-view.ts';
 import { type AccessRecordRow, documentAccessCsv, toDocumentAccessViews } from './views/document-access-view.ts';
 import { SELLER_ACCESS_KINDS } from './views/shapes/info-request.ts';
 
@@ -18,6 +19,9 @@ export const DOCUMENT_ACCESS_LIST_MAX = 1000;
 
 /** A download hands over a copy (stamped, or the original for types that cannot carry a stamp); a page view one rendered page. */
 export type DocumentOpening = { kind: 'download'; copy: 'stamped' | 'original' } | { kind: 'page_view'; page: number };
+
+/** A clearance that held at the gate and no longer did at the record. */
+class ClearanceLapsed extends Error {}
 
 /**
  * Records one opening (the access record's chained row and an audit row, in one transaction) and
@@ -28,6 +32,30 @@ export async function recordDocumentOpened(
   db: Db,
   meta: RequestMeta,
   entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date } & DocumentOpening,
+): Promise<{ accessRecordId: number }> {
+  // A controlled item's copy or page sent is an export release on record (issue 32, ADR 0051).
+  const release = {
+    channel: entry.kind === 'page_view' ? 'page_view' : 'document_copy',
+    documentId: entry.documentId,
+    page: entry.kind === 'page_view' ? entry.page : null,
+  } as const;
+  try {
+    return await openingRecorded(db, meta, entry, release);
+  } catch (error) {
+    if (!(error instanceof ClearanceLapsed)) throw error;
+    // Cleared at the gate, no longer by the time of the record (an authorization removed or expired
+    // in between): nothing is served, and the refusal is on record like the gate's.
+    const denial = { reason: 'export_not_cleared' as const, message: error.message };
+    await recordExportDecisions(db, entry.userId, [entry.prototypeId], new Map([[entry.prototypeId, denial]]), release, entry.openedAt);
+    throw new ForbiddenError(error.message);
+  }
+}
+
+async function openingRecorded(
+  db: Db,
+  meta: RequestMeta,
+  entry: { documentId: number; prototypeId: number; userId: string; openedAt: Date } & DocumentOpening,
+  release: ReleaseTarget,
 ): Promise<{ accessRecordId: number }> {
   return db.$transaction(async (tx: Prisma.TransactionClient) => {
     const record = await appendAccessRecord(tx, {
@@ -49,20 +77,23 @@ export async function recordDocumentOpened(
         ...(entry.kind === 'page_view' ? { page: entry.page } : { copy: entry.copy }),
       },
     });
-    // A controlled item's copy or page sent is an export release on record (issue 32, ADR 0051).
-    const release = {
-      channel: entry.kind === 'page_view' ? 'page_view' : 'document_copy',
-      documentId: entry.documentId,
-      page: entry.kind === 'page_view' ? entry.page : null,
-    } as const;
-    await recordExportDecisions(tx, entry.userId, [entry.prototypeId], new Map(), release, entry.openedAt);
+    // The release is written with the clearance read here, in the record's transaction: one that no
+    // longer holds serves nothing (the transaction rolls back; the caller records the refusal).
+    const clearance = (await recordExportDecisions(tx, entry.userId, [entry.prototypeId], new Map(), release, entry.openedAt)).get(entry.prototypeId);
+    if (clearance && !clearance.cleared) throw new ClearanceLapsed(clearance.message);
     await publishDocumentAccess(tx, entry.prototypeId);
     return { accessRecordId: record.id };
   });
 }
 
-/** The prototype's rows the seller sees, newest first, with names; its seller's, or any for admins. */
-async function accessRowsOf(db: Db, user: { id: string; role: string }, prototypeId: number): Promise<AccessRecordRow[]> {
+/**
+ * The prototype's rows the seller sees, newest first, with names; its seller's, or any for admins.
+ * The documents' names are confidential content (ADR 0045): an admin before the data room's gate
+ * opens (terms, conflict, export hold or clearance) reads the rows without them, and for a controlled
+ * item the list is an export decision on record like any other view (dataRoomAccess, ADR 0051).
+ */
+async function accessRowsOf(scope: GateScope, prototypeId: number): Promise<AccessRecordRow[]> {
+  const { db, viewer: user } = scope;
   const visible = await db.prototype.findFirst({
     where: { id: prototypeId, ...visiblePrototypes(user) },
     select: { id: true },
@@ -74,8 +105,9 @@ async function accessRowsOf(db: Db, user: { id: string; role: string }, prototyp
     orderBy: { id: 'desc' },
     take: DOCUMENT_ACCESS_LIST_MAX,
   });
+  const closed = user.role === 'admin' && (await dataRoomAccess(scope, [prototypeId])).get(prototypeId)?.denial;
   const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
-  const documentIds = [...new Set(rows.flatMap((r) => (r.documentId ? [r.documentId] : [])))];
+  const documentIds = closed ? [] : [...new Set(rows.flatMap((r) => (r.documentId ? [r.documentId] : [])))];
   const [users, documents] = await Promise.all([
     db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true } }),
     db.prototypeDocument.findMany({ where: { id: { in: documentIds } }, select: { id: true, fileName: true } }),
@@ -91,13 +123,13 @@ async function accessRowsOf(db: Db, user: { id: string; role: string }, prototyp
 }
 
 /** Who from the team opened the prototype's documents (and attested, or was denied), newest first. */
-export async function documentAccessOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
-  return toDocumentAccessViews(await accessRowsOf(db, user, prototypeId));
+export async function documentAccessOf(scope: GateScope, prototypeId: number) {
+  return toDocumentAccessViews(await accessRowsOf(scope, prototypeId));
 }
 
 /** The same rows as CSV, one line per access record row with its hash. */
-export async function documentAccessCsvOf(db: Db, user: { id: string; role: string }, prototypeId: number) {
-  return documentAccessCsv(await accessRowsOf(db, user, prototypeId));
+export async function documentAccessCsvOf(scope: GateScope, prototypeId: number) {
+  return documentAccessCsv(await accessRowsOf(scope, prototypeId));
 }
 
 const LEGACY_BATCH = 500;

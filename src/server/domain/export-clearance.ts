@@ -146,7 +146,7 @@ export async function recordReleases(
   if (data.length > 0) await db.exportRelease.createMany({ data });
 }
 
-/** The export decisions behind one answer: what `denials` (the gate's) left open or closed, recorded. */
+/** The export decisions behind one answer: what `denials` (the gate's) left open or closed, recorded; each controlled item's clearance. */
 export async function recordExportDecisions(
   db: Reader & Writer,
   userId: string,
@@ -157,6 +157,7 @@ export async function recordExportDecisions(
 ) {
   const { email, clearances } = await clearancesFor(db, userId, prototypeIds, now);
   if (clearances.size > 0) await recordReleases(db, { userId, email }, clearances, denials, target, now);
+  return clearances;
 }
 
 // --- A compliance officer's records ----------------------------------------------------------------
@@ -165,9 +166,11 @@ const nameOf = (person: PersonName | null) => (person ? fullName(person) : null)
 
 /** The person recorded must be an administrator, and not the officer recording (no one clears themselves). */
 async function assertRecordable(db: Pick<Reader, 'user'>, userId: string, actorId: string) {
-  if (userId === actorId) throw new ForbiddenError(NOT_YOUR_OWN);
-  const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
+  if (userId.toLowerCase() === actorId.toLowerCase()) throw new ForbiddenError(NOT_YOUR_OWN);
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
+  // The row's id, as the database writes it, is the one compared: a uuid in other letters names the same person.
+  if (user.id === actorId) throw new ForbiddenError(NOT_YOUR_OWN);
   if (user.role !== 'admin') throw new ConflictError(NOT_AN_ADMINISTRATOR);
 }
 

@@ -22,6 +22,7 @@ import { notifyAdmins } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { recordAnswerOnCurrentVersion } from './quote-versions.ts';
+import { scoresHiddenFrom } from './score-visibility.ts';
 import { type GateScope, dataRoomAccess, withAccess } from './views/confidential-view.ts';
 import { documentSelect } from './views/document-view.ts';
 import { sellerEvaluationFields } from './views/evaluation-view.ts';
@@ -151,7 +152,12 @@ export async function prototypeDetail(scope: GateScope, id: number) {
     ...prototype
   } = row;
   // The released evaluation (null until released) and the milestone once in development (evaluation-view.ts).
-  const evaluation = await sellerEvaluationFields(db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
+  const released = await sellerEvaluationFields(db, { id: row.id, status: row.status, nextMilestone, milestoneDate });
+  // An admin reading the seller's view is held to the evaluation page's rule (score-visibility.ts, ADR
+  // 0049): the released figures are the lead's final figures, hidden from a panel member until their own
+  // scorecard is in and from an admin in conflict with the seller.
+  const scoresHidden = viewer.role === 'admin' && released.evaluation !== null && (await scoresHiddenFrom(db, viewer.id, [row.id])).has(row.id);
+  const evaluation = scoresHidden && released.evaluation ? { ...released, evaluation: { ...released.evaluation, scores: null } } : released;
   const access = viewer.role === 'admin' ? ((await dataRoomAccess(scope, [row.id])).get(row.id) ?? null) : null;
   if (access?.denial) {
     // A closed data room does not name the files either.

@@ -9,6 +9,7 @@ import {
   exportStatusInput,
   exportStatusOfInput,
   hitDecisionInput,
+  releasesCsvInput,
   releasesInput,
   removeAuthorizationInput,
   screeningHitsInput,
@@ -93,5 +94,5 @@ export const complianceRouter = router({
   releases: complianceProcedure.input(releasesInput).query(({ ctx, input }) => releasesOf(ctx.db, input.prototypeId)),
 
   /** The same as CSV (`?format=csv`). */
-  releasesCsv: complianceProcedure.input(releasesInput).query(({ ctx, input }) => releasesCsv(ctx.db, input.prototypeId)),
+  releasesCsv: complianceProcedure.input(releasesCsvInput).query(({ ctx, input }) => releasesCsv(ctx.db, input.prototypeId)),
 });

@@ -31,10 +31,17 @@ export const recordId = (what: string) => {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** An id of a `@db.Uuid` column. */
+/**
+ * An id of a `@db.Uuid` column, in lower case as the database writes it: PostgreSQL reads
+ * "ABC…" and "abc…" as the same id, so a rule that compares ids as text ("not your own") must
+ * see them as the same text too.
+ */
 export const uuidId = (what: string) => {
   const message = `Invalid ${what} id`;
-  return z.string({ errorMap: () => ({ message }) }).refine(isUuid, { message });
+  return z
+    .string({ errorMap: () => ({ message }) })
+    .refine(isUuid, { message })
+    .transform((id) => id.toLowerCase());
 };
 
 /**

@@ -133,6 +133,10 @@ export const removeAuthorizationInput = z.object({ id: recordId('authorization')
 
 /** GET /api/admin/compliance/releases?prototypeId= (every controlled item's when absent). */
 export const releasesInput = z.object({ prototypeId: recordId('prototype').optional() });
+/** The same as CSV: `format` is `csv` or absent (anything else is a 400, never a CSV by default). */
+export const releasesCsvInput = releasesInput.extend({
+  format: z.literal('csv', { errorMap: () => ({ message: 'format must be json or csv' }) }).default('csv'),
+});
 
 export const screeningHitsInput = z.object({
   status: z.enum(HIT_STATUSES, { errorMap: () => ({ message: `Status is one of ${HIT_STATUSES.join(', ')}` }) }).optional(),

@@ -15,7 +15,7 @@ import { complianceState, complianceStateSelect, sellerScreeningNotice } from '.
 import { NotFoundError } from '../errors.ts';
 import { PROTOTYPE_NOT_FOUND } from '../prototype-access.ts';
 import { type GateScope, gatePrototype } from './confidential-view.ts';
-import { type MaskedFigures, maskFinalFigures } from '../score-visibility.ts';
+import { type MaskedFigures, maskFinalFigures, scoresHiddenFrom } from '../score-visibility.ts';
 import { personName } from './person-name.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
@@ -174,14 +174,32 @@ function sortKey(sort: PrototypeListInput['sort'], row: AdminListRow) {
 }
 
 /**
+ * Sorted by a final figure, the rows whose figures are hidden from the caller are left out: a place in
+ * that order, and a page's cursor (which carries the last row's figure, and can be written by hand to
+ * ask "which rows score below 61?"), would tell the figure itself (ADR 0049).
+ */
+async function figureSortWhere(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Prisma.PrototypeWhereInput> {
+  const where = prototypeWhere(input, scope);
+  if (input.sort !== 'feasibility' && input.sort !== 'viability') return where;
+  const field = PROTOTYPE_SORT_SPECS[input.sort].field as 'technicalFeasibility' | 'commercialViability';
+  const scored = await db.prototype.findMany({ where: { AND: [where, { [field]: { not: null } }] }, select: { id: true } });
+  const hidden = await scoresHiddenFrom(
+    db,
+    scope.userId,
+    scored.map((row) => row.id),
+  );
+  return hidden.size === 0 ? where : { AND: [where, { id: { notIn: [...hidden] } }] };
+}
+
+/**
  * The admin list. The final figures of a prototype whose scores are hidden from the caller (a panel
  * member without a counting scorecard, or in conflict with its seller) are null, under the evaluation
- * page's rule (score-visibility.ts). Sorting by a figure still orders by it: see ADR 0049.
+ * page's rule (score-visibility.ts); sorted by a figure, those rows are left out (figureSortWhere).
  */
 export async function listPrototypes(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Page<MaskedFigures<ReturnType<typeof toAdminListRow>>>> {
   const sort = PROTOTYPE_SORT_SPECS[input.sort];
   const page = await keysetPage({
-    where: prototypeWhere(input, scope),
+    where: await figureSortWhere(db, input, scope),
     sort,
     page: input,
     parseId: parseIntId,

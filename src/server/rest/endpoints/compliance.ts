@@ -128,7 +128,7 @@ export const complianceRoutes = [
     handler: async ({ caller, query }) => {
       const filter = { prototypeId: query.prototypeId } as never;
       if (query.format === undefined || query.format === 'json') return caller.compliance.releases(filter);
-      const csv = await caller.compliance.releasesCsv(filter);
+      const csv = await caller.compliance.releasesCsv({ prototypeId: query.prototypeId, format: query.format } as never);
       return csvAnswer(csv, query.prototypeId ? `releases-${query.prototypeId}.csv` : 'releases.csv');
     },
   }),
