@@ -18,6 +18,7 @@ import type { DomainDeps } from './deps.ts';
 
 type Tx = Prisma.TransactionClient;
 type Reader = Pick<Tx, 'user' | 'reviewerConflict'>;
+type Locker = Pick<Tx, '$executeRaw'>;
 
 export type ConflictKind = 'email_domain' | 'organization' | 'declared';
 export type ConflictReason = { kind: ConflictKind; message: string };
@@ -63,7 +64,10 @@ export async function conflictsWithSeller(db: Reader, sellerId: string, adminIds
 }
 
 /** Refuses (422) when any of `adminIds` is in conflict with the seller, naming who and why. */
-export async function assertNoConflicts(db: Reader, sellerId: string, adminIds: readonly string[]): Promise<void> {
+export async function assertNoConflicts(db: Reader & Locker, sellerId: string, adminIds: readonly string[]): Promise<void> {
+  // The people's rows stay as read until the seat is committed: a profile change or a declaration
+  // that would create a conflict waits for it, and then withdraws the seat it can now see.
+  await db.$executeRaw`SELECT 1 FROM users WHERE id = ANY(${[sellerId, ...adminIds]}::uuid[]) FOR SHARE`;
   const conflicts = await conflictsWithSeller(db, sellerId, adminIds);
   if (conflicts.size === 0) return;
   const names = await db.user.findMany({ where: { id: { in: [...conflicts.keys()] } }, select: { id: true, firstName: true, lastName: true, email: true } });
@@ -117,6 +121,9 @@ export async function declareConflict(request: ConflictRequest, input: z.output<
   const seller = await db.user.findUnique({ where: { id: sellerId }, select: { role: true } });
   if (!seller || seller.role !== 'user') throw new NotFoundError(SELLER_NOT_FOUND);
   return db.$transaction(async (tx) => {
+    // The seller's panels in id order, as a panel change locks its own first (lockPanelFor): a seat
+    // being given right now is committed before the panels are read below, and then withdrawn.
+    await tx.$executeRaw`SELECT 1 FROM prototypes WHERE seller_id = ${sellerId}::uuid ORDER BY id FOR UPDATE`;
     const created = await tx.reviewerConflict.create({ data: { adminId: actorId, sellerId, reason: input.reason }, select: conflictSelect });
     const panels = await tx.prototype.findMany({
       where: { sellerId, OR: [{ reviewers: { some: { reviewerId: actorId } } }, { assignedTo: actorId }] },
@@ -173,6 +180,19 @@ async function withdrawFromPanel(
  * seat now in conflict is withdrawn as a declared conflict's would be. For an admin, the panels they
  * sit on; for a seller, the panels of their prototypes. Returns what was withdrawn, for the audit row.
  */
+/**
+ * Before a profile change that may create conflicts: locks, in id order, the panels the user sits on
+ * and their own prototypes, as a panel change locks its prototype before the people (assertNoConflicts),
+ * so the two wait for each other instead of deadlocking.
+ */
+export async function lockPanelsOf(tx: Locker, userId: string) {
+  await tx.$executeRaw`
+    SELECT 1 FROM prototypes
+    WHERE seller_id = ${userId}::uuid OR assigned_to = ${userId}::uuid
+       OR id IN (SELECT prototype_id FROM prototype_reviewers WHERE reviewer_id = ${userId}::uuid)
+    ORDER BY id FOR UPDATE`;
+}
+
 export async function withdrawConflictsAfterProfileChange(tx: Tx, userId: string, now: Date) {
   const prototypes = await tx.prototype.findMany({
     where: { OR: [{ sellerId: userId }, { reviewers: { some: { reviewerId: userId } } }, { assignedTo: userId }] },

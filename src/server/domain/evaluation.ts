@@ -113,6 +113,8 @@ export async function setReviewers(
 export async function submitScorecard(request: EvaluationRequest, input: Omit<z.output<typeof scorecardInput>, 'id'>) {
   const { db, meta, actorId, prototypeId: id } = request;
   return db.$transaction(async (tx) => {
+    // The prototype before the people (assertNoConflicts), in the order panel and profile changes lock them.
+    await tx.$executeRaw`SELECT 1 FROM prototypes WHERE id = ${id} FOR SHARE`;
     const prototype = await tx.prototype.findUnique({
       where: { id },
       select: { status: true, stage: true, sellerId: true, reviewers: { where: { reviewerId: actorId }, select: { reviewerId: true } } },

@@ -20,7 +20,7 @@ import {
 } from '../auth/two-factor.ts';
 import { assertOwnPassword } from './account-security.ts';
 import { logActivity } from './activity-log.ts';
-import { withdrawConflictsAfterProfileChange } from './conflicts-of-interest.ts';
+import { lockPanelsOf, withdrawConflictsAfterProfileChange } from './conflicts-of-interest.ts';
 import { screenUser } from './denied-party-screening.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { runningSuspension, standingProofAtSignIn, suspendedMessage } from './moderation.ts';
@@ -176,6 +176,9 @@ export async function updateProfile(
   }
   const { user, rotated } = await db.$transaction(async (tx) => {
     const before = await tx.user.findUniqueOrThrow({ where: { id: me.id }, select: { email: true, organization: true } });
+    // A new organization or address may tie a reviewer to a seller: such a seat is withdrawn below, as a declared conflict's is (ADR 0049).
+    const affiliationChanged = input.email !== before.email || (input.organization !== undefined && input.organization !== before.organization);
+    if (affiliationChanged) await lockPanelsOf(tx, me.id);
     const updated = await tx.user.update({
       where: { id: me.id },
       data: {
@@ -190,8 +193,6 @@ export async function updateProfile(
       },
       select: sessionUserSelect,
     });
-    // A new organization or address may tie a reviewer to a seller: such a seat is withdrawn now, as a declared conflict's is (ADR 0049).
-    const affiliationChanged = updated.email !== before.email || updated.organization !== before.organization;
     const withdrawn = affiliationChanged ? await withdrawConflictsAfterProfileChange(tx, me.id, deps.now) : [];
     await logActivity(tx, meta, {
       userId: me.id,

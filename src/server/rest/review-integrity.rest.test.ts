@@ -432,4 +432,34 @@ describe('balanced load', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(30 - max);
     expect(await t.db.prisma.prototypeReviewer.count({ where: { reviewerId: reviewer.user.id } })).toBe(max);
   });
+
+  // Engine-specific: only PostgreSQL runs the two transactions at once (the embedded database has one connection).
+  it('a declaration or a profile change at the same moment as an assignment never leaves a conflicted reviewer seated', { tags: ['engine'] }, async () => {
+    const round = async (how: 'declare' | 'profile') => {
+      const org = `Race Labs ${tag()}`;
+      const seller = await createUser(t.db.prisma, { organization: org });
+      const prototype = await createPrototype(t.db.prisma, seller.id);
+      const lead = await signedInClient(t.db, 'admin');
+      const reviewer = await signedInClient(t.db, 'admin');
+      const change =
+        how === 'declare'
+          ? reviewer.request('POST', '/api/admin/conflicts', { sellerId: seller.id, reason: 'Co-founder' })
+          : reviewer.request('PATCH', '/api/user/profile', {
+              firstName: reviewer.user.firstName,
+              lastName: reviewer.user.lastName,
+              email: reviewer.user.email,
+              currentPassword: DEFAULT_PASSWORD,
+              organization: org,
+            });
+      const [assigned, changed] = await Promise.all([
+        lead.request('PUT', reviewers(prototype.id), { reviewerIds: [lead.user.id, reviewer.user.id], leadId: lead.user.id }),
+        change,
+      ]);
+      expect([200, 422]).toContain(assigned.status);
+      expect([200, 201]).toContain(changed.status);
+      return t.db.prisma.prototypeReviewer.count({ where: { prototypeId: prototype.id, reviewerId: reviewer.user.id } });
+    };
+    const seated = await Promise.all(Array.from({ length: 6 }, (_, i) => round(i % 2 === 0 ? 'declare' : 'profile')));
+    expect(seated).toEqual([0, 0, 0, 0, 0, 0]);
+  });
 });
