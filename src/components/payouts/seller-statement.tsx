@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { Pager } from '~/components/admin/pager.tsx';
+import { ListPager } from '~/components/admin/pager.tsx';
 import { downloadText } from '~/components/admin/download.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -49,16 +49,7 @@ export function SellerStatement() {
       >
         {(data) => <LedgerList rows={data.items} label="Statement entries" />}
       </QueryView>
-      {statement.data && (
-        <Pager
-          label="Statement"
-          prevCursor={statement.data.prevCursor}
-          nextCursor={statement.data.nextCursor}
-          busy={statement.isFetching}
-          onFirst={() => setPage({})}
-          onPage={(cursor, direction) => setPage({ cursor, direction })}
-        />
-      )}
+      <ListPager label="Statement" list={statement} onPage={(cursor, direction) => setPage(cursor ? { cursor, direction } : {})} />
     </section>
   );
 }
