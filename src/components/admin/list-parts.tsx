@@ -114,11 +114,14 @@ export function bindFilters<S extends object>(search: S, apply: (patch: Partial<
 export function FilterBar({ label, className, filters }: { label: string; className: string; filters: Filter[] }) {
   return (
     <form role="search" aria-label={label} className={className} onSubmit={(e) => e.preventDefault()}>
-      {filters.map((filter) => (
-        <FilterSelect key={filter.id} {...filter} />
-      ))}
+      <FilterSelects filters={filters} />
     </form>
   );
+}
+
+/** Filter selects side by side, inside the caller's layout. */
+export function FilterSelects({ filters }: { filters: Filter[] }) {
+  return filters.map((filter) => <FilterSelect key={filter.id} {...filter} />);
 }
 
 /** A labelled select whose empty value means "no filter". */
