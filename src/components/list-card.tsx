@@ -113,3 +113,30 @@ export function CountedTitle({ title, count }: { title: string; count: number | 
     </>
   );
 }
+
+/**
+ * A titled card of a detail screen. `aside` stands beside the title (a badge, an action) in a header row
+ * laid out by `headerClassName`; without the prop the <h2> stands alone.
+ */
+export function SectionCard(props: { titleId: string; title: ReactNode; testId?: string; aside?: ReactNode; headerClassName?: string; children: ReactNode }) {
+  const { titleId, title, testId, aside, headerClassName = 'flex flex-wrap items-center justify-between gap-2', children } = props;
+  const heading = (
+    <h2 id={titleId} className="text-lg font-semibold">
+      {title}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={titleId} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid={testId}>
+      {/* Given, even when it is empty for now (`data && …` while loading): the header row keeps its place. */}
+      {!('aside' in props) ? (
+        heading
+      ) : (
+        <div className={headerClassName}>
+          {heading}
+          {aside}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
