@@ -7,7 +7,7 @@ import { useFragmentToken } from '~/client/use-fragment-token.ts';
 import { AuthCard } from './auth-card.tsx';
 import { NewPasswordFields } from '~/components/forms/account-fields.tsx';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { RESET_LINK_INVALID, resetPasswordForm } from '~/shared/schemas/messages.ts';
 
 const initial = { password: '', confirmPassword: '' };
@@ -28,7 +28,7 @@ function ResetPasswordForm() {
     onError: (error) => {
       const message = serverMessage(error, 'Failed to change password');
       if (message === RESET_LINK_INVALID) setFailed(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toastError(message);
     },
   });
 

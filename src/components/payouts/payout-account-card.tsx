@@ -4,13 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { SectionCard } from '~/components/list-card.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toastError } from '~/components/toast/toast-store.ts';
 
 export function useConnectPayoutAccount() {
   return trpc.payouts.connect.useMutation({
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) =>
-      toast({ title: 'Error', description: serverMessage(error, 'Could not open Stripe onboarding. Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Could not open Stripe onboarding. Please try again.', error),
   });
 }
 

@@ -2,18 +2,17 @@
 // new recovery codes or turning it off with the password and a current code (ADR 0038).
 import { Fragment, useState } from 'react';
 import { z } from 'zod';
-import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { currentPasswordInput, passwordAndCodeInput, totpCodeInput } from '~/shared/schemas/security.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { QrCode } from './qr-code.tsx';
 
-const fail = (fallback: string) => (error: unknown) => toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+const fail = (fallback: string) => (error: unknown) => toastError(fallback, error);
 
 export function TwoFactorCard() {
   const status = trpc.security.twoFactorStatus.useQuery();

@@ -10,7 +10,7 @@ import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx
 import { Spinner } from '~/components/spinner.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime, formatFileSize } from '~/shared/format.ts';
 import { INFO_ANSWER_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
 import { INFO_TEXT_MAX, answerInfoForm } from '~/shared/schemas/info-requests.ts';
@@ -139,7 +139,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
       if (uploads.files.some((f) => f.state !== 'done')) {
         const { failed } = await uploads.uploadAll(request.prototypeId, `/api/seller/info-requests/${request.id}/documents`);
         if (failed.length > 0) {
-          toast({ title: 'Error', description: failed.map((f) => `${f.name}: ${f.message}`).join('; '), variant: 'destructive' });
+          toastError(failed.map((f) => `${f.name}: ${f.message}`).join('; '));
           return;
         }
       }
@@ -149,7 +149,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
       setAnswer('');
       await Promise.all([utils.infoRequests.invalidate(), utils.prototypes.invalidate()]);
     } catch (failure) {
-      toast({ title: 'Error', description: serverMessage(failure, 'Failed to send your answer. Please try again.'), variant: 'destructive' });
+      toastError('Failed to send your answer. Please try again.', failure);
     } finally {
       setBusy(false);
     }

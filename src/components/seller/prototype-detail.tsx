@@ -10,7 +10,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { StageStepper } from '~/components/stage-stepper.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { sellerStageNote } from '~/shared/deal-progress.ts';
 import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from './info-requests.tsx';
@@ -196,7 +196,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
       const { stored, failed } = await uploads.uploadAll(prototype.id);
       await utils.prototypes.byId.invalidate({ id: prototype.id });
       if (failed.length > 0) {
-        toast({ title: 'Error', description: failed.map((f) => `${f.name}: ${f.message}`).join('; '), variant: 'destructive' });
+        toastError(failed.map((f) => `${f.name}: ${f.message}`).join('; '));
       } else {
         toast({ title: 'Documents uploaded', description: `${stored.length} document${stored.length === 1 ? '' : 's'} added.` });
         uploads.clear();
@@ -281,7 +281,7 @@ function ViewOnlySwitch({ document: d, prototypeId }: { document: PrototypeDetai
           : `${updated.fileName}: the evaluation team can download a watermarked copy.`,
       });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The document could not be changed.'), variant: 'destructive' }),
+    onError: (error) => toastError('The document could not be changed.', error),
   });
   // The switch shows the asked-for state from the click on (set in the change event, so the controlled
   // input never flips back for a frame while the mutation starts) until the answer and the refetch are in.
