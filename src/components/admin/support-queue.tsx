@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatAge, ticketCategoryLabel, ticketStatusLabel } from '~/components/support/format.ts';
-import { TicketRow } from '~/components/support/ticket-parts.tsx';
+import { TicketList } from '~/components/support/ticket-parts.tsx';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketStatus } from '~/shared/moderation.ts';
@@ -77,27 +77,23 @@ export function SupportQueue({ search, setSearch }: { search: SupportSearch; set
           empty={<p className="px-5 py-10 text-center text-base-content/70">No tickets match these filters</p>}
         >
           {(page) => (
-            <ul className="divide-y divide-base-300" aria-busy={list.isFetching}>
-              {page.items.map((t) => (
-                <TicketRow
-                  key={t.id}
-                  ticket={t}
-                  side="admin"
-                  testId="support-queue-row"
-                  details={
-                    <>
-                      <span className="text-xs text-base-content/70">
-                        {t.user.name} · {ticketCategoryLabel(t.category)} · {t.assignee ? `assigned to ${t.assignee.name}` : 'unassigned'} · updated{' '}
-                        {formatDateTime(t.lastUpdated)}
-                      </span>
-                      {t.awaitingReplySince && (
-                        <span className="text-xs font-medium text-base-content/80">Waiting for an answer since {formatDateTime(t.awaitingReplySince)}</span>
-                      )}
-                    </>
-                  }
-                />
-              ))}
-            </ul>
+            <TicketList
+              tickets={page.items}
+              side="admin"
+              rowTestId="support-queue-row"
+              busy={list.isFetching}
+              details={(t) => (
+                <>
+                  <span className="text-xs text-base-content/70">
+                    {t.user.name} · {ticketCategoryLabel(t.category)} · {t.assignee ? `assigned to ${t.assignee.name}` : 'unassigned'} · updated{' '}
+                    {formatDateTime(t.lastUpdated)}
+                  </span>
+                  {t.awaitingReplySince && (
+                    <span className="text-xs font-medium text-base-content/80">Waiting for an answer since {formatDateTime(t.awaitingReplySince)}</span>
+                  )}
+                </>
+              )}
+            />
           )}
         </QueryView>
         <div className="px-5 pb-4">

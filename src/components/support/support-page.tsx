@@ -15,7 +15,7 @@ import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { OPENABLE_TICKET_CATEGORIES, TICKET_CATEGORY_LABELS, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX, openTicketInput } from '~/shared/schemas/support.ts';
 import { ticketCategoryLabel } from './format.ts';
-import { TicketRow } from './ticket-parts.tsx';
+import { TicketList } from './ticket-parts.tsx';
 import { Options } from '~/components/forms/options.tsx';
 
 export function SupportPage() {
@@ -63,22 +63,17 @@ function SupportTickets() {
           </div>
         )}
         {tickets.data && tickets.data.length > 0 && (
-          <ul className="divide-y divide-base-300">
-            {tickets.data.map((ticket) => (
-              <TicketRow
-                key={ticket.id}
-                ticket={ticket}
-                side="user"
-                testId="support-ticket-row"
-                details={
-                  <span className="text-xs text-base-content/70">
-                    {ticketCategoryLabel(ticket.category)} · updated {formatDateTime(ticket.lastUpdated)} · {ticket.messageCount}{' '}
-                    {ticket.messageCount === 1 ? 'reply' : 'replies'}
-                  </span>
-                }
-              />
-            ))}
-          </ul>
+          <TicketList
+            tickets={tickets.data}
+            side="user"
+            rowTestId="support-ticket-row"
+            details={(ticket) => (
+              <span className="text-xs text-base-content/70">
+                {ticketCategoryLabel(ticket.category)} · updated {formatDateTime(ticket.lastUpdated)} · {ticket.messageCount}{' '}
+                {ticket.messageCount === 1 ? 'reply' : 'replies'}
+              </span>
+            )}
+          />
         )}
       </ListCard>
     </div>

@@ -3,7 +3,7 @@
 import { trpc } from '~/client/trpc.ts';
 import { CountedTitle, ListCard, QueryStatus } from '~/components/list-card.tsx';
 import { ticketCategoryLabel } from '~/components/support/format.ts';
-import { TicketRow } from '~/components/support/ticket-parts.tsx';
+import { TicketList } from '~/components/support/ticket-parts.tsx';
 import { formatDateTime } from '~/shared/format.ts';
 
 export function TicketsSection({ userId }: { userId: string }) {
@@ -13,21 +13,16 @@ export function TicketsSection({ userId }: { userId: string }) {
       <QueryStatus query={tickets} loading="Loading tickets" failed="Could not load the tickets." spinnerClassName="py-8" />
       {tickets.data?.length === 0 && <p className="px-5 py-8 text-center text-base-content/70">No support tickets</p>}
       {tickets.data && tickets.data.length > 0 && (
-        <ul className="divide-y divide-base-300">
-          {tickets.data.map((t) => (
-            <TicketRow
-              key={t.id}
-              ticket={t}
-              side="admin"
-              details={
-                <span className="text-xs text-base-content/70">
-                  {ticketCategoryLabel(t.category)} · opened {formatDateTime(t.createdAt)}
-                  {t.assignee ? ` · ${t.assignee.name}` : ''}
-                </span>
-              }
-            />
-          ))}
-        </ul>
+        <TicketList
+          tickets={tickets.data}
+          side="admin"
+          details={(t) => (
+            <span className="text-xs text-base-content/70">
+              {ticketCategoryLabel(t.category)} · opened {formatDateTime(t.createdAt)}
+              {t.assignee ? ` · ${t.assignee.name}` : ''}
+            </span>
+          )}
+        />
       )}
     </ListCard>
   );
