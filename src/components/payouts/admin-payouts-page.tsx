@@ -252,11 +252,7 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
       onClose();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) record.mutate({ id: payout.id, ...input });
-  };
+  const submit = form.submit((input) => record.mutate({ id: payout.id, ...input }));
   return (
     <ModalDialog
       open

@@ -116,15 +116,7 @@ function ConfirmSetup({
           ))}
         </code>
         <p className="text-sm">2. Enter the 6-digit code the app shows.</p>
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const parsed = form.validate();
-            if (parsed) confirm.mutate(parsed);
-          }}
-        >
+        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((parsed) => confirm.mutate(parsed))}>
           <Field name="code" label="Code from your app" error={form.errors.code}>
             <input
               {...form.field('code')}
@@ -260,15 +252,7 @@ function PasswordConfirm({
 }) {
   const form = useZodForm(withCode ? passwordAndCodeInput : currentPasswordInput.extend({ code: z.string() }), { password: '', code: '' });
   return (
-    <form
-      noValidate
-      className="mt-4 flex max-w-sm flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = form.validate();
-        if (parsed) onSubmit(parsed);
-      }}
-    >
+    <form noValidate className="mt-4 flex max-w-sm flex-col gap-3" onSubmit={form.submit((parsed) => onSubmit(parsed))}>
       <Field name="password" label="Your password" error={form.errors.password}>
         <PasswordInput {...form.field('password')} autoComplete="current-password" />
       </Field>
