@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
-import { AuthCard } from './auth-card.tsx';
+import { authScreen } from './auth-card.tsx';
 import { EmailField } from '~/components/forms/account-fields.tsx';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { toastError } from '~/components/toast/toast-store.ts';
@@ -44,10 +44,4 @@ function ForgotPasswordForm() {
 }
 
 /** /forgot-password: the card and its form. */
-export function ForgotPasswordScreen() {
-  return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to choose a new one">
-      <ForgotPasswordForm />
-    </AuthCard>
-  );
-}
+export const ForgotPasswordScreen = authScreen('Forgot your password?', 'Enter your email and we will send you a link to choose a new one', ForgotPasswordForm);

@@ -13,7 +13,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { INVITATION_LINK_INVALID, acceptInvitationForm } from '~/shared/schemas/admin-team.ts';
-import { AuthCard } from './auth-card.tsx';
+import { authScreen } from './auth-card.tsx';
 
 type Invitation = RouterOutputs['adminTeam']['invitation'];
 
@@ -88,10 +88,4 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
 }
 
 /** /invitation: the card and its form. */
-export function InvitationScreen() {
-  return (
-    <AuthCard title="Join the admin team" subtitle="Choose your password to accept the invitation">
-      <InvitationBody />
-    </AuthCard>
-  );
-}
+export const InvitationScreen = authScreen('Join the admin team', 'Choose your password to accept the invitation', InvitationBody);
