@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '~/components/breadcrumbs.tsx';
 import { useState } from 'react';
 import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
@@ -76,14 +77,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/seller-dashboard">Dashboard</Link>
-          </li>
-          <li aria-current="page">{p.prototypeName}</li>
-        </ul>
-      </nav>
+      <Breadcrumbs parent={{ to: '/seller-dashboard', label: 'Dashboard' }} current={p.prototypeName} />
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="break-words text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
         <StatusBadge status={p.status} sellerResponse={p.sellerResponse} />
