@@ -2,10 +2,9 @@
 // declared a conflict with (you are never assigned their prototypes, and leave their panels at once),
 // a form to declare one (search a seller by name or e-mail) and a button to remove each.
 import { type FormEvent, useId, useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatUtcDateTime, fullName } from '~/shared/format.ts';
 import { CONFLICT_REASON_MAX, declareConflictInput } from '~/shared/schemas/conflicts.ts';
 
@@ -18,7 +17,7 @@ export function ConflictsCard() {
   const [error, setError] = useState<string | undefined>();
   const sellers = trpc.admin.users.useQuery({ search: query || undefined, role: 'user', limit: 10 }, { enabled: query.trim().length >= 2 });
   const utils = trpc.useUtils();
-  const onError = (e: unknown) => toast({ title: 'Error', description: serverMessage(e, 'Something went wrong'), variant: 'destructive' });
+  const onError = (e: unknown) => toastError('Something went wrong', e);
   const declare = trpc.conflicts.declare.useMutation({
     onSuccess: async () => {
       toast({ title: 'Conflict of interest declared' });

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { QueryView } from '~/components/query-view.tsx';
+import { ListCard, ScrollRegion, TableHead, right } from '~/components/list-card.tsx';
 import { DECLINE_CATEGORIES, DECLINE_REASONS } from '~/shared/decline-reasons.ts';
 
 const COLUMNS = [...DECLINE_CATEGORIES.map((c) => [c, DECLINE_REASONS[c].label] as const), ['uncategorised', 'No category'] as const];
@@ -27,14 +28,7 @@ export function DeclineReasonsTable() {
   };
   const ranged = range.from !== undefined || range.to !== undefined;
   return (
-    <section
-      aria-labelledby="decline-reasons-title"
-      className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5"
-      data-testid="decline-reasons"
-    >
-      <h2 id="decline-reasons-title" className="text-lg font-semibold">
-        Decline reasons
-      </h2>
+    <ListCard titleId="decline-reasons-title" title="Decline reasons" className="mt-6" testId="decline-reasons">
       <p className="mt-1 text-sm text-base-content/70">
         Prototypes and quotes declined, by month (UTC) and reason category{report.data ? `, ${report.data.from} to ${report.data.to}` : ''}.
       </p>
@@ -66,24 +60,10 @@ export function DeclineReasonsTable() {
         }
       >
         {(data) => (
-          // Focusable so that a keyboard can scroll the table sideways on a phone (axe: scrollable-region-focusable).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Decline reasons table (scrolls sideways)">
+          <ScrollRegion label="Decline reasons table (scrolls sideways)" className="mt-3">
             <table className="table table-sm" aria-busy={report.isFetching} data-testid="decline-reasons-table">
               <caption className="sr-only">Declines by month and reason category</caption>
-              <thead>
-                <tr className="text-base-content/85">
-                  <th scope="col">Month</th>
-                  {COLUMNS.map(([key, label]) => (
-                    <th key={key} scope="col" className="text-right">
-                      {label}
-                    </th>
-                  ))}
-                  <th scope="col" className="text-right">
-                    Total
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Month', ...COLUMNS.map(([, label]) => right(label)), right('Total')]} />
               <tbody>
                 {data.months.map((row) => (
                   <tr key={row.month} data-testid={`decline-month-${row.month}`}>
@@ -102,9 +82,9 @@ export function DeclineReasonsTable() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </QueryView>
-    </section>
+    </ListCard>
   );
 }

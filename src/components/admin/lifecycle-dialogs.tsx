@@ -41,11 +41,7 @@ function ReviseQuoteForm({ prototype, onClose }: { prototype: QuotedTarget; onCl
   const revise = trpc.admin.reviseQuote.useMutation(feedback('reviseQuote', onClose));
   const versions = trpc.admin.quoteVersions.useQuery({ id: prototype.id });
   const form = useZodForm(quoteForm, { amount: prototype.atomixQuote ? String(prototype.atomixQuote) : '', notes: prototype.quoteNotes ?? '' });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) revise.mutate({ id: prototype.id, atomixQuote: input.amount, quoteNotes: input.notes });
-  };
+  const submit = form.submit((input) => revise.mutate({ id: prototype.id, atomixQuote: input.amount, quoteNotes: input.notes }));
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <Field name="amount" label="New quote amount (USD)" error={form.errors.amount}>

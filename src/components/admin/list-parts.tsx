@@ -73,22 +73,59 @@ export function Figure({ label, children, testId, className = '' }: { label: str
   );
 }
 
-/** A labelled select whose empty value means "no filter". */
-export function FilterSelect({
-  id,
-  label: text,
-  value,
-  options,
-  onChange,
-  allLabel = 'All',
-}: {
+/** What one filter select of a list shows and sets. */
+export interface Filter {
   id: string;
   label: string;
   value: string | undefined;
   options: [string, string][];
   onChange: (value: string | undefined) => void;
   allLabel?: string;
-}) {
+}
+
+/** A filter's choices: values named by `labels` (a function or a record), or [value, label] pairs. */
+type Choices<V extends string> = readonly (readonly [V, string])[] | readonly V[];
+
+/**
+ * Filter selects bound to a list's search: each shows `search[key]` and choosing applies `{ [key]: value }`
+ * (the caller's `apply` also goes back to the first page). The value is one of the select's options.
+ */
+export function bindFilters<S extends object>(search: S, apply: (patch: Partial<S>) => void) {
+  return <V extends string>(
+    key: keyof S & string,
+    id: string,
+    label: string,
+    allLabel: string,
+    choices: Choices<V>,
+    labels?: ((value: V) => string) | Record<V, string>,
+  ): Filter => ({
+    id,
+    label,
+    allLabel,
+    options: choices.map((choice): [string, string] =>
+      typeof choice === 'string' ? [choice, typeof labels === 'function' ? labels(choice) : (labels?.[choice] ?? choice)] : [choice[0], choice[1]],
+    ),
+    value: search[key] as string | undefined,
+    onChange: (value) => apply({ [key]: value } as Partial<S>),
+  });
+}
+
+/** The row of filter selects above a list; `label` names the form, `className` lays it out (a grid). */
+export function FilterBar({ label, className, filters }: { label: string; className: string; filters: Filter[] }) {
+  return (
+    <form role="search" aria-label={label} className={className} onSubmit={(e) => e.preventDefault()}>
+      <FilterSelects filters={filters} />
+    </form>
+  );
+}
+
+/** Filter selects side by side, inside the caller's layout. */
+export function FilterSelects({ filters }: { filters: Filter[] }) {
+  return filters.map((filter) => <FilterSelect key={filter.id} {...filter} />);
+}
+
+/** A labelled select whose empty value means "no filter". */
+export function FilterSelect({ id, label: text, value, options, onChange, allLabel = 'All' }: Filter) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-base-content/70">

@@ -11,7 +11,7 @@ import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/
 import { STAGES } from '~/shared/prototype-stages.ts';
 import { type AdminSearch, type SetSearch, boardQueryInput } from './admin-search.ts';
 import { priorityBadgeClass } from './badges.tsx';
-import { FilterSelect } from './list-parts.tsx';
+import { FilterSelects, bindFilters } from './list-parts.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 
 type Board = RouterOutputs['pipeline']['board'];
@@ -64,21 +64,14 @@ export function PipelineBoard({ search, setSearch }: { search: AdminSearch; setS
 }
 
 function BoardFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
+  const select = bindFilters(search, setSearch);
   return (
     <div className="grid grid-cols-2 items-end gap-2 rounded-box border border-base-300 bg-base-100 p-4 md:grid-cols-4">
-      <FilterSelect
-        id="board-filter-energy"
-        label="Energy type"
-        value={search.energy}
-        options={ENERGY_TYPES.map((e) => [e, energyTypeLabel(e)])}
-        onChange={(v) => setSearch({ energy: v as AdminSearch['energy'] })}
-      />
-      <FilterSelect
-        id="board-filter-priority"
-        label="Priority"
-        value={search.priority}
-        options={LEVELS.map((l) => [l, stateLabel(l)])}
-        onChange={(v) => setSearch({ priority: v as AdminSearch['priority'] })}
+      <FilterSelects
+        filters={[
+          select('energy', 'board-filter-energy', 'Energy type', 'All', ENERGY_TYPES, energyTypeLabel),
+          select('priority', 'board-filter-priority', 'Priority', 'All', LEVELS, stateLabel),
+        ]}
       />
       <label className="col-span-2 flex cursor-pointer items-center gap-2 py-1 text-sm md:col-span-1">
         <input

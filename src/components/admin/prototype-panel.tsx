@@ -19,7 +19,7 @@ import { PriorityBadge, StatusBadge } from './badges.tsx';
 import { downloadText } from './download.ts';
 import { ListPager } from './pager.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
-import { FilterSelect, SearchBox } from './list-parts.tsx';
+import { FilterSelects, SearchBox, bindFilters } from './list-parts.tsx';
 import { ManageDialog, QuoteDialog, RejectDialog, RejectQuoteDialog } from './prototype-dialogs.tsx';
 import { ConfidentialPanel } from './confidential-panel.tsx';
 import { InfoRequestExchange, OpenInfoRequestsPanel } from './info-requests.tsx';
@@ -82,6 +82,9 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
   const exporting = exporter.isPending;
   const admins = trpc.admin.admins.useQuery();
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, cursor: undefined, dir: undefined });
+  const select = bindFilters(search, apply);
+  const sorts = PROTOTYPE_SORTS.filter((s) => s !== 'newest');
+  const reviewers = (admins.data ?? []).map((a): [string, string] => [a.id, fullName(a)]);
   const exportCsv = async () => {
     try {
       const { cursor: _c, direction: _d, limit: _l, ...filters } = prototypeQueryInput(search);
@@ -100,48 +103,15 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
         onSearch={(q) => apply({ q })}
       />
       <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
-        <FilterSelect
-          id="filter-status"
-          label="Status"
-          value={search.status}
-          options={PROTOTYPE_STATUSES.map((s) => [s, stateLabel(s)])}
-          onChange={(v) => apply({ status: v as AdminSearch['status'] })}
-        />
-        <FilterSelect
-          id="filter-energy"
-          label="Energy type"
-          value={search.energy}
-          options={ENERGY_TYPES.map((e) => [e, energyTypeLabel(e)])}
-          onChange={(v) => apply({ energy: v as AdminSearch['energy'] })}
-        />
-        <FilterSelect
-          id="filter-priority"
-          label="Priority"
-          value={search.priority}
-          options={LEVELS.map((l) => [l, stateLabel(l)])}
-          onChange={(v) => apply({ priority: v as AdminSearch['priority'] })}
-        />
-        <FilterSelect
-          id="filter-sort"
-          label="Sort"
-          value={search.sort}
-          allLabel="Newest first"
-          options={PROTOTYPE_SORTS.filter((s) => s !== 'newest').map((s) => [s, SORT_LABELS[s]])}
-          onChange={(v) => apply({ sort: v as AdminSearch['sort'] })}
-        />
-        <FilterSelect
-          id="filter-stage"
-          label="Stage"
-          value={search.stage}
-          options={PROTOTYPE_STAGES.map((s) => [s, stateLabel(s)])}
-          onChange={(v) => apply({ stage: v as AdminSearch['stage'] })}
-        />
-        <FilterSelect
-          id="filter-reviewer"
-          label="Reviewer"
-          value={search.reviewer}
-          options={(admins.data ?? []).map((a) => [a.id, fullName(a)])}
-          onChange={(v) => apply({ reviewer: v })}
+        <FilterSelects
+          filters={[
+            select('status', 'filter-status', 'Status', 'All', PROTOTYPE_STATUSES, stateLabel),
+            select('energy', 'filter-energy', 'Energy type', 'All', ENERGY_TYPES, energyTypeLabel),
+            select('priority', 'filter-priority', 'Priority', 'All', LEVELS, stateLabel),
+            select('sort', 'filter-sort', 'Sort', 'Newest first', sorts, SORT_LABELS),
+            select('stage', 'filter-stage', 'Stage', 'All', PROTOTYPE_STAGES, stateLabel),
+            select('reviewer', 'filter-reviewer', 'Reviewer', 'All', reviewers),
+          ]}
         />
         <FilterToggle id="filter-mine" label="Needs my scorecard" checked={!!search.scorecard} onChange={(on) => apply({ scorecard: on || undefined })} />
         <FilterToggle id="filter-overdue" label="Overdue" checked={!!search.overdue} onChange={(on) => apply({ overdue: on || undefined })} />

@@ -7,17 +7,10 @@ import { QueryView } from '~/components/query-view.tsx';
 import { type AdminReport, ReportSummary } from '~/components/reports/report-list.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { stateLabel } from '~/shared/format.ts';
-import {
-  OPEN_REPORT_STATUSES,
-  REPORT_REASONS,
-  REPORT_STATUSES,
-  REPORT_TARGET_TYPES,
-  type ReportReason,
-  type ReportStatus,
-  type ReportTargetType,
-} from '~/shared/moderation.ts';
+import { OPEN_REPORT_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportStatus } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
-import { AdminPageHeader, Figure, FilterSelect } from './list-parts.tsx';
+import { AdminPageHeader, Figure, FilterBar, bindFilters } from './list-parts.tsx';
+import { ListCard } from '~/components/list-card.tsx';
 import { ListPager } from './pager.tsx';
 import { type ReportsSearch, reportsQueueInput } from './reports-search.ts';
 import { DeclineReasonsTable } from './decline-reasons-table.tsx';
@@ -28,6 +21,7 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
   const counts = trpc.reports.counts.useQuery();
   const list = trpc.reports.queue.useQuery(reportsQueueInput(search), { placeholderData: keepPreviousData });
   const filter = (patch: Partial<ReportsSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });
+  const select = bindFilters(search, filter);
   const filtered = search.status !== undefined || search.reason !== undefined || search.target !== undefined;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -41,37 +35,17 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
         ))}
       </dl>
 
-      <form role="search" aria-label="Filter reports" className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect
-          id="reports-status"
-          label="Status"
-          allLabel="All statuses"
-          value={search.status}
-          options={REPORT_STATUSES.map((s) => [s, stateLabel(s)])}
-          onChange={(status) => filter({ status: status as ReportStatus | undefined })}
-        />
-        <FilterSelect
-          id="reports-reason"
-          label="Reason"
-          allLabel="All reasons"
-          value={search.reason}
-          options={REPORT_REASONS.map((r) => [r, REPORT_REASON_LABELS[r]])}
-          onChange={(reason) => filter({ reason: reason as ReportReason | undefined })}
-        />
-        <FilterSelect
-          id="reports-target"
-          label="Target"
-          allLabel="Everything"
-          value={search.target}
-          options={REPORT_TARGET_TYPES.map((t) => [t, REPORT_TARGET_LABELS[t]])}
-          onChange={(target) => filter({ target: target as ReportTargetType | undefined })}
-        />
-      </form>
+      <FilterBar
+        label="Filter reports"
+        className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3"
+        filters={[
+          select('status', 'reports-status', 'Status', 'All statuses', REPORT_STATUSES, stateLabel),
+          select('reason', 'reports-reason', 'Reason', 'All reasons', REPORT_REASONS, REPORT_REASON_LABELS),
+          select('target', 'reports-target', 'Target', 'Everything', REPORT_TARGET_TYPES, REPORT_TARGET_LABELS),
+        ]}
+      />
 
-      <section aria-labelledby="reports-title" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5">
-        <h2 id="reports-title" className="text-lg font-semibold">
-          Reports
-        </h2>
+      <ListCard titleId="reports-title" title="Reports" className="mt-6">
         <QueryView
           query={list}
           what="the reports"
@@ -90,7 +64,7 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
           )}
         </QueryView>
         <ListPager label="Report" list={list} onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })} />
-      </section>
+      </ListCard>
 
       <DeclineReasonsTable />
     </div>

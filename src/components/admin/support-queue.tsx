@@ -5,21 +5,31 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatAge, ticketCategoryLabel, ticketStatusLabel } from '~/components/support/format.ts';
-import { TicketRow } from '~/components/support/ticket-parts.tsx';
+import { TicketList } from '~/components/support/ticket-parts.tsx';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
-import { TICKET_CATEGORIES, TICKET_STATUSES } from '~/shared/moderation.ts';
+import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketStatus } from '~/shared/moderation.ts';
 import { TICKET_CATEGORY_LABELS } from '~/shared/schemas/support.ts';
-import { AdminPageHeader, Figure, FilterSelect } from './list-parts.tsx';
+import { AdminPageHeader, Figure, FilterBar, bindFilters } from './list-parts.tsx';
+import { ListCard } from '~/components/list-card.tsx';
 import { ListPager } from './pager.tsx';
 import { type SupportSearch, queueInput } from './support-search.ts';
 import { keepPreviousData } from '@tanstack/react-query';
+
+const statusLabel = (status: TicketStatus | 'all') => (status === 'all' ? 'All' : ticketStatusLabel(status, 'admin'));
 
 export function SupportQueue({ search, setSearch }: { search: SupportSearch; setSearch: (next: SupportSearch) => void }) {
   const summary = trpc.support.queueSummary.useQuery();
   const assignees = trpc.support.assignees.useQuery();
   const list = trpc.support.queue.useQuery(queueInput(search), { placeholderData: keepPreviousData });
   const filter = (patch: Partial<SupportSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });
+  const select = bindFilters(search, filter);
+  const activeOr = search.status === 'active' ? undefined : search.status;
+  const assigneeChoices: [string, string][] = [
+    ['me', 'Assigned to me'],
+    ['unassigned', 'Unassigned'],
+    ...(assignees.data ?? []).map((a): [string, string] => [a.id, fullName(a)]),
+  ];
   const oldest = summary.data?.oldestUnanswered;
 
   return (
@@ -48,50 +58,18 @@ export function SupportQueue({ search, setSearch }: { search: SupportSearch; set
         </Figure>
       </dl>
 
-      <form
-        role="search"
-        aria-label="Filter tickets"
+      <FilterBar
+        label="Filter tickets"
         className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <FilterSelect
-          id="support-status"
-          label="Status"
-          allLabel="Active (not resolved or closed)"
-          value={search.status === 'active' ? undefined : search.status}
-          options={[['all', 'All'], ...TICKET_STATUSES.map((s): [string, string] => [s, ticketStatusLabel(s, 'admin')])]}
-          onChange={(status) => filter({ status: status as SupportSearch['status'] })}
-        />
-        <FilterSelect
-          id="support-category"
-          label="Category"
-          allLabel="All categories"
-          value={search.category}
-          options={TICKET_CATEGORIES.map((c) => [c, TICKET_CATEGORY_LABELS[c]])}
-          onChange={(category) => filter({ category: category as SupportSearch['category'] })}
-        />
-        <FilterSelect
-          id="support-priority"
-          label="Priority"
-          allLabel="All priorities"
-          value={search.priority}
-          options={LEVELS.map((l) => [l, stateLabel(l)])}
-          onChange={(priority) => filter({ priority: priority as SupportSearch['priority'] })}
-        />
-        <FilterSelect
-          id="support-assignee"
-          label="Assignee"
-          allLabel="Anyone"
-          value={search.assignee}
-          options={[['me', 'Assigned to me'], ['unassigned', 'Unassigned'], ...(assignees.data ?? []).map((a): [string, string] => [a.id, fullName(a)])]}
-          onChange={(assignee) => filter({ assignee })}
-        />
-      </form>
+        filters={[
+          { ...select('status', 'support-status', 'Status', 'Active (not resolved or closed)', ['all', ...TICKET_STATUSES], statusLabel), value: activeOr },
+          select('category', 'support-category', 'Category', 'All categories', TICKET_CATEGORIES, TICKET_CATEGORY_LABELS),
+          select('priority', 'support-priority', 'Priority', 'All priorities', LEVELS, stateLabel),
+          select('assignee', 'support-assignee', 'Assignee', 'Anyone', assigneeChoices),
+        ]}
+      />
 
-      <section aria-labelledby="ticket-list-title" className="mt-6 rounded-box border border-base-300 bg-base-100 shadow-sm">
-        <h2 id="ticket-list-title" className="px-5 pt-5 text-lg font-semibold">
-          Tickets
-        </h2>
+      <ListCard titleId="ticket-list-title" title="Tickets" flush className="mt-6">
         <QueryView
           query={list}
           what="the tickets"
@@ -99,33 +77,29 @@ export function SupportQueue({ search, setSearch }: { search: SupportSearch; set
           empty={<p className="px-5 py-10 text-center text-base-content/70">No tickets match these filters</p>}
         >
           {(page) => (
-            <ul className="divide-y divide-base-300" aria-busy={list.isFetching}>
-              {page.items.map((t) => (
-                <TicketRow
-                  key={t.id}
-                  ticket={t}
-                  side="admin"
-                  testId="support-queue-row"
-                  details={
-                    <>
-                      <span className="text-xs text-base-content/70">
-                        {t.user.name} · {ticketCategoryLabel(t.category)} · {t.assignee ? `assigned to ${t.assignee.name}` : 'unassigned'} · updated{' '}
-                        {formatDateTime(t.lastUpdated)}
-                      </span>
-                      {t.awaitingReplySince && (
-                        <span className="text-xs font-medium text-base-content/80">Waiting for an answer since {formatDateTime(t.awaitingReplySince)}</span>
-                      )}
-                    </>
-                  }
-                />
-              ))}
-            </ul>
+            <TicketList
+              tickets={page.items}
+              side="admin"
+              rowTestId="support-queue-row"
+              busy={list.isFetching}
+              details={(t) => (
+                <>
+                  <span className="text-xs text-base-content/70">
+                    {t.user.name} · {ticketCategoryLabel(t.category)} · {t.assignee ? `assigned to ${t.assignee.name}` : 'unassigned'} · updated{' '}
+                    {formatDateTime(t.lastUpdated)}
+                  </span>
+                  {t.awaitingReplySince && (
+                    <span className="text-xs font-medium text-base-content/80">Waiting for an answer since {formatDateTime(t.awaitingReplySince)}</span>
+                  )}
+                </>
+              )}
+            />
           )}
         </QueryView>
         <div className="px-5 pb-4">
           <ListPager label="Tickets" list={list} onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })} />
         </div>
-      </section>
+      </ListCard>
     </div>
   );
 }

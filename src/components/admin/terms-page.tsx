@@ -1,7 +1,6 @@
 // /admin/confidentiality (issue 31, point 1; ADR 0045): the current confidentiality terms, publishing
 // a new version (admins with permissions.manage; everyone accepts again), and every version with
 // who accepted it and when.
-import type { FormEvent } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { Field } from '~/components/forms/field.tsx';
@@ -86,11 +85,7 @@ function PublishForm({ current }: { current: { title: string; text: string } | u
     },
     onError: (error) => toast({ title: 'Could not publish', description: error.message, variant: 'destructive' }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) publish.mutate(input);
-  };
+  const submit = form.submit((input) => publish.mutate(input));
   return (
     <section aria-labelledby="publish-title" className="mt-8 rounded-box border border-base-300 bg-base-100 p-4">
       <h2 id="publish-title" className="text-lg font-semibold">

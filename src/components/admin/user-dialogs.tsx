@@ -125,11 +125,7 @@ function BanForm({ user, onClose }: { user: UserTarget; onClose: () => void }) {
   const update = trpc.admin.updateUserStatus.useMutation(feedback('userStatus', onClose));
   const form = useZodForm(banForm, { banReason: '' });
   const [notes, setNotes] = useState(user.adminNotes ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) update.mutate({ id: user.id, status: 'banned', banReason: input.banReason, restrictedUntil: null, adminNotes: notes });
-  };
+  const submit = form.submit((input) => update.mutate({ id: user.id, status: 'banned', banReason: input.banReason, restrictedUntil: null, adminNotes: notes }));
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <Field name="banReason" label="Ban reason" error={form.errors.banReason}>
@@ -270,15 +266,7 @@ function MessageForm({ user, onClose }: { user: UserTarget; onClose: () => void 
   const send = trpc.admin.sendMessage.useMutation(feedback('message', onClose));
   const form = useZodForm(adminMessageForm, { subject: '', content: '' });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const input = form.validate();
-        if (input) send.mutate({ userId: user.id, ...input });
-      }}
-      noValidate
-      className="flex flex-col gap-3"
-    >
+    <form onSubmit={form.submit((input) => send.mutate({ userId: user.id, ...input }))} noValidate className="flex flex-col gap-3">
       <Field name="subject" label="Subject" error={form.errors.subject}>
         <input {...form.field('subject')} className="input input-bordered w-full" autoFocus />
       </Field>

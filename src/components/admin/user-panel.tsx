@@ -11,7 +11,7 @@ import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { ListPager } from './pager.tsx';
-import { FilterSelect, SearchBox } from './list-parts.tsx';
+import { FilterSelects, SearchBox, bindFilters } from './list-parts.tsx';
 import { useCapability } from '~/client/use-capability.ts';
 import { PermissionsDialog } from './user-page/permissions-dialog.tsx';
 import { BanDialog, DeleteDialog, MessageDialog, ResetPasswordDialog, RestrictDialog, type UserTarget } from './user-dialogs.tsx';
@@ -131,31 +131,24 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
 
 function UserFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, ucursor: undefined, udir: undefined });
+  const select = bindFilters(search, apply);
   return (
     <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4">
       <SearchBox id="user-search" label="Search users" placeholder="Search by name, email or business" applied={search.uq} onSearch={(uq) => apply({ uq })} />
       <div className="grid grid-cols-2 gap-2 md:grid-cols-3">
-        <FilterSelect
-          id="filter-role"
-          label="Role"
-          value={search.role}
-          options={ROLES.map((r) => [r, r])}
-          onChange={(v) => apply({ role: v as AdminSearch['role'] })}
-        />
-        <FilterSelect
-          id="filter-user-status"
-          label="User status"
-          value={search.ustatus}
-          options={USER_STATUSES.map((s) => [s, stateLabel(s)])}
-          onChange={(v) => apply({ ustatus: v as AdminSearch['ustatus'] })}
-        />
-        <FilterSelect
-          id="filter-user-sort"
-          label="Sort"
-          value={search.usort}
-          allLabel="Newest first"
-          options={USER_SORTS.filter((s) => s !== 'newest').map((s) => [s, s === 'oldest' ? 'Oldest first' : 'Email A–Z'])}
-          onChange={(v) => apply({ usort: v as AdminSearch['usort'] })}
+        <FilterSelects
+          filters={[
+            select('role', 'filter-role', 'Role', 'All', ROLES),
+            select('ustatus', 'filter-user-status', 'User status', 'All', USER_STATUSES, stateLabel),
+            select(
+              'usort',
+              'filter-user-sort',
+              'Sort',
+              'Newest first',
+              USER_SORTS.filter((s) => s !== 'newest'),
+              (s) => (s === 'oldest' ? 'Oldest first' : 'Email A–Z'),
+            ),
+          ]}
         />
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { AtomMark } from '~/components/layout/brand.tsx';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -15,4 +15,15 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       </div>
     </section>
   );
+}
+
+/** A screen that is an AuthCard around one component (the password, invitation and appeal screens). */
+export function authScreen(title: string, subtitle: string, Body: ComponentType) {
+  return function AuthScreen() {
+    return (
+      <AuthCard title={title} subtitle={subtitle}>
+        <Body />
+      </AuthCard>
+    );
+  };
 }

@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
-import { AuthCard } from './auth-card.tsx';
+import { authScreen } from './auth-card.tsx';
 import { EmailField } from '~/components/forms/account-fields.tsx';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toastError } from '~/components/toast/toast-store.ts';
 import { forgotPasswordInput } from '~/shared/schemas/messages.ts';
 
 const initial = { email: '' };
@@ -17,7 +16,7 @@ function ForgotPasswordForm() {
   const [answer, setAnswer] = useState<string | null>(null);
   const request = trpc.passwordReset.request.useMutation({
     onSuccess: ({ message }) => setAnswer(message),
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send the link. Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to send the link. Please try again.', error),
   });
   return (
     <div className="flex flex-col gap-4">
@@ -45,10 +44,4 @@ function ForgotPasswordForm() {
 }
 
 /** /forgot-password: the card and its form. */
-export function ForgotPasswordScreen() {
-  return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to choose a new one">
-      <ForgotPasswordForm />
-    </AuthCard>
-  );
-}
+export const ForgotPasswordScreen = authScreen('Forgot your password?', 'Enter your email and we will send you a link to choose a new one', ForgotPasswordForm);

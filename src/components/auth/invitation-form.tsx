@@ -10,10 +10,10 @@ import { useFragmentToken } from '~/client/use-fragment-token.ts';
 import { NameFields, NewPasswordFields } from '~/components/forms/account-fields.tsx';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { INVITATION_LINK_INVALID, acceptInvitationForm } from '~/shared/schemas/admin-team.ts';
-import { AuthCard } from './auth-card.tsx';
+import { authScreen } from './auth-card.tsx';
 
 type Invitation = RouterOutputs['adminTeam']['invitation'];
 
@@ -62,7 +62,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       // A spent or revoked link, or an address taken meanwhile: the form cannot help any more.
       if (error.data?.httpStatus === 400 && message === INVITATION_LINK_INVALID) setFailed(message);
       else if (error.data?.httpStatus === 409) setFailed(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toastError(message);
     },
   });
 
@@ -88,10 +88,4 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
 }
 
 /** /invitation: the card and its form. */
-export function InvitationScreen() {
-  return (
-    <AuthCard title="Join the admin team" subtitle="Choose your password to accept the invitation">
-      <InvitationBody />
-    </AuthCard>
-  );
-}
+export const InvitationScreen = authScreen('Join the admin team', 'Choose your password to accept the invitation', InvitationBody);

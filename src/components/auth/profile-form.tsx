@@ -3,7 +3,6 @@ import { ConflictsCard } from '~/components/admin/conflicts-card.tsx';
 import { ENERGY_TYPES } from '~/shared/constants.ts';
 import { energyTypeLabel } from '~/shared/format.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
-import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { EmailField, NameFields } from '~/components/forms/account-fields.tsx';
@@ -13,7 +12,7 @@ import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { EmailPreferenceCard } from '~/components/notifications/email-preference-card.tsx';
 import { MyPermissionsCard } from '~/components/permissions/my-permissions-card.tsx';
 import { SecuritySection } from '~/components/security/security-section.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import type { CurrentUser } from '~/client/auth/current-user.ts';
 import { profileForm } from '~/shared/schemas/auth.ts';
 
@@ -51,7 +50,7 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
       form.setValue('confirmPassword', '');
       toast({ title: 'Profile updated successfully' });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to update profile', error),
   });
 
   return (

@@ -4,10 +4,10 @@ import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { useFragmentToken } from '~/client/use-fragment-token.ts';
-import { AuthCard } from './auth-card.tsx';
+import { authScreen } from './auth-card.tsx';
 import { NewPasswordFields } from '~/components/forms/account-fields.tsx';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { RESET_LINK_INVALID, resetPasswordForm } from '~/shared/schemas/messages.ts';
 
 const initial = { password: '', confirmPassword: '' };
@@ -28,7 +28,7 @@ function ResetPasswordForm() {
     onError: (error) => {
       const message = serverMessage(error, 'Failed to change password');
       if (message === RESET_LINK_INVALID) setFailed(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toastError(message);
     },
   });
 
@@ -56,10 +56,4 @@ function ResetPasswordForm() {
 }
 
 /** /reset-password: the card and its form. */
-export function ResetPasswordScreen() {
-  return (
-    <AuthCard title="Choose a new password" subtitle="Every device signed in to your account will be signed out">
-      <ResetPasswordForm />
-    </AuthCard>
-  );
-}
+export const ResetPasswordScreen = authScreen('Choose a new password', 'Every device signed in to your account will be signed out', ResetPasswordForm);

@@ -3,9 +3,8 @@
 // nothing about the answers, the hold or the classification.
 import { useId, useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { SELLER_SCREENING_NOTICES, type SellerScreeningNotice } from '~/shared/export-control.ts';
 import { emptyScreeningForm, screeningFormInput } from '~/shared/schemas/export-control.ts';
 import { ScreeningFields } from './screening-fields.tsx';
@@ -57,7 +56,7 @@ function ScreeningAnswerForm({ prototypeId }: { prototypeId: number }) {
       toast({ title: 'Thank you', description: 'Your export screening answers are saved.' });
       await utils.prototypes.invalidate();
     } catch (error) {
-      toast({ title: 'Error', description: serverMessage(error, 'Your answers could not be saved. Please try again.'), variant: 'destructive' });
+      toastError('Your answers could not be saved. Please try again.', error);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,47 @@
 import { Link } from '@tanstack/react-router';
+import { type NavLink } from '~/client/auth/nav.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { Brand } from './brand.tsx';
+
+const COMPANY_LINKS: NavLink[] = [
+  { to: '/about', label: 'About' },
+  { to: '/services', label: 'Services' },
+  { to: '/technology', label: 'Technology' },
+  { to: '/contact', label: 'Contact' },
+];
+
+/** For inventors: submitting and tracking, then their own screens, or signing in (nothing while the session loads). */
+function inventorLinks(user: ReturnType<typeof useCurrentUser>['user'], isLoading: boolean): NavLink[] {
+  const links: NavLink[] = [
+    { to: '/prototype-submission', label: 'Submit Prototype' },
+    { to: '/prototype-tracker', label: 'Prototype Tracker' },
+  ];
+  if (user) {
+    const admin = user.role === 'admin';
+    if (!admin) links.push({ to: '/seller-dashboard', label: 'Dashboard' });
+    links.push({ to: '/support', label: 'Support' }, admin ? { to: '/admin-panel', label: 'Admin Panel' } : { to: '/payouts', label: 'Payouts' });
+  } else if (!isLoading) {
+    links.push({ to: '/login', label: 'Sign in' }, { to: '/register', label: 'Create account' });
+  }
+  return links;
+}
+
+function LinkColumn({ title, links }: { title: string; links: NavLink[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm text-base-content/70">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="link-hover">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -14,86 +55,8 @@ export function Footer() {
             We acquire and develop breakthrough energy prototypes from inventors and research institutions, with confidential evaluation and fair compensation.
           </p>
         </div>
-        <nav aria-label="Company">
-          <h2 className="text-sm font-semibold">Company</h2>
-          <ul className="mt-3 space-y-2 text-sm text-base-content/70">
-            <li>
-              <Link to="/about" className="link-hover">
-                About
-              </Link>
-            </li>
-            <li>
-              <Link to="/services" className="link-hover">
-                Services
-              </Link>
-            </li>
-            <li>
-              <Link to="/technology" className="link-hover">
-                Technology
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className="link-hover">
-                Contact
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Inventors">
-          <h2 className="text-sm font-semibold">Inventors</h2>
-          <ul className="mt-3 space-y-2 text-sm text-base-content/70">
-            <li>
-              <Link to="/prototype-submission" className="link-hover">
-                Submit Prototype
-              </Link>
-            </li>
-            <li>
-              <Link to="/prototype-tracker" className="link-hover">
-                Prototype Tracker
-              </Link>
-            </li>
-            {user ? (
-              <>
-                {user.role !== 'admin' && (
-                  <li>
-                    <Link to="/seller-dashboard" className="link-hover">
-                      Dashboard
-                    </Link>
-                  </li>
-                )}
-                <li>
-                  <Link to="/support" className="link-hover">
-                    Support
-                  </Link>
-                </li>
-                <li>
-                  {user.role === 'admin' ? (
-                    <Link to="/admin-panel" className="link-hover">
-                      Admin Panel
-                    </Link>
-                  ) : (
-                    <Link to="/payouts" className="link-hover">
-                      Payouts
-                    </Link>
-                  )}
-                </li>
-              </>
-            ) : isLoading ? null : (
-              <>
-                <li>
-                  <Link to="/login" className="link-hover">
-                    Sign in
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/register" className="link-hover">
-                    Create account
-                  </Link>
-                </li>
-              </>
-            )}
-          </ul>
-        </nav>
+        <LinkColumn title="Company" links={COMPANY_LINKS} />
+        <LinkColumn title="Inventors" links={inventorLinks(user, isLoading)} />
       </div>
       <p className="border-t border-base-300 py-4 text-center text-xs text-base-content/70">© {year} Atomix Energy. All rights reserved.</p>
     </footer>

@@ -1,32 +1,17 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
-import { useDismiss } from '~/client/use-dismiss.ts';
+import { useDropdown } from '~/client/use-dismiss.ts';
 import { userLabel, userMenuLinks } from '~/client/auth/nav.ts';
 import { useLogout } from '~/client/auth/use-auth.ts';
 import type { Role } from '~/shared/constants.ts';
 
 /** The signed-in user's dropdown (spec section 2): Profile Settings, Messages, Admin Panel (admins), Logout. */
 export function UserMenu({ user }: { user: { firstName: string | null; email: string; role: Role } }) {
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, close, container, toggle } = useDropdown('user-menu');
   const logout = useLogout();
-
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, button);
 
   return (
     <div ref={container} className="relative">
-      <button
-        ref={button}
-        type="button"
-        className="btn btn-ghost btn-sm max-w-48 gap-2 normal-case"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls="user-menu"
-        onClick={() => setOpen((v) => !v)}
-        data-testid="user-menu-button"
-      >
+      <button {...toggle} className="btn btn-ghost btn-sm max-w-48 gap-2 normal-case" data-testid="user-menu-button">
         <span className="grid h-7 w-7 place-items-center rounded-full bg-primary text-sm font-semibold text-primary-content" aria-hidden="true">
           {userLabel(user).charAt(0).toUpperCase()}
         </span>

@@ -1,4 +1,4 @@
-import { CounterGroup } from './counter-group.tsx';
+import { IconCard, NumbersBand } from './card-parts.tsx';
 import { HandshakeIcon, LeafIcon, LightbulbIcon } from './icons.tsx';
 import { MarketingPage } from './marketing-page.tsx';
 import { PageIntro } from './page-intro.tsx';
@@ -48,14 +48,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="numbers-title" className="border-y border-base-300/70 bg-base-200/60">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:px-8">
-          <SectionHeading id="numbers-title" eyebrow="By the Numbers" title="Proven at Scale" />
-          <div className="mt-12">
-            <CounterGroup label="Atomix Energy by the numbers" items={ABOUT_COUNTERS} />
-          </div>
-        </div>
-      </section>
+      <NumbersBand id="numbers-title" eyebrow="By the Numbers" title="Proven at Scale" label="Atomix Energy by the numbers" items={ABOUT_COUNTERS} />
 
       <section aria-labelledby="vision-title" className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 lg:py-24">
         <SectionHeading id="vision-title" eyebrow="Vision" title="Our Vision">
@@ -67,13 +60,14 @@ export function AboutPage() {
         <SectionHeading id="values-title" eyebrow="Values" title="What Drives Us" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {VALUES.map(({ title, body, Icon }) => (
-            <li key={title} className="rounded-box border border-base-300 bg-base-100/80 p-8 backdrop-blur">
-              <span className="grid size-12 place-items-center rounded-xl bg-secondary/10 text-secondary">
-                <Icon className="size-6" />
-              </span>
-              <h3 className="mt-5 text-xl font-semibold">{title}</h3>
-              <p className="mt-2 leading-relaxed text-base-content/75">{body}</p>
-            </li>
+            <IconCard
+              key={title}
+              Icon={Icon}
+              tileClassName="bg-secondary/10 text-secondary"
+              title={title}
+              body={body}
+              className="rounded-box border border-base-300 bg-base-100/80 p-8 backdrop-blur"
+            />
           ))}
         </ul>
       </section>

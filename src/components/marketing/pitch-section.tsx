@@ -1,5 +1,6 @@
 import { AwardIcon, CheckCircleIcon, FlaskIcon, GlobeIcon, RocketIcon, TargetIcon, UsersIcon } from './icons.tsx';
 import { SectionHeading } from './section-heading.tsx';
+import { IconCard, SOLID_TILE } from './card-parts.tsx';
 
 const DIFFERENTIATORS = [
   {
@@ -36,16 +37,14 @@ export function PitchSection() {
 
       <ul className="mt-14 grid gap-6 md:grid-cols-3">
         {DIFFERENTIATORS.map(({ title, body, Icon }) => (
-          <li
+          <IconCard
             key={title}
+            Icon={Icon}
+            tileClassName={SOLID_TILE}
+            title={title}
+            body={body}
             className="group rounded-box border border-base-300 bg-base-100/80 p-7 shadow-sm backdrop-blur transition motion-safe:hover:-translate-y-1 hover:border-primary/40 hover:shadow-lg"
-          >
-            <span className="grid size-12 place-items-center rounded-xl bg-primary text-primary-content shadow-md shadow-primary/25">
-              <Icon className="size-6" />
-            </span>
-            <h3 className="mt-5 text-xl font-semibold">{title}</h3>
-            <p className="mt-2 leading-relaxed text-base-content/75">{body}</p>
-          </li>
+          />
         ))}
       </ul>
 

@@ -2,6 +2,7 @@ import { CheckCircleIcon, FlaskIcon, LeafIcon, SearchIcon } from './icons.tsx';
 import { MarketingPage } from './marketing-page.tsx';
 import { PageIntro } from './page-intro.tsx';
 import { SectionHeading } from './section-heading.tsx';
+import { IconCard, SOLID_TILE } from './card-parts.tsx';
 
 const SERVICES = [
   {
@@ -53,16 +54,16 @@ export function ServicesPage() {
         </h2>
         <ul className="grid gap-6 lg:grid-cols-3">
           {SERVICES.map(({ title, body, points, Icon }) => (
-            <li
+            <IconCard
               key={title}
-              data-testid="service-card"
+              testId="service-card"
+              Icon={Icon}
+              tileClassName={SOLID_TILE}
+              title={title}
+              body={body}
+              large
               className="flex flex-col rounded-box border border-base-300 bg-base-100/80 p-8 shadow-sm backdrop-blur transition motion-safe:hover:-translate-y-1 hover:shadow-lg"
             >
-              <span className="grid size-12 place-items-center rounded-xl bg-primary text-primary-content shadow-md shadow-primary/25">
-                <Icon className="size-6" />
-              </span>
-              <h3 className="mt-6 text-2xl font-semibold">{title}</h3>
-              <p className="mt-3 leading-relaxed text-base-content/75">{body}</p>
               <ul className="mt-5 flex-1 space-y-2">
                 {points.map((point) => (
                   <li key={point} className="flex items-center gap-2 text-sm">
@@ -75,7 +76,7 @@ export function ServicesPage() {
               <button type="button" className="btn btn-outline btn-primary mt-8 self-start">
                 Learn More
               </button>
-            </li>
+            </IconCard>
           ))}
         </ul>
       </section>

@@ -1,10 +1,9 @@
 // A new conversation from an admin: to a user, or to the seller of a prototype (the message links to it).
 import { useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { startThreadForm } from '~/shared/schemas/messages.ts';
 import { fullName } from '~/shared/format.ts';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
@@ -72,7 +71,7 @@ function ComposeForm({
       await utils.messages.inbox.invalidate();
       onSent(message.id);
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send message'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to send message', error),
   });
 
   const options =

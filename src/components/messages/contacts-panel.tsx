@@ -1,7 +1,6 @@
 // Messages sent through the public contact form: an admin marks each handled (or reopens it).
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { CONTACT_SUBJECT_LABELS, type ContactSubject } from '~/shared/constants.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatDateTime, fullName } from '~/shared/format.ts';
@@ -17,7 +16,7 @@ export function ContactsPanel({ filter, setFilter }: { filter: Filter; setFilter
       toast({ title: handled ? 'Marked as handled' : 'Reopened' });
       await Promise.all([utils.messages.contacts.invalidate(), utils.messages.inboxCounts.invalidate()]);
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update the contact message'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to update the contact message', error),
   });
 
   return (

@@ -3,12 +3,11 @@
 // answer a decision, such as a rejection.
 import { useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { revoked, useCapability } from '~/client/use-capability.ts';
 import { RevokedButton } from '~/components/permissions/capability-notice.tsx';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { ReplyForm } from './reply-form.tsx';
 
 export function MessageTeamButton({
@@ -25,7 +24,7 @@ export function MessageTeamButton({
       setOpen(false);
       toast({ title: 'Message sent', description: 'The Atomix team will answer in Messages.' });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send message'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to send message', error),
   });
   const isSeller = user?.id === prototype.sellerId;
   const writeRevoked = revoked(useCapability('messages.reply', isSeller));

@@ -9,7 +9,7 @@ import { revoked, useCapability } from '~/client/use-capability.ts';
 import { RevokedButton } from '~/components/permissions/capability-notice.tsx';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatDateTime } from '~/shared/format.ts';
 import { preview } from './format.ts';
@@ -138,7 +138,7 @@ function MessageDetail({ message, onBack }: { message: Message; onBack: () => vo
       toast({ title: 'Reply Sent', description: 'Your reply has been sent to the admin team.' });
       await utils.messages.thread.invalidate();
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to send reply. Please try again.', variant: 'destructive' }),
+    onError: () => toastError('Failed to send reply. Please try again.'),
   });
 
   return (

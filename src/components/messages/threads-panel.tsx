@@ -1,10 +1,9 @@
 // Conversations with sellers: the list (unread first) and the open thread with an answer form.
 import { useEffect } from 'react';
 import { OpenedArticle } from './opened-article.tsx';
-import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import type { InboxSearch, SetInboxSearch } from './inbox-search.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
@@ -126,7 +125,7 @@ function OpenThread({ thread, onBack }: { thread: Thread; onBack: () => void }) 
       toast({ title: 'Message sent successfully' });
       await Promise.all([utils.messages.thread.invalidate(), utils.messages.inbox.invalidate()]);
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send message'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to send message', error),
   });
 
   useEffect(() => {

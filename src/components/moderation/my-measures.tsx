@@ -1,10 +1,9 @@
 // The user's measures of the appeal window on their dashboard (issue 15, ADR 0016): each with its
 // appeal, or an Appeal button while the window is open.
 import { useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDate } from '~/shared/format.ts';
 import { AppealMessageForm } from './appeal-form.tsx';
 
@@ -78,7 +77,7 @@ function AppealDialogForm({ measure, onDone }: { measure: Measure; onDone: () =>
       await utils.moderation.invalidate();
       onDone();
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Could not send the appeal.'), variant: 'destructive' }),
+    onError: (error) => toastError('Could not send the appeal.', error),
   });
   return (
     <AppealMessageForm

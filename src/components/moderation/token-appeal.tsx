@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useHydrated } from '~/client/use-hydrated.ts';
-import { AuthCard } from '~/components/auth/auth-card.tsx';
+import { authScreen } from '~/components/auth/auth-card.tsx';
 import { formatDate, formatDateTime } from '~/shared/format.ts';
 import { APPEAL_LINK_INVALID, APPEAL_LINK_MEASURE_ENDED } from '~/shared/schemas/moderation.ts';
 import { AppealMessageForm } from './appeal-form.tsx';
@@ -149,10 +149,4 @@ function AccountStatus() {
   );
 }
 
-export function TokenAppealScreen() {
-  return (
-    <AuthCard title="Account status" subtitle="What happened to your account, and your appeal.">
-      <AccountStatus />
-    </AuthCard>
-  );
-}
+export const TokenAppealScreen = authScreen('Account status', 'What happened to your account, and your appeal.', AccountStatus);

@@ -1,8 +1,7 @@
 // The warned user's dashboard banner (issue 15, ADR 0016): each active, unexpired warning until they
 // acknowledge it.
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime } from '~/shared/format.ts';
 
 export function WarningsBanner() {
@@ -13,7 +12,7 @@ export function WarningsBanner() {
       toast({ title: 'Warning acknowledged' });
       return utils.moderation.invalidate();
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Could not acknowledge the warning.'), variant: 'destructive' }),
+    onError: (error) => toastError('Could not acknowledge the warning.', error),
   });
   if (!warnings.data || warnings.data.length === 0) return null;
   return (

@@ -1,13 +1,12 @@
 // Bulk notifications: title, message, audience with its recipient count, send now / schedule / draft,
 // and each one's delivery progress (kept live by the tab's stream while a delivery runs, ADR 0020).
 import { useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatDateTime, formatPercent, stateLabel } from '~/shared/format.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { PROTOTYPE_STATUSES, type PrototypeStatus } from '~/shared/constants.ts';
 import {
   BULK_AUDIENCES,
@@ -33,7 +32,7 @@ export function BulkPanel() {
   const refresh = () => utils.notifications.bulkList.invalidate();
   const cancel = trpc.notifications.bulkCancel.useMutation({
     onSuccess: refresh,
-    onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'Failed to cancel'), variant: 'destructive' }),
+    onError: (e) => toastError('Failed to cancel', e),
   });
   const [sending, setSending] = useState<{ id: number; title: string; audienceLabel: string; recipientCount: number } | null>(null);
   const send = trpc.notifications.bulkSend.useMutation({
@@ -44,7 +43,7 @@ export function BulkPanel() {
     },
     onError: (e) => {
       setSending(null);
-      toast({ title: 'Error', description: serverMessage(e, 'Failed to send'), variant: 'destructive' });
+      toastError('Failed to send', e);
     },
   });
 
@@ -154,7 +153,7 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
       setAt('');
       onCreated();
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to create the notification'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to create the notification', error),
   });
 
   return (

@@ -1,9 +1,8 @@
 // Profile: the user's choice to receive notifications by e-mail as well (users.emailNotifications).
 import { useState } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 
 export function EmailPreferenceCard() {
   const { user } = useCurrentUser();
@@ -19,7 +18,7 @@ export function EmailPreferenceCard() {
     },
     onError: (error) => {
       setChoice(null);
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to update profile'), variant: 'destructive' });
+      toastError('Failed to update profile', error);
     },
   });
   if (!user) return null;

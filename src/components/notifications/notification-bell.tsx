@@ -2,9 +2,9 @@
 // once after the user's own changes), a list with links, mark one or all read. New counts are
 // announced politely.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
-import { useDismiss } from '~/client/use-dismiss.ts';
+import { useDropdown } from '~/client/use-dismiss.ts';
 import { trpc } from '~/client/trpc.ts';
 import { formatDateTime } from '~/shared/format.ts';
 
@@ -14,10 +14,8 @@ function withheldText(count: number) {
 }
 
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
+  const { open, close, container, toggle } = useDropdown('notification-panel');
   const { user } = useCurrentUser();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const count = trpc.notifications.unreadCount.useQuery(undefined, { staleTime: 0 });
@@ -27,25 +25,17 @@ export function NotificationBell() {
   const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
   const unread = count.data ?? 0;
 
-  const closeMenu = useCallback(() => setOpen(false), []);
-
   useEffect(() => {
     if (open) void utils.notifications.unreadCount.invalidate();
   }, [open, utils]);
-  useDismiss(open, closeMenu, container, button);
 
   return (
     <div ref={container} className="relative">
       <button
-        ref={button}
-        type="button"
+        {...toggle}
         className="btn btn-ghost btn-square btn-sm relative"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls="notification-panel"
         aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
         data-testid="notification-bell"
-        onClick={() => setOpen((v) => !v)}
       >
         <svg
           aria-hidden="true"
@@ -129,7 +119,7 @@ export function NotificationBell() {
                         onClick={(e) => {
                           e.preventDefault();
                           if (!n.isRead) markRead.mutate({ id: n.id });
-                          setOpen(false);
+                          close();
                           void utils.messages.invalidate().then(() => navigate({ href: n.actionUrl! }));
                         }}
                       >
@@ -149,7 +139,7 @@ export function NotificationBell() {
             </ul>
           )}
           <div className="border-t border-base-300 px-4 py-2 text-right">
-            <Link to={user?.role === 'admin' ? '/admin-inbox' : '/messages'} className="link link-primary text-sm" onClick={() => setOpen(false)}>
+            <Link to={user?.role === 'admin' ? '/admin-inbox' : '/messages'} className="link link-primary text-sm" onClick={close}>
               {user?.role === 'admin' ? 'Go to the admin inbox' : 'Go to Messages'}
             </Link>
           </div>

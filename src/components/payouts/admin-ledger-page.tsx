@@ -5,17 +5,26 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { compact } from '~/client/search-params.ts';
 import { trpc } from '~/client/trpc.ts';
 import { downloadText } from '~/components/admin/download.ts';
-import { AdminPageHeader, Figure, FilterSelect } from '~/components/admin/list-parts.tsx';
-import { Pager } from '~/components/admin/pager.tsx';
+import { AdminPageHeader, Figure, FilterBar, bindFilters } from '~/components/admin/list-parts.tsx';
+import { ListPager } from '~/components/admin/pager.tsx';
+import { ListCard } from '~/components/list-card.tsx';
 import { Amount } from '~/components/amount.tsx';
 import { NoMatches } from '~/components/no-matches.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { toastError } from '~/components/toast/toast-store.ts';
 import { datedFileName, formatNumber } from '~/shared/format.ts';
-import { LEDGER_ENTRY_TYPES, LEDGER_TYPE_NAMES, type LedgerEntryType } from '~/shared/ledger.ts';
+import { LEDGER_ENTRY_TYPES, LEDGER_TYPE_NAMES } from '~/shared/ledger.ts';
 import { LedgerList } from './ledger-list.tsx';
 import { type LedgerSearch, ledgerInput } from './ledger-search.ts';
 import { SellerBalances } from './ledger-balances.tsx';
+
+/** The money totals, each with its test id's suffix. */
+const TOTALS = [
+  ['due', 'Owed in all'],
+  ['sent', 'Sent'],
+  ['reversed', 'Reversed'],
+  ['balance', 'Still owed'],
+] as const;
 
 export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; setSearch: (next: LedgerSearch) => void }) {
   const list = trpc.ledger.admin.useQuery(ledgerInput(search), { placeholderData: keepPreviousData });
@@ -31,6 +40,7 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
     }
   };
   const filter = (patch: Partial<LedgerSearch>) => setSearch({ ...search, ...patch, cursor: undefined, dir: undefined });
+  const select = bindFilters(search, filter);
   const filtered = search.user !== undefined || search.type !== undefined;
   const sellers = everyone.data?.sellers ?? [];
   const chosen = summary.data?.sellers.find((s) => s.id === search.user);
@@ -51,42 +61,25 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
         </button>
       </AdminPageHeader>
 
-      <form role="search" aria-label="Filter the ledger" className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect
-          id="ledger-seller"
-          label="Seller"
-          allLabel="All sellers"
-          value={search.user}
-          options={sellerOptions}
-          onChange={(user) => filter({ user })}
-        />
-        <FilterSelect
-          id="ledger-type"
-          label="Type"
-          allLabel="All types"
-          value={search.type}
-          options={LEDGER_TYPE_NAMES.map((t) => [t, LEDGER_ENTRY_TYPES[t]])}
-          onChange={(type) => filter({ type: type as LedgerEntryType | undefined })}
-        />
-      </form>
+      <FilterBar
+        label="Filter the ledger"
+        className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2"
+        filters={[
+          select('user', 'ledger-seller', 'Seller', 'All sellers', sellerOptions),
+          select('type', 'ledger-type', 'Type', 'All types', LEDGER_TYPE_NAMES, LEDGER_ENTRY_TYPES),
+        ]}
+      />
 
       <section aria-labelledby="ledger-totals-title" className="mt-6">
         <h2 id="ledger-totals-title" className="text-lg font-semibold">
           {chosen ? `Totals for ${chosen.name}` : 'Totals, all sellers'}
         </h2>
         <dl className="mt-2 grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="ledger-totals">
-          <Figure label="Owed in all" testId="ledger-total-due">
-            {totals ? <Amount value={totals.due} maxRem={1.5} /> : '—'}
-          </Figure>
-          <Figure label="Sent" testId="ledger-total-sent">
-            {totals ? <Amount value={totals.sent} maxRem={1.5} /> : '—'}
-          </Figure>
-          <Figure label="Reversed" testId="ledger-total-reversed">
-            {totals ? <Amount value={totals.reversed} maxRem={1.5} /> : '—'}
-          </Figure>
-          <Figure label="Still owed" testId="ledger-total-balance">
-            {totals ? <Amount value={totals.balance} maxRem={1.5} /> : '—'}
-          </Figure>
+          {TOTALS.map(([key, label]) => (
+            <Figure key={key} label={label} testId={`ledger-total-${key}`}>
+              {totals ? <Amount value={totals[key]} maxRem={1.5} /> : '—'}
+            </Figure>
+          ))}
           <Figure label="Entries" testId="ledger-total-entries" className="col-span-2 lg:col-span-1">
             {totals ? formatNumber(totals.entries) : '—'}
           </Figure>
@@ -97,10 +90,7 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
         <SellerBalances sellers={everyone.data.sellers} more={everyone.data.moreSellers} onChoose={(user) => filter({ user })} />
       )}
 
-      <section aria-labelledby="ledger-entries-title" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5">
-        <h2 id="ledger-entries-title" className="text-lg font-semibold">
-          Entries
-        </h2>
+      <ListCard titleId="ledger-entries-title" title="Entries" className="mt-6">
         <QueryView
           query={list}
           what="the ledger"
@@ -114,17 +104,8 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
         >
           {(page) => <LedgerList rows={page.items} label="Ledger entries" oneSeller={search.user !== undefined} />}
         </QueryView>
-        {list.data && (
-          <Pager
-            label="Ledger"
-            prevCursor={list.data.prevCursor}
-            nextCursor={list.data.nextCursor}
-            busy={list.isFetching}
-            onFirst={() => setSearch({ ...search, cursor: undefined, dir: undefined })}
-            onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })}
-          />
-        )}
-      </section>
+        <ListPager label="Ledger" list={list} onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })} />
+      </ListCard>
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { Amount } from '~/components/amount.tsx';
 import { formatDate, formatUsd, stateInSentence, stateLabel } from '~/shared/format.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { AdminPageHeader } from '~/components/admin/list-parts.tsx';
-import { Pager } from '~/components/admin/pager.tsx';
+import { ListPager } from '~/components/admin/pager.tsx';
+import { type Column, ListCard, TableHead, right } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type PayoutsSearch, payoutsInput } from './payouts-search.ts';
@@ -20,6 +21,7 @@ import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
 type AdminPayout = RouterOutputs['payouts']['list']['items'][number];
 const PAYABLE: PayoutStatus[] = ['pending', 'failed', 'reversed'];
+const COLUMNS: Column[] = ['Transaction', 'Seller', right('Amount'), right('Fee'), right('Payout'), 'Status', <span className="sr-only">Action</span>];
 
 export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch; setSearch: (next: PayoutsSearch) => void }) {
   const mode = trpc.payouts.mode.useQuery();
@@ -70,10 +72,7 @@ export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch;
         })}
       </div>
 
-      <section aria-labelledby="payout-list-title" className="mt-6 rounded-box border border-base-300 bg-base-100 shadow-sm">
-        <h2 id="payout-list-title" className="px-5 pt-5 text-lg font-semibold">
-          {status ? `${stateLabel(status)} payouts` : 'All payouts'}
-        </h2>
+      <ListCard titleId="payout-list-title" title={status ? `${stateLabel(status)} payouts` : 'All payouts'} flush className="mt-6">
         <QueryView
           query={list}
           what="payouts"
@@ -104,25 +103,7 @@ export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch;
               <div className="hidden overflow-x-auto p-2 md:block">
                 <table className="table">
                   <caption className="sr-only">Payouts{status ? ` with status ${stateInSentence(status)}` : ''}</caption>
-                  <thead>
-                    <tr className="text-base-content/85">
-                      <th scope="col">Transaction</th>
-                      <th scope="col">Seller</th>
-                      <th scope="col" className="text-right">
-                        Amount
-                      </th>
-                      <th scope="col" className="text-right">
-                        Fee
-                      </th>
-                      <th scope="col" className="text-right">
-                        Payout
-                      </th>
-                      <th scope="col">Status</th>
-                      <th scope="col">
-                        <span className="sr-only">Action</span>
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={COLUMNS} />
                   <tbody>
                     {page.items.map((t) => (
                       <tr key={t.id} data-testid={`payout-${t.id}`}>
@@ -161,17 +142,10 @@ export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch;
         </QueryView>
         {list.data && (
           <div className="px-5 pb-5">
-            <Pager
-              label="Payout"
-              prevCursor={list.data.prevCursor}
-              nextCursor={list.data.nextCursor}
-              busy={list.isFetching}
-              onFirst={() => setSearch({ ...search, cursor: undefined, dir: undefined })}
-              onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })}
-            />
+            <ListPager label="Payout" list={list} onPage={(cursor, dir) => setSearch({ ...search, cursor, dir })} />
           </div>
         )}
-      </section>
+      </ListCard>
       {paying &&
         (manual ? <ManualPayDialog payout={paying} onClose={() => setPaying(null)} /> : <StripePayDialog payout={paying} onClose={() => setPaying(null)} />)}
     </div>
@@ -278,11 +252,7 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
       onClose();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) record.mutate({ id: payout.id, ...input });
-  };
+  const submit = form.submit((input) => record.mutate({ id: payout.id, ...input }));
   return (
     <ModalDialog
       open

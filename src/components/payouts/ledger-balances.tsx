@@ -2,15 +2,29 @@
 // and what the platform still owes them, largest first; choosing a seller filters the ledger to them.
 import type { RouterOutputs } from '~/client/trpc.ts';
 import { formatUsd } from '~/shared/format.ts';
+import { ListCard, TableHead, right } from '~/components/list-card.tsx';
 
 type SellerBalance = RouterOutputs['ledger']['summary']['sellers'][number];
 
+const COLUMNS = ['Seller', right('Owed'), right('Sent'), right('Reversed'), right('Balance')];
+
+/** The seller's name as a button that filters the ledger to them. */
+function ChooseSeller({ seller, onChoose }: { seller: SellerBalance; onChoose: (id: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="link link-primary text-left font-medium"
+      onClick={() => onChoose(seller.id)}
+      aria-label={`${seller.name}: show only their entries`}
+    >
+      {seller.name}
+    </button>
+  );
+}
+
 export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBalance[]; more: boolean; onChoose: (id: string) => void }) {
   return (
-    <section aria-labelledby="ledger-balances-title" className="mt-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5">
-      <h2 id="ledger-balances-title" className="text-lg font-semibold">
-        Balance per seller
-      </h2>
+    <ListCard titleId="ledger-balances-title" title="Balance per seller" className="mt-6">
       <p className="text-sm text-base-content/70">
         What the platform still owes each seller, largest first{more ? `; the first ${sellers.length} are listed, choose a seller above for any other` : ''}.
       </p>
@@ -18,14 +32,7 @@ export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBal
         {sellers.map((s) => (
           <li key={s.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="seller-balance">
             <div className="min-w-0">
-              <button
-                type="button"
-                className="link link-primary text-left font-medium"
-                onClick={() => onChoose(s.id)}
-                aria-label={`${s.name}: show only their entries`}
-              >
-                {s.name}
-              </button>
+              <ChooseSeller seller={s} onChoose={onChoose} />
               <p className="break-all text-xs text-base-content/70">{s.email}</p>
               <p className="text-xs text-base-content/70">
                 Owed {formatUsd(s.due)} · sent {formatUsd(s.sent)}
@@ -39,35 +46,12 @@ export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBal
       <div className="mt-3 hidden overflow-x-auto md:block">
         <table className="table">
           <caption className="sr-only">Balance per seller</caption>
-          <thead>
-            <tr className="text-base-content/85">
-              <th scope="col">Seller</th>
-              <th scope="col" className="text-right">
-                Owed
-              </th>
-              <th scope="col" className="text-right">
-                Sent
-              </th>
-              <th scope="col" className="text-right">
-                Reversed
-              </th>
-              <th scope="col" className="text-right">
-                Balance
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {sellers.map((s) => (
               <tr key={s.id} data-testid="seller-balance-row">
                 <th scope="row" className="font-normal">
-                  <button
-                    type="button"
-                    className="link link-primary text-left font-medium"
-                    onClick={() => onChoose(s.id)}
-                    aria-label={`${s.name}: show only their entries`}
-                  >
-                    {s.name}
-                  </button>
+                  <ChooseSeller seller={s} onChoose={onChoose} />
                   <span className="block text-xs text-base-content/70">{s.email}</span>
                 </th>
                 <td className="whitespace-nowrap text-right tabular-nums">{formatUsd(s.due)}</td>
@@ -79,6 +63,6 @@ export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBal
           </tbody>
         </table>
       </div>
-    </section>
+    </ListCard>
   );
 }

@@ -1,15 +1,15 @@
 // The seller's payout account on the dashboard: whether payouts are enabled, and (only when Stripe
 // is configured) the Connect payout account action, which goes to Stripe's hosted onboarding.
 import { Link } from '@tanstack/react-router';
+import { SectionCard } from '~/components/list-card.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toastError } from '~/components/toast/toast-store.ts';
 
 export function useConnectPayoutAccount() {
   return trpc.payouts.connect.useMutation({
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) =>
-      toast({ title: 'Error', description: serverMessage(error, 'Could not open Stripe onboarding. Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Could not open Stripe onboarding. Please try again.', error),
   });
 }
 
@@ -20,17 +20,19 @@ export function PayoutAccountCard({ linkToPayouts = true }: { linkToPayouts?: bo
   const data = account.data;
 
   return (
-    <section aria-labelledby="payout-account-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="payout-account-card">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="payout-account-title" className="text-lg font-semibold">
-          Payout account
-        </h2>
-        {data && (
+    <SectionCard
+      titleId="payout-account-title"
+      title="Payout account"
+      testId="payout-account-card"
+      headerClassName="flex items-center justify-between gap-2"
+      aside={
+        data && (
           <span className={`badge badge-sm ${data.mode === 'manual' || data.payoutsEnabled ? 'badge-success' : 'badge-warning'}`}>
             {data.mode === 'manual' ? 'Manual payouts' : data.payoutsEnabled ? 'Payouts enabled' : 'Payouts not enabled'}
           </span>
-        )}
-      </div>
+        )
+      }
+    >
       {account.isLoading && <span className="loading loading-dots loading-sm mt-3" aria-label="Loading payout account" />}
       {account.isError && (
         <p role="alert" className="mt-3 text-sm text-error">
@@ -70,6 +72,6 @@ export function PayoutAccountCard({ linkToPayouts = true }: { linkToPayouts?: bo
           View all transactions
         </Link>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -1,9 +1,8 @@
 // /payouts ("Payouts", as the menu names it): the seller's full transaction list, with what has been paid out and what is still owed.
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Amount } from '~/components/amount.tsx';
 import { formatDate, formatUsd } from '~/shared/format.ts';
-import { Spinner } from '~/components/spinner.tsx';
+import { CountedTitle, ListCard, QueryStatus, TableHead, right } from '~/components/list-card.tsx';
 import { PAYOUT_METHOD_LABELS } from '~/shared/schemas/payouts.ts';
 import { PayoutAccountCard } from './payout-account-card.tsx';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
@@ -46,16 +45,8 @@ export function SellerPayoutsPage() {
         <PayoutAccountCard linkToPayouts={false} />
       </div>
 
-      <section aria-labelledby="all-transactions" className="rounded-box border border-base-300 bg-base-100 shadow-sm">
-        <h2 id="all-transactions" className="px-5 pt-5 text-lg font-semibold">
-          All transactions {data && <span className="badge badge-ghost badge-sm align-middle">{data.items.length}</span>}
-        </h2>
-        {payouts.isLoading && <Spinner label="Loading transactions" className="py-10" />}
-        {payouts.isError && (
-          <p role="alert" className="alert alert-error m-5">
-            {serverMessage(payouts.error, 'Could not load your transactions. Please try again.')}
-          </p>
-        )}
+      <ListCard titleId="all-transactions" title={<CountedTitle title="All transactions" count={data?.items.length} />} flush>
+        <QueryStatus query={payouts} loading="Loading transactions" failed="Could not load your transactions. Please try again." />
         {data?.items.length === 0 && <p className="px-5 py-10 text-center text-base-content/70">No transactions yet</p>}
         {data && data.items.length > 0 && (
           <>
@@ -79,23 +70,7 @@ export function SellerPayoutsPage() {
             <div className="hidden overflow-x-auto p-2 md:block">
               <table className="table">
                 <caption className="sr-only">Your transactions</caption>
-                <thead>
-                  <tr className="text-base-content/85">
-                    <th scope="col">Prototype</th>
-                    <th scope="col">Created</th>
-                    <th scope="col" className="text-right">
-                      Accepted quote
-                    </th>
-                    <th scope="col" className="text-right">
-                      Platform fee
-                    </th>
-                    <th scope="col" className="text-right">
-                      Your payout
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Paid</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Prototype', 'Created', right('Accepted quote'), right('Platform fee'), right('Your payout'), 'Status', 'Paid']} />
                 <tbody>
                   {data.items.map((t) => (
                     <tr key={t.id} data-testid="payout-row">
@@ -126,7 +101,7 @@ export function SellerPayoutsPage() {
             </div>
           </>
         )}
-      </section>
+      </ListCard>
       <SellerStatement />
     </div>
   );

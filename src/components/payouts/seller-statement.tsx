@@ -1,12 +1,11 @@
 // The seller's statement beside their payouts (issue 15, point 7): every ledger row, newest first, with
 // the running balance, and the whole statement as CSV.
 import { useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { Pager } from '~/components/admin/pager.tsx';
+import { ListPager } from '~/components/admin/pager.tsx';
 import { downloadText } from '~/components/admin/download.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toastError } from '~/components/toast/toast-store.ts';
 import { LedgerList } from './ledger-list.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
 
@@ -19,7 +18,7 @@ export function SellerStatement() {
     try {
       downloadText(`statement-${new Date().toISOString().slice(0, 10)}.csv`, await exporter.mutateAsync());
     } catch (error) {
-      toast({ title: 'Error', description: serverMessage(error, 'The statement could not be downloaded.'), variant: 'destructive' });
+      toastError('The statement could not be downloaded.', error);
     }
   };
   return (
@@ -49,16 +48,7 @@ export function SellerStatement() {
       >
         {(data) => <LedgerList rows={data.items} label="Statement entries" />}
       </QueryView>
-      {statement.data && (
-        <Pager
-          label="Statement"
-          prevCursor={statement.data.prevCursor}
-          nextCursor={statement.data.nextCursor}
-          busy={statement.isFetching}
-          onFirst={() => setPage({})}
-          onPage={(cursor, direction) => setPage({ cursor, direction })}
-        />
-      )}
+      <ListPager label="Statement" list={statement} onPage={(cursor, direction) => setPage(cursor ? { cursor, direction } : {})} />
     </section>
   );
 }

@@ -1,11 +1,10 @@
 // "Report" (users) and "Flag" (admins) for a concern (issue 15, point 5; ADR 0018): a reason and a
 // description, sent to the team's reports queue. The server decides who may report what.
 import { type FormEvent, useId, useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { REPORT_REASONS, type ReportReason, type ReportTargetType } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
 import { Options } from '~/components/forms/options.tsx';
@@ -69,7 +68,7 @@ function ReportForm({
       toast({ title: 'Report sent', description: 'Our team will review it and tell you the outcome.' });
       onClose();
     },
-    onError: (e) => toast({ title: 'Error', description: serverMessage(e, 'The report could not be sent.'), variant: 'destructive' }),
+    onError: (e) => toastError('The report could not be sent.', e),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,14 +1,13 @@
 // The user's signed-in devices: browser and system, address, last use; sign out one or all the others.
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime } from '~/shared/format.ts';
 
 export function SessionsCard() {
   const sessions = trpc.security.sessions.useQuery();
   const utils = trpc.useUtils();
-  const onError = (error: unknown) => toast({ title: 'Error', description: serverMessage(error, 'Failed to sign out'), variant: 'destructive' });
+  const onError = (error: unknown) => toastError('Failed to sign out', error);
   const endOne = trpc.security.endSession.useMutation({
     onSuccess: () => {
       toast({ title: 'Session signed out' });

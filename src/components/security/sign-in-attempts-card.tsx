@@ -1,8 +1,11 @@
 // The last sign-in attempts on the account, successful or not, so a person notices someone else's.
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
+import { ScrollRegion, TableHead } from '~/components/list-card.tsx';
 import { formatDateTime } from '~/shared/format.ts';
 
+const ON_WIDE_SCREENS = 'hidden sm:table-cell';
+const COLUMNS = ['Time', 'Result', { label: 'Address', className: ON_WIDE_SCREENS }, { label: 'Browser', className: ON_WIDE_SCREENS }];
 const FAILURE_TEXT = { password: 'Failed: wrong password', code: 'Failed: wrong authentication code' } as const;
 
 export function SignInAttemptsCard() {
@@ -14,22 +17,9 @@ export function SignInAttemptsCard() {
       </h3>
       <QueryView query={attempts} what="sign-in attempts" isEmpty={(rows) => rows.length === 0} empty="No sign-in attempts yet.">
         {(rows) => (
-          // Focusable so that a keyboard can scroll the table sideways on a phone (axe: scrollable-region-focusable).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard
-          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Sign-in attempts table (scrolls sideways)">
+          <ScrollRegion label="Sign-in attempts table (scrolls sideways)" className="mt-4">
             <table className="table table-sm">
-              <thead>
-                <tr className="text-base-content/85">
-                  <th scope="col">Time</th>
-                  <th scope="col">Result</th>
-                  <th scope="col" className="hidden sm:table-cell">
-                    Address
-                  </th>
-                  <th scope="col" className="hidden sm:table-cell">
-                    Browser
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={COLUMNS} />
               <tbody>
                 {rows.map((attempt) => (
                   <tr key={attempt.id}>
@@ -55,7 +45,7 @@ export function SignInAttemptsCard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </QueryView>
     </section>

@@ -2,18 +2,17 @@
 // new recovery codes or turning it off with the password and a current code (ADR 0038).
 import { Fragment, useState } from 'react';
 import { z } from 'zod';
-import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { currentPasswordInput, passwordAndCodeInput, totpCodeInput } from '~/shared/schemas/security.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { QrCode } from './qr-code.tsx';
 
-const fail = (fallback: string) => (error: unknown) => toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+const fail = (fallback: string) => (error: unknown) => toastError(fallback, error);
 
 export function TwoFactorCard() {
   const status = trpc.security.twoFactorStatus.useQuery();
@@ -117,15 +116,7 @@ function ConfirmSetup({
           ))}
         </code>
         <p className="text-sm">2. Enter the 6-digit code the app shows.</p>
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const parsed = form.validate();
-            if (parsed) confirm.mutate(parsed);
-          }}
-        >
+        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((parsed) => confirm.mutate(parsed))}>
           <Field name="code" label="Code from your app" error={form.errors.code}>
             <input
               {...form.field('code')}
@@ -261,15 +252,7 @@ function PasswordConfirm({
 }) {
   const form = useZodForm(withCode ? passwordAndCodeInput : currentPasswordInput.extend({ code: z.string() }), { password: '', code: '' });
   return (
-    <form
-      noValidate
-      className="mt-4 flex max-w-sm flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = form.validate();
-        if (parsed) onSubmit(parsed);
-      }}
-    >
+    <form noValidate className="mt-4 flex max-w-sm flex-col gap-3" onSubmit={form.submit((parsed) => onSubmit(parsed))}>
       <Field name="password" label="Your password" error={form.errors.password}>
         <PasswordInput {...form.field('password')} autoComplete="current-password" />
       </Field>

@@ -3,7 +3,7 @@
 // administrator's access to the documents and confidential content.
 import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatUtcDateTime } from '~/shared/format.ts';
 
 export function DataRoomSection({ prototypeId }: { prototypeId: number }) {
@@ -14,7 +14,7 @@ export function DataRoomSection({ prototypeId }: { prototypeId: number }) {
       toast({ title });
       void utils.confidentiality.sellerDataRoom.invalidate({ id: prototypeId });
     },
-    onError: (error: { message: string }) => toast({ title: 'Error', description: error.message, variant: 'destructive' as const }),
+    onError: (error: { message: string }) => toastError(error.message),
   });
   const revoke = trpc.confidentiality.revoke.useMutation(done('Access withdrawn'));
   const restore = trpc.confidentiality.restore.useMutation(done('Access restored'));

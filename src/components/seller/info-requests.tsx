@@ -2,6 +2,7 @@
 // questions the evaluation team asked, an answer form for each open one (text and documents, the
 // same upload rules as the submission), and who from the team opened which document, and when.
 import { useId, useState } from 'react';
+import { SectionCard } from '~/components/list-card.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { revoked, useCapability } from '~/client/use-capability.ts';
@@ -9,7 +10,7 @@ import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx
 import { Spinner } from '~/components/spinner.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime, formatFileSize } from '~/shared/format.ts';
 import { INFO_ANSWER_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
 import { INFO_TEXT_MAX, answerInfoForm } from '~/shared/schemas/info-requests.ts';
@@ -44,13 +45,13 @@ export function InfoRequestsSection({ prototypeId, canAnswer }: { prototypeId: n
   if (requests.length === 0) return null;
   const open = requests.filter((r) => r.answeredAt === null);
   return (
-    <section aria-labelledby="info-requests-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="info-requests">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="info-requests-title" className="text-lg font-semibold">
-          Information requests
-        </h2>
-        <ActionNeededBadge count={open.length} />
-      </div>
+    <SectionCard
+      titleId="info-requests-title"
+      title="Information requests"
+      testId="info-requests"
+      headerClassName="flex flex-wrap items-center gap-2"
+      aside={<ActionNeededBadge count={open.length} />}
+    >
       {open.length > 0 && <p className="mt-1 text-sm text-base-content/70">The evaluation team needs more information to continue. Please answer below.</p>}
       <ol className="mt-4 flex flex-col gap-4">
         {[...open, ...requests.filter((r) => r.answeredAt !== null)].map((request) => (
@@ -59,7 +60,7 @@ export function InfoRequestsSection({ prototypeId, canAnswer }: { prototypeId: n
           </li>
         ))}
       </ol>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -138,7 +139,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
       if (uploads.files.some((f) => f.state !== 'done')) {
         const { failed } = await uploads.uploadAll(request.prototypeId, `/api/seller/info-requests/${request.id}/documents`);
         if (failed.length > 0) {
-          toast({ title: 'Error', description: failed.map((f) => `${f.name}: ${f.message}`).join('; '), variant: 'destructive' });
+          toastError(failed.map((f) => `${f.name}: ${f.message}`).join('; '));
           return;
         }
       }
@@ -148,7 +149,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
       setAnswer('');
       await Promise.all([utils.infoRequests.invalidate(), utils.prototypes.invalidate()]);
     } catch (failure) {
-      toast({ title: 'Error', description: serverMessage(failure, 'Failed to send your answer. Please try again.'), variant: 'destructive' });
+      toastError('Failed to send your answer. Please try again.', failure);
     } finally {
       setBusy(false);
     }
@@ -245,17 +246,19 @@ function accessSentence(row: AccessRow): { what: string; by: string } {
 export function DocumentAccessSection({ prototypeId }: { prototypeId: number }) {
   const query = trpc.documentAccess.forPrototype.useQuery({ id: prototypeId });
   return (
-    <section aria-labelledby="document-access-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="document-access">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="document-access-title" className="text-lg font-semibold">
-          Document access
-        </h2>
-        {query.data && query.data.length > 0 && (
+    <SectionCard
+      titleId="document-access-title"
+      title="Document access"
+      testId="document-access"
+      aside={
+        query.data &&
+        query.data.length > 0 && (
           <a className="btn btn-ghost btn-sm" href={`/api/seller/prototypes/${prototypeId}/document-access?format=csv`} download>
             Download CSV<span className="sr-only"> of the document access record, with each row&apos;s hash</span>
           </a>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="mt-1 text-sm text-base-content/70">
         Every time someone from the evaluation team opens one of your documents, reads its pages, attests confidentiality or is refused, it is listed here. Each
         row carries a fingerprint (SHA-256) of the record so far: a changed or removed row would show.
@@ -287,6 +290,6 @@ export function DocumentAccessSection({ prototypeId }: { prototypeId: number }) 
           })}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '~/components/breadcrumbs.tsx';
 import { useState } from 'react';
 import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
@@ -10,7 +11,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { StageStepper } from '~/components/stage-stepper.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { sellerStageNote } from '~/shared/deal-progress.ts';
 import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
 import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from './info-requests.tsx';
@@ -76,14 +77,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/seller-dashboard">Dashboard</Link>
-          </li>
-          <li aria-current="page">{p.prototypeName}</li>
-        </ul>
-      </nav>
+      <Breadcrumbs parent={{ to: '/seller-dashboard', label: 'Dashboard' }} current={p.prototypeName} />
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="break-words text-3xl font-bold tracking-tight">{p.prototypeName}</h1>
         <StatusBadge status={p.status} sellerResponse={p.sellerResponse} />
@@ -196,7 +190,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
       const { stored, failed } = await uploads.uploadAll(prototype.id);
       await utils.prototypes.byId.invalidate({ id: prototype.id });
       if (failed.length > 0) {
-        toast({ title: 'Error', description: failed.map((f) => `${f.name}: ${f.message}`).join('; '), variant: 'destructive' });
+        toastError(failed.map((f) => `${f.name}: ${f.message}`).join('; '));
       } else {
         toast({ title: 'Documents uploaded', description: `${stored.length} document${stored.length === 1 ? '' : 's'} added.` });
         uploads.clear();
@@ -281,7 +275,7 @@ function ViewOnlySwitch({ document: d, prototypeId }: { document: PrototypeDetai
           : `${updated.fileName}: the evaluation team can download a watermarked copy.`,
       });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The document could not be changed.'), variant: 'destructive' }),
+    onError: (error) => toastError('The document could not be changed.', error),
   });
   // The switch shows the asked-for state from the click on (set in the change event, so the controlled
   // input never flips back for a frame while the mutation starts) until the answer and the refetch are in.

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { ConfirmDialog } from '~/components/modal-dialog.tsx';
 import { isAllowed } from '~/shared/prototype-workflow.ts';
 import { formatDateTime, formatUsd } from '~/shared/format.ts';
@@ -25,7 +24,7 @@ export function QuoteResponse({ prototype }: { prototype: SellerPrototype }) {
       });
       await utils.prototypes.invalidate();
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to respond to quote. Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastError('Failed to respond to quote. Please try again.', error),
   });
 
   if (prototype.sellerResponse) {

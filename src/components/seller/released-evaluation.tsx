@@ -2,6 +2,7 @@
 // (with the final scores only when the team released them) and the next development milestone.
 // Nothing here exists before a release: the server sends evaluation null until then.
 import { formatDate, formatNumber, formatWholeUsd, stateLabel } from '~/shared/format.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 import { milestoneOverdue } from '~/shared/review-promise.ts';
 import type { PrototypeDetail } from './types.ts';
 
@@ -64,13 +65,13 @@ export function NextMilestone({ prototype }: { prototype: Pick<PrototypeDetail, 
   if (!prototype.nextMilestone) return null;
   const overdue = milestoneOverdue(prototype, new Date());
   return (
-    <section aria-labelledby="milestone-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="next-milestone">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="milestone-title" className="text-lg font-semibold">
-          Next milestone
-        </h2>
-        {overdue && <span className="badge badge-sm badge-error whitespace-nowrap">Overdue</span>}
-      </div>
+    <SectionCard
+      titleId="milestone-title"
+      title="Next milestone"
+      testId="next-milestone"
+      headerClassName="flex flex-wrap items-center gap-2"
+      aside={overdue && <span className="badge badge-sm badge-error whitespace-nowrap">Overdue</span>}
+    >
       <p className="mt-2">{prototype.nextMilestone}</p>
       {prototype.milestoneDate && (
         <p className={`text-sm ${overdue ? 'font-medium text-error' : 'text-base-content/70'}`}>
@@ -78,6 +79,6 @@ export function NextMilestone({ prototype }: { prototype: Pick<PrototypeDetail, 
           {overdue && ': this date has passed and no new date has been set yet.'}
         </p>
       )}
-    </section>
+    </SectionCard>
   );
 }

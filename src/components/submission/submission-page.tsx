@@ -4,12 +4,12 @@ import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { revoked, useCapability } from '~/client/use-capability.ts';
 import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
-import { isUnauthorized, serverMessage } from '~/client/errors.ts';
+import { isUnauthorized } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { REDIRECT_AFTER_UNAUTHORIZED_SUBMIT_MS, REDIRECT_UNAUTHENTICATED_SUBMIT_MS } from '~/shared/constants.ts';
 import { emptyScreeningForm, screeningFormInput } from '~/shared/schemas/export-control.ts';
 import { emptyPrototypeForm, energyTypeOptions, prototypeInput } from '~/shared/schemas/prototype.ts';
@@ -114,7 +114,7 @@ function SubmissionForm() {
         toast({ title: 'Authentication Required', description: 'Please log in to submit a prototype.', variant: 'destructive' });
         setTimeout(() => void navigate({ to: '/login', search: BACK_TO_THE_FORM }), REDIRECT_AFTER_UNAUTHORIZED_SUBMIT_MS);
       } else {
-        toast({ title: 'Error', description: serverMessage(error, 'Failed to submit prototype. Please try again.'), variant: 'destructive' });
+        toastError('Failed to submit prototype. Please try again.', error);
       }
     } finally {
       setBusy(false);

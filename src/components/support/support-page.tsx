@@ -9,13 +9,13 @@ import { revoked, useCapability } from '~/client/use-capability.ts';
 import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
-import { Spinner } from '~/components/spinner.tsx';
+import { CountedTitle, ListCard, QueryStatus } from '~/components/list-card.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { OPENABLE_TICKET_CATEGORIES, TICKET_CATEGORY_LABELS, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX, openTicketInput } from '~/shared/schemas/support.ts';
 import { ticketCategoryLabel } from './format.ts';
-import { TicketRow } from './ticket-parts.tsx';
+import { TicketList } from './ticket-parts.tsx';
 import { Options } from '~/components/forms/options.tsx';
 
 export function SupportPage() {
@@ -54,16 +54,8 @@ function SupportTickets() {
 
       {composing && <NewTicketForm onDone={() => setComposing(false)} />}
 
-      <section aria-labelledby="my-tickets" className="rounded-box border border-base-300 bg-base-100 shadow-sm">
-        <h2 id="my-tickets" className="px-5 pt-5 text-lg font-semibold">
-          Your tickets {tickets.data && <span className="badge badge-ghost badge-sm align-middle">{tickets.data.length}</span>}
-        </h2>
-        {tickets.isLoading && <Spinner label="Loading your tickets" className="py-10" />}
-        {tickets.isError && (
-          <p role="alert" className="alert alert-error m-5">
-            {serverMessage(tickets.error, 'Could not load your tickets. Please try again.')}
-          </p>
-        )}
+      <ListCard titleId="my-tickets" title={<CountedTitle title="Your tickets" count={tickets.data?.length} />} flush>
+        <QueryStatus query={tickets} loading="Loading your tickets" failed="Could not load your tickets. Please try again." />
         {tickets.data?.length === 0 && (
           <div className="px-5 py-10 text-center text-base-content/70">
             <p className="font-medium">No tickets yet</p>
@@ -71,24 +63,19 @@ function SupportTickets() {
           </div>
         )}
         {tickets.data && tickets.data.length > 0 && (
-          <ul className="divide-y divide-base-300">
-            {tickets.data.map((ticket) => (
-              <TicketRow
-                key={ticket.id}
-                ticket={ticket}
-                side="user"
-                testId="support-ticket-row"
-                details={
-                  <span className="text-xs text-base-content/70">
-                    {ticketCategoryLabel(ticket.category)} · updated {formatDateTime(ticket.lastUpdated)} · {ticket.messageCount}{' '}
-                    {ticket.messageCount === 1 ? 'reply' : 'replies'}
-                  </span>
-                }
-              />
-            ))}
-          </ul>
+          <TicketList
+            tickets={tickets.data}
+            side="user"
+            rowTestId="support-ticket-row"
+            details={(ticket) => (
+              <span className="text-xs text-base-content/70">
+                {ticketCategoryLabel(ticket.category)} · updated {formatDateTime(ticket.lastUpdated)} · {ticket.messageCount}{' '}
+                {ticket.messageCount === 1 ? 'reply' : 'replies'}
+              </span>
+            )}
+          />
         )}
-      </section>
+      </ListCard>
     </div>
   );
 }

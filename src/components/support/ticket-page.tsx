@@ -1,6 +1,7 @@
 // /support/$ticketId: one of the user's tickets, its conversation and the reply box. A reply to a
 // ticket waiting on the user or resolved reopens it; a closed ticket points to a new one.
 import { Link } from '@tanstack/react-router';
+import { Breadcrumbs } from '~/components/breadcrumbs.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { revoked, useCapability } from '~/client/use-capability.ts';
@@ -31,14 +32,7 @@ export function TicketPage({ ticketId }: { ticketId: number }) {
   const data = ticketsRevoked ? undefined : ticket.data;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/support">Support</Link>
-          </li>
-          <li aria-current="page">Ticket #{ticketId}</li>
-        </ul>
-      </nav>
+      <Breadcrumbs parent={{ to: '/support', label: 'Support' }} current={<>Ticket #{ticketId}</>} />
       {ticketsRevoked && <CapabilityNotice state={ticketsRevoked} />}
       {!ticketsRevoked && ticket.isLoading && <Spinner label="Loading the ticket" className="py-10" />}
       {!ticketsRevoked && ticket.isError && (

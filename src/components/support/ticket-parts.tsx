@@ -66,3 +66,26 @@ export function TicketRow({ ticket, side, details, testId }: { ticket: TicketSum
     </li>
   );
 }
+
+/** A list of tickets, each a TicketRow; `details` writes a row's line of facts. */
+export function TicketList<T extends TicketSummary>({
+  tickets,
+  side,
+  details,
+  rowTestId,
+  busy,
+}: {
+  tickets: T[];
+  side: 'user' | 'admin';
+  details: (ticket: T) => ReactNode;
+  rowTestId?: string;
+  busy?: boolean;
+}) {
+  return (
+    <ul className="divide-y divide-base-300" aria-busy={busy}>
+      {tickets.map((ticket) => (
+        <TicketRow key={ticket.id} ticket={ticket} side={side} testId={rowTestId} details={details(ticket)} />
+      ))}
+    </ul>
+  );
+}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
+import { useUrlSearch, warmForAdmin } from '~/client/data/url-list.ts';
 import { AdminLedgerPage } from '~/components/payouts/admin-ledger-page.tsx';
 import { type LedgerSearch, ledgerInput, parseLedgerSearch } from '~/components/payouts/ledger-search.ts';
 
@@ -8,12 +9,10 @@ export const Route = createFileRoute('/_admin/admin_/ledger')({
   validateSearch: parseLedgerSearch,
   head: () => pageHead('Ledger', 'Every payout owed, sent or reversed, with running balances.'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => (context.isAdmin ? context.trpc.ledger.admin.ensureData(ledgerInput(deps)).catch(() => undefined) : undefined),
+  loader: warmForAdmin((trpc, deps: LedgerSearch) => [trpc.ledger.admin.ensureData(ledgerInput(deps))]),
   component: Screen,
 });
 
 function Screen() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return <AdminLedgerPage search={search} setSearch={(next: LedgerSearch) => void navigate({ search: next })} />;
+  return <AdminLedgerPage {...useUrlSearch(Route)} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
+import { useUrlSearch, warmForAdmin } from '~/client/data/url-list.ts';
 import { AdminPayoutsPage } from '~/components/payouts/admin-payouts-page.tsx';
 import { type PayoutsSearch, parsePayoutsSearch, payoutsInput } from '~/components/payouts/payouts-search.ts';
 
@@ -8,19 +9,14 @@ export const Route = createFileRoute('/_admin/admin_/payouts')({
   validateSearch: parsePayoutsSearch,
   head: () => pageHead('Payouts', 'Seller payouts by status, with totals.'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    context.isAdmin
-      ? Promise.all([
-          context.trpc.payouts.mode.ensureData(),
-          context.trpc.payouts.totals.ensureData(),
-          context.trpc.payouts.list.ensureData(payoutsInput(deps)),
-        ]).catch(() => undefined)
-      : undefined,
+  loader: warmForAdmin((trpc, deps: PayoutsSearch) => [
+    trpc.payouts.mode.ensureData(),
+    trpc.payouts.totals.ensureData(),
+    trpc.payouts.list.ensureData(payoutsInput(deps)),
+  ]),
   component: Screen,
 });
 
 function Screen() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return <AdminPayoutsPage search={search} setSearch={(next: PayoutsSearch) => void navigate({ search: next })} />;
+  return <AdminPayoutsPage {...useUrlSearch(Route)} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '~/client/page-head.ts';
+import { useUrlSearch, warmForAdmin } from '~/client/data/url-list.ts';
 import { ReportsQueue } from '~/components/admin/reports-queue.tsx';
 import { type ReportsSearch, parseReportsSearch, reportsQueueInput } from '~/components/admin/reports-search.ts';
 
@@ -8,15 +9,10 @@ export const Route = createFileRoute('/_admin/admin_/reports')({
   validateSearch: parseReportsSearch,
   head: () => pageHead('Concern reports', 'Reports and flags by status, reason and target.'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    context.isAdmin
-      ? Promise.all([context.trpc.reports.counts.ensureData(), context.trpc.reports.queue.ensureData(reportsQueueInput(deps))]).catch(() => undefined)
-      : undefined,
+  loader: warmForAdmin((trpc, deps: ReportsSearch) => [trpc.reports.counts.ensureData(), trpc.reports.queue.ensureData(reportsQueueInput(deps))]),
   component: Screen,
 });
 
 function Screen() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return <ReportsQueue search={search} setSearch={(next: ReportsSearch) => void navigate({ search: next })} />;
+  return <ReportsQueue {...useUrlSearch(Route)} />;
 }

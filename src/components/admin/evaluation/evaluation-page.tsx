@@ -86,39 +86,30 @@ function Workbench({ evaluation: e }: { evaluation: Evaluation }) {
   );
 }
 
+/** A due date and, once met, when. */
+const dueText = (due: { dueAt: Date; metAt: Date | null }) => `${formatDate(due.dueAt)}${due.metAt ? ` (met ${formatDate(due.metAt)})` : ''}`;
+
 function Overview({ evaluation: e }: { evaluation: Evaluation }) {
+  const facts: { label: string; value: string; testId?: string }[] = [
+    { label: 'Status', value: stateLabel(e.status), testId: 'evaluation-status' },
+    { label: 'Stage', value: stateLabel(e.stage), testId: 'evaluation-stage' },
+    { label: 'Initial review due', value: dueText(e.dueDates.initialReview) },
+    { label: 'Feedback due', value: dueText(e.dueDates.feedback) },
+  ];
   return (
     <section aria-labelledby="overview-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
       <h2 id="overview-title" className="text-lg font-semibold">
         Overview
       </h2>
       <dl className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-base-content/70">Status</dt>
-          <dd className="font-medium" data-testid="evaluation-status">
-            {stateLabel(e.status)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-base-content/70">Stage</dt>
-          <dd className="font-medium" data-testid="evaluation-stage">
-            {stateLabel(e.stage)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-base-content/70">Initial review due</dt>
-          <dd className="font-medium">
-            {formatDate(e.dueDates.initialReview.dueAt)}
-            {e.dueDates.initialReview.metAt && ` (met ${formatDate(e.dueDates.initialReview.metAt)})`}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-base-content/70">Feedback due</dt>
-          <dd className="font-medium">
-            {formatDate(e.dueDates.feedback.dueAt)}
-            {e.dueDates.feedback.metAt && ` (met ${formatDate(e.dueDates.feedback.metAt)})`}
-          </dd>
-        </div>
+        {facts.map(({ label, value, testId }) => (
+          <div key={label}>
+            <dt className="text-base-content/70">{label}</dt>
+            <dd className="font-medium" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
       </dl>
     </section>
   );

@@ -1,7 +1,7 @@
 // The release of an evaluation to the seller (issue 14, point 7). Offered only once the workflow
 // allows it (after a decision), and the final scores only once the lead has recorded them; otherwise
 // the button is disabled with the rule's reason (issue 34, point 6).
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
@@ -56,11 +56,7 @@ function ReleaseForm({ evaluation: e, onClose }: { evaluation: Evaluation; onClo
   const form = useZodForm(releaseForm, { summary: '', strengths: '', concerns: '', includeScores: false as boolean });
   const release = trpc.evaluation.release.useMutation(useEvaluationFeedback(e.id, 'Evaluation released', onClose));
   const scoresRefusal = releaseRefusal({ status: e.status, finalRecorded: finalRecorded(e) }, true);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) release.mutate({ id: e.id, ...input });
-  };
+  const submit = form.submit((input) => release.mutate({ id: e.id, ...input }));
   const field = (name: 'summary' | 'strengths' | 'concerns') => ({
     ...form.field(name),
     id: `release-${name}`,

@@ -1,6 +1,5 @@
 // The caller's own scorecard (issue 14, point 3): every figure, strengths and concerns, checked by
 // the shared schema before it is sent.
-import { type FormEvent } from 'react';
 import { z } from 'zod';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
@@ -29,11 +28,7 @@ export function ScorecardForm({ evaluation: e }: { evaluation: Evaluation }) {
     concerns: own?.concerns ?? '',
   });
   const save = trpc.evaluation.submitScorecard.useMutation(useEvaluationFeedback(e.id, own ? 'Scorecard updated' : 'Scorecard submitted'));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) save.mutate({ id: e.id, ...input });
-  };
+  const submit = form.submit((input) => save.mutate({ id: e.id, ...input }));
   const f = form.field;
   const err = form.errors;
   return (

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
 import { AppealDecision } from '../appeal-decision.tsx';
@@ -24,12 +25,12 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
   const [dialog, setDialog] = useState<'warn' | 'suspend' | null>(null);
   const isAdmin = user.role === 'admin';
   return (
-    <section aria-labelledby="moderation-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="moderation-section">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="moderation-title" className="text-lg font-semibold">
-          Moderation history
-        </h2>
-        {isAdmin ? (
+    <SectionCard
+      titleId="moderation-title"
+      title="Moderation history"
+      testId="moderation-section"
+      aside={
+        isAdmin ? (
           <p className="text-sm text-base-content/70">Administrators cannot be warned or suspended.</p>
         ) : (
           <div className="flex gap-2" role="group" aria-label="Moderation actions">
@@ -40,8 +41,9 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
               Suspend
             </button>
           </div>
-        )}
-      </div>
+        )
+      }
+    >
       <QueryView
         query={history}
         what="moderation history"
@@ -64,7 +66,7 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
           <SuspendDialog user={user} open={dialog === 'suspend'} onClose={() => setDialog(null)} />
         </>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
