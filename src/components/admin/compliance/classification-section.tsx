@@ -8,7 +8,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { Options } from '~/components/forms/options.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { BASIS_LABELS, CLASSIFICATION_BASES, COMPLIANCE_STATE_LABELS, JURISDICTIONS, JURISDICTION_LABELS, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { classificationFormInput, emptyClassificationForm } from '~/shared/schemas/export-control.ts';
@@ -144,7 +144,7 @@ function ClassifyForm({ prototypeId, current }: { prototypeId: number; current: 
       await Promise.all([utils.compliance.invalidate(), utils.confidentiality.prototype.invalidate({ id: prototypeId })]);
     },
     // What the officer typed stays in the form.
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The classification could not be recorded.'), variant: 'destructive' }),
+    onError: (error) => toastError('The classification could not be recorded.', error),
   });
   const { values, errors, setValue } = form;
   // The page holds other forms: ids carry a prefix.

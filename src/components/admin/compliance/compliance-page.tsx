@@ -4,12 +4,11 @@
 // Needs compliance.manage; others see why not.
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { type HitDecision, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { ComplianceDashboard } from './compliance-dashboard.tsx';
@@ -80,7 +79,7 @@ function HitCard({ hit }: { hit: Hit }) {
       toast({ title: decided.status === 'false_positive' ? 'Marked a false positive' : 'Match confirmed', description: `${decided.userName}: recorded.` });
       await Promise.all([utils.compliance.hits.invalidate(), utils.compliance.dashboard.invalidate()]);
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The decision could not be recorded.'), variant: 'destructive' }),
+    onError: (error) => toastError('The decision could not be recorded.', error),
   });
   const act = (decision: HitDecision) => decide.mutate({ id: hit.id, decision, note: note || null });
   return (

@@ -3,7 +3,6 @@
 // person with citizenships, or unknown) with its history and a form to record a new one, and their
 // authorizations for controlled prototypes, with add and remove. The server decides who is cleared.
 import { type FormEvent, useId } from 'react';
-import { serverMessage } from '~/client/errors.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
@@ -11,7 +10,7 @@ import { useCapability } from '~/client/use-capability.ts';
 import { BusyButton, FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { QueryView } from '~/components/query-view.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { EXPORT_STATUSES, EXPORT_STATUS_LABELS, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
 // The server's words (403): no one clears themselves.
 const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must.';
@@ -26,7 +25,7 @@ const STATUS_HELP = {
   unknown: 'Not yet established: cleared for no controlled item.',
 } as const;
 
-const error = (fallback: string) => (failure: unknown) => toast({ title: 'Error', description: serverMessage(failure, fallback), variant: 'destructive' });
+const error = (fallback: string) => (failure: unknown) => toastError(fallback, failure);
 
 /** Shown to compliance.manage holders on an administrator's page; nothing otherwise. */
 export function ExportStatusSection({ userId, role }: { userId: string; role: string }) {
