@@ -10,8 +10,8 @@ import { ForbiddenError } from '../domain/errors.ts';
 import { NOT_YOUR_OWN, notClearedMessage } from '../domain/export-clearance.ts';
 import { decodeCursor } from '../domain/keyset.ts';
 import { attestAdmin, createPrototype, createUser } from '../test/factories.ts';
+import { controlledItem as sharedControlledItem, uploadPdf } from '../test/controlled-item.ts';
 import { type RestClient, callerAs, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
-import { samplePdf } from '../test/pdf-fixtures.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
@@ -22,37 +22,11 @@ const tag = () => Math.random().toString(36).slice(2, 10);
 
 type Admin = RestClient & { user: { id: string } };
 
-async function upload(client: RestClient, prototypeId: number): Promise<number> {
-  const res = await client.app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-file-name': FILE, cookie: client.cookie },
-    body: await samplePdf(1),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const upload = (client: RestClient, prototypeId: number) => uploadPdf(client, prototypeId, FILE, 1);
 
 const raw = (client: RestClient, path: string) => client.app.request(`http://localhost${path}`, { headers: { cookie: client.cookie } });
 
-/** A controlled prototype with a document, a compliance officer and an attested reviewer with no export status. */
-async function controlledItem() {
-  const seller = await signedInClient(t.db, 'user');
-  const prototype = await createPrototype(t.db.prisma, seller.user.id, { description: SECRET });
-  const documentId = await upload(seller, prototype.id);
-  const officer = await signedInClient(t.db, 'admin');
-  await t.db.prisma.userPermission.create({ data: { userId: officer.user.id, permission: 'compliance.manage', granted: true } });
-  const reviewer = await signedInClient(t.db, 'admin');
-  for (const admin of [officer, reviewer]) await attestAdmin(t.db.prisma, admin.user.id, prototype.id);
-  const classified = await officer.request('PUT', `/api/admin/prototypes/${prototype.id}/export-classification`, {
-    jurisdiction: 'ear',
-    classification: '1E201',
-    controlled: true,
-    basis: 'counsel',
-    note: null,
-  });
-  expect(classified.json.state).toBe('controlled');
-  return { seller, prototype, documentId, officer, reviewer };
-}
+const controlledItem = () => sharedControlledItem(t.db, { description: SECRET, fileName: FILE, pages: 1 });
 
 describe("the document access list names a controlled item's documents only to cleared people", () => {
   it('an uncleared admin reads who opened what without the file names (list and CSV), on record as refused; once authorized, named and on record as released', async () => {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { notClearedMessage } from '../domain/export-clearance.ts';
 import { attestAdmin, createPrototype } from '../test/factories.ts';
 import { type RestClient, callerAs, setTestServices, signedInClient, useTestDatabase } from '../test/harness.ts';
+import { controlledItem as sharedControlledItem, uploadPdf } from '../test/controlled-item.ts';
 import { livePayloads } from '../test/live-payloads.ts';
-import { samplePdf } from '../test/pdf-fixtures.ts';
 import { fixedClock } from '../test/services.ts';
 
 const t = useTestDatabase();
@@ -16,37 +16,11 @@ const SECRET = 'Lithium-6 enrichment cascade geometry';
 const ANSWER = 'Separation factor 1.06 per stage';
 const DAY = 86_400_000;
 
-async function upload(client: RestClient, prototypeId: number): Promise<number> {
-  const res = await client.app.request(`http://localhost/api/prototypes/${prototypeId}/documents`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'cascade.pdf', cookie: client.cookie },
-    body: await samplePdf(2),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const upload = (client: RestClient, prototypeId: number) => uploadPdf(client, prototypeId, 'cascade.pdf', 2);
 
 const raw = (client: RestClient, path: string) => client.app.request(`http://localhost${path}`, { headers: { cookie: client.cookie } });
 
-/** A controlled prototype with a document, a compliance officer, and an attested reviewer with no export status yet. */
-async function controlledItem() {
-  const seller = await signedInClient(t.db, 'user');
-  const prototype = await createPrototype(t.db.prisma, seller.user.id, { description: SECRET });
-  const documentId = await upload(seller, prototype.id);
-  const officer = await signedInClient(t.db, 'admin');
-  await t.db.prisma.userPermission.create({ data: { userId: officer.user.id, permission: 'compliance.manage', granted: true } });
-  const reviewer = await signedInClient(t.db, 'admin');
-  for (const admin of [officer, reviewer]) await attestAdmin(t.db.prisma, admin.user.id, prototype.id);
-  const classified = await officer.request('PUT', `/api/admin/prototypes/${prototype.id}/export-classification`, {
-    jurisdiction: 'ear',
-    classification: '1E201',
-    controlled: true,
-    basis: 'counsel',
-    note: 'Lithium isotope separation technology',
-  });
-  expect(classified.json.state).toBe('controlled');
-  return { seller, prototype, documentId, officer, reviewer };
-}
+const controlledItem = () => sharedControlledItem(t.db, { description: SECRET, fileName: 'cascade.pdf', pages: 2 });
 
 const releasesOf = async (officer: RestClient, prototypeId: number) =>
   (await officer.request('GET', `/api/admin/compliance/releases?prototypeId=${prototypeId}`)).json as Record<string, unknown>[];
