@@ -42,6 +42,10 @@ export default defineConfig({
     // Recording a trace for every test costs about a seventh of the run; under CI a failure leaves its
     // message and screenshot, and `npx playwright test --trace on` records one where it is needed.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // Every test but the ones about motion (public-motion.spec.ts sets it back) runs as a user who
+    // asked for less motion: the public pages' endless animations otherwise keep the headless
+    // browser's software compositor drawing 60 frames a second, a third of the browser suite's time.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

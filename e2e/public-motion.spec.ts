@@ -3,6 +3,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
+// The suite runs with reduced motion (playwright.config.ts); these tests are about the motion itself.
+test.use({ reducedMotion: 'no-preference' });
+
 const counterValues = (group: Locator) => group.getByTestId('counter-value');
 
 async function fillWidths(page: Page) {
