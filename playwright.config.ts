@@ -44,7 +44,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     // Every test but the ones about motion (public-motion.spec.ts sets it back) runs as a user who
     // asked for less motion: the public pages' endless animations otherwise keep the headless
-    // browser's software compositor drawing 60 frames a second, a third of the browser suite's time.
+    // browser's software compositor drawing 60 frames a second for the whole test (ADR 0052).
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
