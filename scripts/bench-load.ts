@@ -18,6 +18,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { SESSION_COOKIE, generateSessionToken, hashToken } from '../src/server/auth/session.ts';
 import { type Database, openDatabase } from '../src/server/db/index.ts';
+import { REVIEW_REMINDERS_JOB, nextRunAt } from '../src/server/domain/review-reminders.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { ADMIN_PAGE_SIZE } from '../src/shared/constants.ts';
 import { freePort, stopProcess } from './child-processes.ts';
@@ -261,8 +262,9 @@ interface Seeded {
 }
 
 /**
- * Sellers with their prototypes in every status, some with open information requests, payouts and
- * notifications; a few admins; sessions for both. Plain SQL: the app's own writes would take minutes.
+ * Sellers with their prototypes in every status (a kept pipeline: see the prototypes' status), some
+ * with open information requests, payouts and notifications; a few admins; sessions for both.
+ * Plain SQL: the app's own writes would take minutes.
  */
 async function seed(db: Database, lifetime: { days: number }): Promise<Seeded> {
   const prototypes = SELLERS * PROTOTYPES_PER_SELLER;
@@ -279,9 +281,12 @@ async function seed(db: Database, lifetime: { days: number }): Promise<Seeded> {
            (ARRAY['Fusion','Helios','Quantum','Breeze','Vortex','Aurora','Photon','Tidal'])[1 + g % 8] || ' Reactor ' || g,
            (ARRAY['nuclear','natural','quantum','zero-point','solar','other'])[1 + g % 6],
            'A prototype of the load benchmark, number ' || g || ', described in a few sentences as sellers do. ' || repeat('Detail. ', 20),
-           (ARRAY['submitted','under_review','approved','rejected','quoted','accepted','in_development','active'])[1 + g % 8]::"PrototypeStatus",
+           -- A kept pipeline, one submission every ten minutes: the last two weeks' wait for or are in
+           -- review; older ones are decided, but for one in a hundred still under review (late).
+           (CASE WHEN g <= 2000 THEN (ARRAY['submitted','under_review'])[1 + g % 2] WHEN g % 100 = 0 THEN 'under_review'
+                 ELSE (ARRAY['approved','rejected','quoted','accepted','in_development','active'])[1 + g % 6] END)::"PrototypeStatus",
            (ARRAY['low','medium','high'])[1 + g % 3]::"Level",
-           g % 3000, g % 100, now() - (g || ' minutes')::interval, now()
+           g % 3000, g % 100, now() - (g * 10 || ' minutes')::interval, now()
     FROM generate_series(1, ${prototypes}) g
     JOIN sellers s ON s.n = 1 + g % ${SELLERS}`);
   await db.pool.query(`
@@ -291,7 +296,14 @@ async function seed(db: Database, lifetime: { days: number }): Promise<Seeded> {
       final_amount = CASE WHEN status IN ('accepted', 'in_development', 'active') THEN 10000 + id END,
       stage = (CASE status
         WHEN 'under_review' THEN 'technical_evaluation' WHEN 'quoted' THEN 'negotiation' WHEN 'accepted' THEN 'negotiation'
-        WHEN 'rejected' THEN 'closed' WHEN 'in_development' THEN 'development' WHEN 'active' THEN 'deployment' ELSE 'initial_review' END)::"PrototypeStage"`);
+        WHEN 'rejected' THEN 'closed' WHEN 'in_development' THEN 'development' WHEN 'active' THEN 'deployment' ELSE 'initial_review' END)::"PrototypeStage",
+      -- As the app records its promise: met when the prototype leaves initial review, and when its
+      -- seller gets a decision (so only the ones still waiting can be overdue, as in a kept pipeline).
+      initial_review_met_at = CASE WHEN status <> 'submitted' THEN created_at + interval '4 days' END,
+      feedback_met_at = CASE WHEN status NOT IN ('submitted', 'under_review') THEN created_at + interval '12 days' END,
+      -- Development milestones spread over the next three months, a few days over for some.
+      next_milestone = CASE WHEN status = 'in_development' THEN 'Pilot run' END,
+      milestone_date = CASE WHEN status = 'in_development' THEN now() + ((id % 90) - 3 || ' days')::interval END`);
   await db.pool.query(`
     INSERT INTO prototype_info_requests (prototype_id, question, created_at)
     SELECT id, 'Could you send the test report for run ' || id || '?', now() FROM prototypes WHERE id % 7 = 0`);
@@ -304,9 +316,13 @@ async function seed(db: Database, lifetime: { days: number }): Promise<Seeded> {
     INSERT INTO notifications (user_id, prototype_id, type, title, message, is_read, created_at)
     SELECT seller_id, id, 'status_change', 'Status changed', 'Your prototype ' || prototype_name || ' moved on.', id % 3 <> 0, now() - (id || ' seconds')::interval
     FROM prototypes`);
-  // A server's autovacuum marks freshly loaded pages all-visible within a minute, so that counts can
-  // read an index alone; PGlite has no autovacuum, so the embedded data set is only analysed.
-  await db.pool.query(db.kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
+  // Today's review reminders have run: the next run is queued for tomorrow morning, as a running app
+  // keeps it, rather than the first run an empty queue starts at once (a few hundred notifications
+  // and e-mails written while the screens are timed).
+  await db.pool.query(`INSERT INTO jobs (kind, payload, run_at) VALUES ($1, '{}', $2)`, [REVIEW_REMINDERS_JOB, nextRunAt(new Date())]);
+  // As a server's autovacuum would within a minute, and the app does hourly for the embedded database
+  // (db/index.ts): pages marked all-visible, so that counts can read an index alone; statistics fresh.
+  await db.pool.query('VACUUM (ANALYZE)');
 
   const { rows: admins } = await db.pool.query<{ id: string }>(`SELECT id FROM users WHERE role = 'admin' ORDER BY email`);
   const { rows: sellers } = await db.pool.query<{ id: string }>(`SELECT id FROM users WHERE role = 'user' ORDER BY email LIMIT ${SELLER_SESSIONS}`);

@@ -2,6 +2,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { openDatabase } from './index.ts';
 
 describe('startEmbeddedPostgres', () => {
   it('keeps shared buffers small (they live in the process), its pool connection open, and serves the pg driver', async () => {
@@ -15,6 +16,22 @@ describe('startEmbeddedPostgres', () => {
     } finally {
       await client.end();
       await embedded.stop();
+    }
+  });
+});
+
+describe('openDatabase, embedded', () => {
+  it("vacuums and analyses the database now and then, as a server's autovacuum would", async () => {
+    const database = await openDatabase({ dataDir: null, embeddedVacuumEveryMs: 50 });
+    try {
+      const vacuums = async () =>
+        Number(
+          (await database.pool.query<{ vacuum_count: string }>("SELECT vacuum_count FROM pg_stat_user_tables WHERE relname = 'users'")).rows[0]?.vacuum_count,
+        );
+      expect(await vacuums()).toBe(0);
+      await expect.poll(vacuums, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      await database.close();
     }
   });
 });

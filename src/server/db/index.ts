@@ -30,10 +30,19 @@ export interface DatabaseOptions {
   embeddedImage?: Blob;
   /** Pool size for a PostgreSQL server (the embedded database always uses one connection). */
   poolMax?: number;
+  /** How often the embedded database is vacuumed and analysed (it has no autovacuum); hourly by default. */
+  embeddedVacuumEveryMs?: number;
   log?: (line: string) => void;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, embeddedImage, poolMax = 10, log = () => {} }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  embeddedImage,
+  poolMax = 10,
+  embeddedVacuumEveryMs = 60 * 60_000,
+  log = () => {},
+}: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let poolConfig: pg.PoolConfig;
   if (databaseUrl) {
@@ -66,6 +75,13 @@ export async function openDatabase({ databaseUrl, dataDir, embeddedImage, poolMa
     // while; Prisma's defaults (2 s to start, 5 s to finish) would fail such requests needlessly.
     transactionOptions: embedded ? { maxWait: 15_000, timeout: 20_000 } : { maxWait: 5_000, timeout: 10_000 },
   });
+  // A PostgreSQL server's autovacuum clears dead rows (a session touched, a job done) and keeps the
+  // planner's statistics current; PGlite has none, so the app does it. Its one connection is busy
+  // meanwhile (well under a second for a database of this size), so other queries wait their turn.
+  const vacuum = embedded
+    ? setInterval(() => void pool.query('VACUUM (ANALYZE)').catch((error: Error) => log(`embedded vacuum failed: ${error.message}`)), embeddedVacuumEveryMs)
+    : null;
+  vacuum?.unref();
   return {
     prisma,
     pool,
@@ -75,6 +91,7 @@ export async function openDatabase({ databaseUrl, dataDir, embeddedImage, poolMa
       return () => notificationHandlers.delete(handler);
     },
     async close() {
+      if (vacuum) clearInterval(vacuum);
       await prisma.$disconnect();
       await pool.end();
       await embedded?.stop();

@@ -169,12 +169,30 @@ describe('admin list filters', () => {
     await make('milestone-overdue', { ...met, status: 'in_development', nextMilestone: 'Pilot', milestoneDate: addDays(NOW, -1) });
     await make('milestone-future', { ...met, status: 'in_development', nextMilestone: 'Pilot', milestoneDate: addDays(NOW, 1) });
     await make('milestone-deployed', { ...met, status: 'active', nextMilestone: 'Pilot', milestoneDate: addDays(NOW, -1) });
+    // Overdue twice or three times over, counted once (the counter adds up disjoint parts).
+    await make('both-dates-overdue', { createdAt: addDays(NOW, -40) });
+    await make('all-three-overdue', { createdAt: addDays(NOW, -40), status: 'in_development', nextMilestone: 'Pilot', milestoneDate: addDays(NOW, -1) });
+    await make('feedback-and-milestone-overdue', {
+      createdAt: addDays(NOW, -40),
+      initialReviewMetAt: addDays(NOW, -35),
+      status: 'in_development',
+      nextMilestone: 'Pilot',
+      milestoneDate: addDays(NOW, -1),
+    });
     const names = (await caller.admin.prototypes({ overdue: true })).items.map((p) => p.prototypeName).sort();
-    expect(names).toEqual(['feedback-overdue', 'initial-overdue', 'milestone-overdue']);
-    expect((await caller.admin.counters()).overdue).toBe(3);
+    expect(names).toEqual([
+      'all-three-overdue',
+      'both-dates-overdue',
+      'feedback-and-milestone-overdue',
+      'feedback-overdue',
+      'initial-overdue',
+      'milestone-overdue',
+    ]);
+    expect((await caller.admin.counters()).overdue).toBe(6);
     // Same data two days later: "due-now" and "milestone-future" have passed too.
     const { caller: later } = await adminCaller(addDays(NOW, 2));
-    expect((await later.admin.counters()).overdue).toBe(5);
+    expect((await later.admin.counters()).overdue).toBe(8);
+    expect((await later.admin.prototypes({ overdue: true })).items).toHaveLength(8);
   });
 
   it('refuses a reviewer that is not an id', async () => {

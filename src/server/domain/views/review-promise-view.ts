@@ -1,6 +1,6 @@
 // The review promise on the admin side (issue 14, point 4): each prototype's due dates, its final
-// scores for the list, and "overdue" as one WHERE clause shared by the list filter, the counter and
-// the daily job, so that all three always agree with src/shared/review-promise.ts.
+// scores for the list, and "overdue" written once for the list filter, the counter and the daily job
+// (its milestone part), so that all three always agree with src/shared/review-promise.ts.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, addDays, dueDates, milestoneOverdue, startOfUtcDay } from '~/shared/review-promise.ts';
 
@@ -40,13 +40,24 @@ export function milestoneOverdueWhere(now: Date): Prisma.PrototypeWhereInput {
   return { status: 'in_development', nextMilestone: { not: null }, milestoneDate: { lt: startOfUtcDay(now) } };
 }
 
-/** An open due date past at `now` (dueState 'overdue'), or an overdue milestone. */
+/**
+ * "Overdue" (an open due date past at `now`, dueState 'overdue', or an overdue milestone) as three
+ * conditions no prototype meets twice: its initial review past due; else its feedback past due (a
+ * feedback date passes after the initial one, so an unmet initial review is counted as such); else
+ * its milestone. The counter counts each on its own partial index and adds them up, which a single
+ * OR cannot do: the planner guesses most unmet dates old, and reads the whole table instead.
+ */
+export function overdueParts(now: Date): Prisma.PrototypeWhereInput[] {
+  const initialReview = { initialReviewMetAt: null, createdAt: { lt: addDays(now, -INITIAL_REVIEW_DAYS) } } satisfies Prisma.PrototypeWhereInput;
+  const feedback = {
+    initialReviewMetAt: { not: null },
+    feedbackMetAt: null,
+    createdAt: { lt: addDays(now, -FEEDBACK_DAYS) },
+  } satisfies Prisma.PrototypeWhereInput;
+  return [initialReview, feedback, { AND: [milestoneOverdueWhere(now), { NOT: initialReview }, { NOT: feedback }] }];
+}
+
+/** The list filter: any of the parts. */
 export function overdueWhere(now: Date): Prisma.PrototypeWhereInput {
-  return {
-    OR: [
-      { initialReviewMetAt: null, createdAt: { lt: addDays(now, -INITIAL_REVIEW_DAYS) } },
-      { feedbackMetAt: null, createdAt: { lt: addDays(now, -FEEDBACK_DAYS) } },
-      milestoneOverdueWhere(now),
-    ],
-  };
+  return { OR: overdueParts(now) };
 }
