@@ -100,7 +100,10 @@ export default tseslint.config(
   {
     languageOptions: {
       // Type information for the promise rules below; projectService reads tsconfig.json like the editor does.
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'public/*.js', 'src/server/documents/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'public/*.js', 'src/server/documents/*.mjs', 'src/server/db/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: globals.node,
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

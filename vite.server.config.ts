@@ -16,8 +16,13 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rollupOptions: {
-      // The document worker is its own entry: a worker thread loads it beside server.js (documents/document-jobs.ts).
-      input: { server: 'server.ts', 'document-worker': 'src/server/documents/document-worker.mjs' },
+      // The workers are entries of their own: a worker thread loads each beside server.js
+      // (documents/document-jobs.ts, db/embedded.ts).
+      input: {
+        server: 'server.ts',
+        'document-worker': 'src/server/documents/document-worker.mjs',
+        'embedded-worker': 'src/server/db/embedded-worker.mjs',
+      },
       output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

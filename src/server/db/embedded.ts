@@ -1,11 +1,11 @@
 // The embedded PostgreSQL (PGlite) used when no DATABASE_URL is set: data on disk under DATA_DIR,
 // served to the ordinary `pg` driver over a private Unix socket so that one code path serves both.
+// PGlite runs in a worker thread of its own (embedded-worker.mjs, ADR 0054); this side holds the data
+// directory's lock and the socket's directory, and starts, asks and stops the worker.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
 
 export interface EmbeddedPostgres {
@@ -20,34 +20,69 @@ export interface EmbeddedPostgres {
 export interface EmbeddedOptions {
   /** Start an in-memory database from a dumped data directory (tests: migrated once per run, loaded per file). */
   image?: Blob;
+  /** Told when the database's thread fails after it started (its queries fail from then on). */
+  onFailure?: (error: Error) => void;
 }
-
-/** Extensions the migrations use (a PostgreSQL server has them as standard contrib modules). */
-const extensions = { pg_trgm };
 
 /**
  * PGlite's shared buffers live in the process's own memory, and PostgreSQL's default (128 MB) is
  * sized for a server: 32 MB keeps the process lean without slower screens (docs/benchmarks.md); the
  * operating system still caches the data files.
  */
-const postgresqlconf = ['shared_buffers=32MB'];
-
-/** How this app opens PGlite. */
-export const PGLITE_OPTIONS = { extensions, postgresqlconf };
+const POSTGRESQL_CONF = ['shared_buffers=32MB'];
 
 /** Connections the socket accepts: the app's pool uses one; tools (tests, scripts) may add their own. */
 const MAX_CONNECTIONS = 12;
 
+/** The worker's file: beside this module in the sources, beside the bundle once built (vite.server.config.ts). */
+function workerUrl(): URL {
+  for (const candidate of ['./embedded-worker.mjs', './embedded-worker.js', '../embedded-worker.js']) {
+    const url = new URL(candidate, import.meta.url);
+    if (fs.existsSync(url)) return url;
+  }
+  throw new Error('embedded-worker not found beside the server');
+}
+
+type Reply = { ready?: true; dumped?: ArrayBuffer; stopped?: true; failed?: string };
+
+/**
+ * The worker's next reply. It keeps the process alive only while a reply is awaited: an idle database
+ * thread must not hold a process open that has nothing else to do (a test file that never closes its
+ * database, a script that ends).
+ */
+function nextReply(worker: Worker, message?: 'dump' | 'stop'): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      worker.unref();
+    };
+    const onMessage = (reply: Reply) => {
+      done();
+      if (reply.failed) reject(new Error(`embedded database: ${reply.failed}`));
+      else resolve(reply);
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`embedded database thread exited (${code})`));
+    };
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.ref();
+    if (message) worker.postMessage(message);
+  });
+}
+
 /** `dataDir` null keeps the database in memory (tests). */
-export async function startEmbeddedPostgres(dataDir: string | null, { image }: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string | null, { image, onFailure = () => {} }: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
   let releaseLock = () => {};
-  let db: PGlite;
+  let pgdata: string | null = null;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireLock(path.join(dataDir, 'embedded-db.lock'));
-    db = await PGlite.create(path.join(dataDir, 'pgdata'), PGLITE_OPTIONS);
-  } else {
-    db = await PGlite.create({ ...PGLITE_OPTIONS, ...(image ? { loadDataDir: image } : {}) });
+    pgdata = path.join(dataDir, 'pgdata');
   }
   // mkdtemp gives a 0700 directory: only this user can reach the socket.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomix-pg-'));
@@ -55,12 +90,25 @@ export async function startEmbeddedPostgres(dataDir: string | null, { image }: E
   const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
   process.once('exit', removeSocketDir);
   const socketPath = path.join(socketDir, '.s.PGSQL.5432');
-  const server = new PGLiteSocketServer({
-    db,
-    path: socketPath,
-    maxConnections: MAX_CONNECTIONS,
+  const cleanUp = () => {
+    process.off('exit', removeSocketDir);
+    removeSocketDir();
+    releaseLock();
+  };
+  const imageBytes = image ? await image.arrayBuffer() : null;
+  const worker = new Worker(workerUrl(), {
+    workerData: { pgdata, image: imageBytes, socketPath, maxConnections: MAX_CONNECTIONS, postgresqlconf: POSTGRESQL_CONF },
+    transferList: imageBytes ? [imageBytes] : [],
   });
-  await server.start();
+  try {
+    await nextReply(worker);
+  } catch (error) {
+    await worker.terminate();
+    cleanUp();
+    throw error;
+  }
+  // An error the thread throws later must not end the process (an 'error' event nobody hears would).
+  worker.on('error', onFailure);
   return {
     socketPath,
     poolConfig: {
@@ -76,13 +124,17 @@ export async function startEmbeddedPostgres(dataDir: string | null, { image }: E
       // Kept open while idle: it is the only one, and the next query needs it again.
       idleTimeoutMillis: 0,
     },
-    dumpImage: () => db.dumpDataDir('none'),
+    async dumpImage() {
+      const { dumped } = await nextReply(worker, 'dump');
+      return new Blob([dumped!]);
+    },
     async stop() {
-      await server.stop();
-      await db.close();
-      process.off('exit', removeSocketDir);
-      removeSocketDir();
-      releaseLock();
+      try {
+        await nextReply(worker, 'stop');
+      } finally {
+        await worker.terminate();
+        cleanUp();
+      }
     },
   };
 }

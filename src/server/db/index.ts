@@ -50,7 +50,10 @@ export async function openDatabase({
   } else {
     // Loaded only here: a process on a PostgreSQL server never loads PGlite (~250 MB of memory once started).
     const { startEmbeddedPostgres } = await import('./embedded.ts');
-    embedded = await startEmbeddedPostgres(dataDir, embeddedImage ? { image: embeddedImage } : {});
+    embedded = await startEmbeddedPostgres(dataDir, {
+      ...(embeddedImage ? { image: embeddedImage } : {}),
+      onFailure: (error) => log(`embedded database thread failed: ${error.message}`),
+    });
     poolConfig = embedded.poolConfig;
   }
   const pool = new pg.Pool({ ...poolConfig, connectionTimeoutMillis: 10_000 });
