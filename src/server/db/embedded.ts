@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
+import { workerFile } from '../worker-file.ts';
 
 export interface EmbeddedPostgres {
   poolConfig: PoolConfig;
@@ -33,15 +34,6 @@ const POSTGRESQL_CONF = ['shared_buffers=32MB'];
 
 /** Connections the socket accepts: the app's pool uses one; tools (tests, scripts) may add their own. */
 const MAX_CONNECTIONS = 12;
-
-/** The worker's file: beside this module in the sources, beside the bundle once built (vite.server.config.ts). */
-function workerUrl(): URL {
-  for (const candidate of ['./embedded-worker.mjs', './embedded-worker.js', '../embedded-worker.js']) {
-    const url = new URL(candidate, import.meta.url);
-    if (fs.existsSync(url)) return url;
-  }
-  throw new Error('embedded-worker not found beside the server');
-}
 
 type Reply = { ready?: true; dumped?: ArrayBuffer; stopped?: true; failed?: string };
 
@@ -96,7 +88,7 @@ export async function startEmbeddedPostgres(dataDir: string | null, { image, onF
     releaseLock();
   };
   const imageBytes = image ? await image.arrayBuffer() : null;
-  const worker = new Worker(workerUrl(), {
+  const worker = new Worker(workerFile('embedded-worker', import.meta.url), {
     workerData: { pgdata, image: imageBytes, socketPath, maxConnections: MAX_CONNECTIONS, postgresqlconf: POSTGRESQL_CONF },
     transferList: imageBytes ? [imageBytes] : [],
   });

@@ -1,8 +1,8 @@
 // The data room's stamping and rendering, run in worker threads (document-worker.mjs) so the event
 // loop never waits on a PDF: at most `workers` jobs at once, at most `queueMax` waiting (beyond that a
 // 429), each bounded in time (a worker past its deadline is ended and replaced) and in heap (ADR 0046).
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { workerFile } from '../worker-file.ts';
 
 /** Why a job refused the document; the REST adapter turns each into its 4xx. */
 export type DocumentJobRefusal = 'unreadable' | 'encrypted' | 'too_many_pages' | 'too_large' | 'too_complex' | 'timeout' | 'busy';
@@ -49,15 +49,6 @@ type WorkerResult = { bytes?: Uint8Array; png?: Uint8Array | null; pages?: numbe
 type Reply = { id: number; ok: true; result: WorkerResult } | { id: number; ok: false; code: string; message: string };
 
 const REFUSALS = new Set<string>(['unreadable', 'encrypted', 'too_many_pages', 'too_large', 'too_complex']);
-
-/** The worker's file: beside this module in the sources, beside the bundle once built (vite.server.config.ts). */
-function workerUrl(): URL {
-  for (const candidate of ['./document-worker.mjs', './document-worker.js', '../document-worker.js']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(url)) return url;
-  }
-  throw new Error('document-worker not found beside the server');
-}
 
 /** One worker thread; `busy` while it runs a job. */
 class Slot {
@@ -135,7 +126,7 @@ export class DocumentJobs {
   }
 
   private spawn(slot: Slot): Worker {
-    const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
+    const worker = new Worker(workerFile('document-worker', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
     worker.unref();
     slot.worker = worker;
     return worker;
