@@ -20,6 +20,15 @@ describe('startEmbeddedPostgres', () => {
   });
 });
 
+describe('startEmbeddedPostgres, its thread', () => {
+  it('stops once its thread has ended, and a second stop or a dump after it fails fast instead of waiting', async () => {
+    const embedded = await startEmbeddedPostgres(null);
+    await embedded.stop();
+    await expect(embedded.stop()).resolves.toBeUndefined();
+    await expect(embedded.dumpImage()).rejects.toThrow('embedded database thread has ended');
+  });
+});
+
 describe('openDatabase, embedded', () => {
   it("vacuums and analyses the database now and then, as a server's autovacuum would", async () => {
     const database = await openDatabase({ dataDir: null, embeddedVacuumEveryMs: 50 });

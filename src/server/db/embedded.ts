@@ -44,6 +44,11 @@ type Reply = { ready?: true; dumped?: ArrayBuffer; stopped?: true; failed?: stri
  */
 function nextReply(worker: Worker, message?: 'dump' | 'stop'): Promise<Reply> {
   return new Promise((resolve, reject) => {
+    // A thread that has already ended would never answer (threadId is -1 once it has exited).
+    if (worker.threadId === -1) {
+      reject(new Error('embedded database thread has ended'));
+      return;
+    }
     const done = () => {
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       worker.unref();
@@ -122,7 +127,8 @@ export async function startEmbeddedPostgres(dataDir: string | null, { image, onF
     },
     async stop() {
       try {
-        await nextReply(worker, 'stop');
+        // A thread that has ended (a failure, an earlier stop) has nothing left to close.
+        if (worker.threadId !== -1) await nextReply(worker, 'stop');
       } finally {
         await worker.terminate();
         cleanUp();
