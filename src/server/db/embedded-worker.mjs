@@ -8,12 +8,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ pgdata: string | null; image: ArrayBuffer | null; socketPath: string; maxConnections: number; postgresqlconf: string[] }} */
-const { pgdata, image, socketPath, maxConnections, postgresqlconf } = workerData;
+/** @type {{ pgdata: string | null; image: ArrayBuffer | null; socketPath: string; maxConnections: number }} */
+const { pgdata, image, socketPath, maxConnections } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
-// Extensions the migrations use (a PostgreSQL server has them as standard contrib modules).
-const options = { extensions: { pg_trgm }, postgresqlconf };
+// How this app opens PGlite. The extensions the migrations use (a PostgreSQL server has them as
+// standard contrib modules). Shared buffers live in the process's own memory, and PostgreSQL's
+// default (128 MB) is sized for a server: 32 MB keeps the process lean without slower screens
+// (docs/benchmarks.md); the operating system still caches the data files.
+const options = { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=32MB'] };
 const db = pgdata ? await PGlite.create(pgdata, options) : await PGlite.create({ ...options, ...(image ? { loadDataDir: new Blob([image]) } : {}) });
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
 await server.start();

@@ -25,13 +25,6 @@ export interface EmbeddedOptions {
   onFailure?: (error: Error) => void;
 }
 
-/**
- * PGlite's shared buffers live in the process's own memory, and PostgreSQL's default (128 MB) is
- * sized for a server: 32 MB keeps the process lean without slower screens (docs/benchmarks.md); the
- * operating system still caches the data files.
- */
-const POSTGRESQL_CONF = ['shared_buffers=32MB'];
-
 /** Connections the socket accepts: the app's pool uses one; tools (tests, scripts) may add their own. */
 const MAX_CONNECTIONS = 12;
 
@@ -94,7 +87,7 @@ export async function startEmbeddedPostgres(dataDir: string | null, { image, onF
   };
   const imageBytes = image ? await image.arrayBuffer() : null;
   const worker = new Worker(workerFile('embedded-worker', import.meta.url), {
-    workerData: { pgdata, image: imageBytes, socketPath, maxConnections: MAX_CONNECTIONS, postgresqlconf: POSTGRESQL_CONF },
+    workerData: { pgdata, image: imageBytes, socketPath, maxConnections: MAX_CONNECTIONS },
     transferList: imageBytes ? [imageBytes] : [],
   });
   try {
