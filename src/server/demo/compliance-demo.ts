@@ -18,6 +18,7 @@ import type { Db } from '../db/index.ts';
 import { importScreeningList, screenUser } from '../domain/denied-party-screening.ts';
 import { DEFAULT_DATA_ROOM_POLICY } from '../domain/confidential-access.ts';
 import { addAuthorization, exportClearanceCheck, recordExportDecisions, setExportStatus } from '../domain/export-clearance.ts';
+import { viewerFacts } from '../domain/viewer-facts.ts';
 import { classify, recordScreening } from '../domain/export-control.ts';
 
 const DAY_MS = 86_400_000;
@@ -153,7 +154,7 @@ async function seedClearanceDemo(
     [8, [muon]],
     [2, [muon, reactor]],
   ] as const) {
-    const denials = await exportClearanceCheck(db, viewer, ids, ago(days), DEFAULT_DATA_ROOM_POLICY);
+    const denials = await exportClearanceCheck(viewerFacts(db, viewer, ago(days)), ids, DEFAULT_DATA_ROOM_POLICY);
     await recordExportDecisions(db, reviewerId, ids, denials, { channel: 'fields' }, ago(days));
   }
 }

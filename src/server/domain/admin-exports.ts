@@ -4,6 +4,7 @@ import { CSV_EXPORT_LIMIT, type activityFilters, type prototypeFilters } from '~
 import { logActivity } from './activity-log.ts';
 import { activityCsv } from './views/activity-view.ts';
 import { prototypesCsv } from './views/prototype-view.ts';
+import { viewerFacts } from './viewer-facts.ts';
 import type { DomainDeps } from './deps.ts';
 
 export interface ExportDeps extends DomainDeps {
@@ -18,7 +19,7 @@ export async function exportPrototypes(deps: ExportDeps, filters: z.output<typeo
 }
 
 export async function exportActivity(deps: ExportDeps, filters: z.output<typeof activityFilters>) {
-  const csv = await activityCsv(deps.db, filters, CSV_EXPORT_LIMIT, deps.actorId);
+  const csv = await activityCsv(deps.db, filters, CSV_EXPORT_LIMIT, viewerFacts(deps.db, { id: deps.actorId, role: 'admin' }, deps.now));
   await logActivity(deps.db, deps.meta, { userId: deps.actorId, action: 'admin.export.activity', details: { ...filters } });
   return csv;
 }

@@ -68,8 +68,8 @@ export async function attestedPrototypes(db: Db, adminId: string, prototypeIds: 
 }
 
 /** The gate's rule: nothing confidential of a prototype opens before the admin attested for it. */
-export const notAttestedCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
-  const attested = await attestedPrototypes(db, viewer.id, prototypeIds);
+export const notAttestedCheck: ConfidentialAccessCheck = async (facts, prototypeIds) => {
+  const attested = await facts.attested(prototypeIds);
   return new Map(prototypeIds.filter((id) => !attested.has(id)).map((id) => [id, { reason: 'not_attested' as const, message: NOT_ATTESTED_MESSAGE }]));
 };
 

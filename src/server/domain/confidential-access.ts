@@ -10,6 +10,7 @@ import { termsNotAcceptedCheck } from './confidentiality-terms.ts';
 import { ForbiddenError } from './errors.ts';
 import { exportClearanceCheck } from './export-clearance.ts';
 import { exportHoldCheck } from './export-control.ts';
+import { type ViewerFacts, viewerFacts } from './viewer-facts.ts';
 
 export type ConfidentialDenialReason =
   'conflict_of_interest' | 'export_hold' | 'export_not_cleared' | 'access_revoked' | 'retention_ended' | 'terms_not_accepted' | 'not_attested';
@@ -24,13 +25,7 @@ export type DataRoomPolicy = { retentionDays: number };
 export const DEFAULT_DATA_ROOM_POLICY: DataRoomPolicy = { retentionDays: 30 };
 
 /** One rule: for each of `prototypeIds` the viewer may not open, the denial. */
-export type ConfidentialAccessCheck = (
-  db: Db,
-  viewer: ConfidentialViewer,
-  prototypeIds: readonly number[],
-  now: Date,
-  policy: DataRoomPolicy,
-) => Promise<Map<number, ConfidentialDenial>>;
+export type ConfidentialAccessCheck = (facts: ViewerFacts, prototypeIds: readonly number[], policy: DataRoomPolicy) => Promise<Map<number, ConfidentialDenial>>;
 
 /** In order: a denial no action can lift comes before one the viewer can act on. */
 const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [
@@ -51,26 +46,24 @@ const CONFIDENTIAL_ACCESS_CHECKS: readonly ConfidentialAccessCheck[] = [
  * their own prototypes (which prototypes they see at all is `visiblePrototypes`).
  */
 export async function confidentialDenials(
-  db: Db,
-  viewer: ConfidentialViewer,
+  facts: ViewerFacts,
   prototypeIds: readonly number[],
-  now: Date,
   policy: DataRoomPolicy = DEFAULT_DATA_ROOM_POLICY,
 ): Promise<Map<number, ConfidentialDenial>> {
   const denials = new Map<number, ConfidentialDenial>();
-  if (viewer.role !== 'admin' || prototypeIds.length === 0) return denials;
-  let open = [...new Set(prototypeIds)];
-  for (const check of CONFIDENTIAL_ACCESS_CHECKS) {
-    if (open.length === 0) break;
-    const found = await check(db, viewer, open, now, policy);
-    for (const [id, denial] of found) denials.set(id, denial);
-    open = open.filter((id) => !found.has(id));
+  if (facts.viewer.role !== 'admin' || prototypeIds.length === 0) return denials;
+  const ids = [...new Set(prototypeIds)];
+  // The rules ask at once (each fact is read once for all of them); the first in the table's order decides.
+  const found = await Promise.all(CONFIDENTIAL_ACCESS_CHECKS.map((check) => check(facts, ids, policy)));
+  for (const id of ids) {
+    const denial = found.find((byCheck) => byCheck.has(id))?.get(id);
+    if (denial) denials.set(id, denial);
   }
   return denials;
 }
 
 export async function confidentialDenial(db: Db, viewer: ConfidentialViewer, prototypeId: number, now: Date, policy?: DataRoomPolicy) {
-  return (await confidentialDenials(db, viewer, [prototypeId], now, policy)).get(prototypeId) ?? null;
+  return (await confidentialDenials(viewerFacts(db, viewer, now), [prototypeId], policy)).get(prototypeId) ?? null;
 }
 
 /** Refuses with the denial's message (403). Callers that must record the denial do so before. */

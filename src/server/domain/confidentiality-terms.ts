@@ -122,8 +122,8 @@ export function termsDenial(version: number): ConfidentialDenial {
 }
 
 /** The gate's rule: nothing confidential opens before the current terms are accepted. */
-export const termsNotAcceptedCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
-  const { version, accepted } = await hasAcceptedCurrentTerms(db, viewer.id);
+export const termsNotAcceptedCheck: ConfidentialAccessCheck = async (facts, prototypeIds) => {
+  const { version, accepted } = await facts.terms();
   return new Map(accepted ? [] : prototypeIds.map((id) => [id, termsDenial(version)]));
 };
 

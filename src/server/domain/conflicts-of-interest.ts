@@ -230,21 +230,20 @@ export async function removeConflict(request: ConflictRequest, id: number): Prom
   });
 }
 
-/** Of `prototypeIds`, those whose seller `viewerId` is in conflict with, and why. Three queries for any batch. */
+/** Of `prototypeIds`, those whose seller `viewerId` is in conflict with, and why. Two queries for any batch. */
 export async function conflictedPrototypes(db: Db, viewerId: string, prototypeIds: readonly number[]): Promise<Map<number, ConflictReason[]>> {
   const found = new Map<number, ConflictReason[]>();
   const [prototypes, admin] = await Promise.all([
-    db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, seller: { select: personSelect } } }),
+    db.prototype.findMany({
+      where: { id: { in: [...prototypeIds] } },
+      // The seller, with the conflict the viewer declared with them (at most one).
+      select: { id: true, seller: { select: { ...personSelect, conflictsAgainst: { where: { adminId: viewerId }, select: { reason: true } } } } },
+    }),
     db.user.findUnique({ where: { id: viewerId }, select: personSelect }),
   ]);
-  if (!admin || prototypes.length === 0) return found;
-  const declared = await db.reviewerConflict.findMany({
-    where: { adminId: viewerId, sellerId: { in: [...new Set(prototypes.map((p) => p.seller.id))] } },
-    select: { sellerId: true, reason: true },
-  });
-  const declaredFor = new Map(declared.map((d) => [d.sellerId, d.reason]));
+  if (!admin) return found;
   for (const { id, seller } of prototypes) {
-    const reasons = conflictReasons(admin, seller, declaredFor.get(seller.id) ?? null);
+    const reasons = conflictReasons(admin, seller, seller.conflictsAgainst[0]?.reason ?? null);
     if (reasons.length > 0) found.set(id, reasons);
   }
   return found;
@@ -254,9 +253,9 @@ export async function conflictedPrototypes(db: Db, viewerId: string, prototypeId
  * The confidential-content gate's conflict rule (confidential-access.ts): an admin in conflict with a
  * prototype's seller does not open its confidential content or documents.
  */
-export const conflictOfInterestCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
+export const conflictOfInterestCheck: ConfidentialAccessCheck = async (facts, prototypeIds) => {
   const denials = new Map<number, { reason: 'conflict_of_interest'; message: string }>();
-  for (const [id, reasons] of await conflictedPrototypes(db, viewer.id, prototypeIds)) {
+  for (const [id, reasons] of await facts.conflicts(prototypeIds)) {
     const why = reasons.map((r) => r.message.charAt(0).toLowerCase() + r.message.slice(1)).join('; ');
     denials.set(id, {
       reason: 'conflict_of_interest',

@@ -64,7 +64,7 @@ export async function restoreAccess(deps: RevocationDeps, prototypeId: number, a
 }
 
 /** The gate's rule: a withdrawn admin opens nothing confidential of that prototype. Nothing they do lifts it. */
-export const accessRevokedCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds) => {
+export const accessRevokedCheck: ConfidentialAccessCheck = async ({ db, viewer }, prototypeIds) => {
   const rows = await db.dataRoomRevocation.findMany({
     where: { adminId: viewer.id, prototypeId: { in: [...prototypeIds] } },
     select: { prototypeId: true },

@@ -11,7 +11,7 @@ import { logActivity } from './activity-log.ts';
 import { toCsv } from './csv.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
-import { type ComplianceDeps, complianceState, complianceStateSelect } from './export-control.ts';
+import { type ComplianceDeps, complianceStatesOf } from './export-control.ts';
 import { USER_NOT_FOUND } from './manageable-users.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
 import { personName } from './views/person-name.ts';
@@ -24,8 +24,9 @@ export const NOT_AN_ADMINISTRATOR = 'Export status and authorizations are record
 export const EXPIRY_IN_PAST = 'The expiry must be in the future';
 export const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must';
 
-/** The person's status when it was asked, as a release row keeps it. */
+/** The person and their status when it was asked, as a release row keeps them. */
 interface StatusSnapshot {
+  email: string;
   status: ExportStatus;
   citizenships: string[];
 }
@@ -50,16 +51,14 @@ export function notClearedMessage(reason: RefusalReason, expired?: { reference: 
 }
 
 /** The status on record (the newest row), or `unknown` when none was recorded. */
-async function statusOf(db: Pick<Reader, 'user'>, userId: string) {
+async function statusOf(db: Pick<Reader, 'user'>, userId: string): Promise<StatusSnapshot> {
   const user = await db.user.findUnique({
     where: { id: userId },
     select: { email: true, exportStatuses: { orderBy: { id: 'desc' }, take: 1, select: { status: true, citizenships: true } } },
   });
+  const email = user?.email ?? '';
   const current = user?.exportStatuses[0];
-  const snapshot: StatusSnapshot = current
-    ? { status: current.status as ExportStatus, citizenships: current.citizenships }
-    : { status: 'unknown', citizenships: [] };
-  return { email: user?.email ?? '', snapshot };
+  return current ? { email, status: current.status as ExportStatus, citizenships: current.citizenships } : { email, status: 'unknown', citizenships: [] };
 }
 
 /**
@@ -67,15 +66,23 @@ async function statusOf(db: Pick<Reader, 'user'>, userId: string) {
  * on what basis. Items that are not controlled are absent: nothing about export status decides them.
  */
 export async function clearancesFor(db: Reader, userId: string, prototypeIds: readonly number[], now: Date) {
+  const states = await complianceStatesOf(db, prototypeIds);
+  return clearancesOfControlled(
+    db,
+    userId,
+    prototypeIds.filter((id) => states.get(id) === 'controlled'),
+    now,
+  );
+}
+
+/** clearancesFor, for prototypes already known to be classified controlled. */
+export async function clearancesOfControlled(db: Reader, userId: string, controlled: readonly number[], now: Date) {
   const clearances = new Map<number, Clearance>();
-  if (prototypeIds.length === 0) return { email: '', clearances };
-  const rows = await db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, ...complianceStateSelect } });
-  const controlled = rows.filter((row) => complianceState(row) === 'controlled').map((row) => row.id);
-  if (controlled.length === 0) return { email: '', clearances };
-  const [{ email, snapshot }, authorizations] = await Promise.all([
+  if (controlled.length === 0) return clearances;
+  const [snapshot, authorizations] = await Promise.all([
     statusOf(db, userId),
     db.exportAuthorization.findMany({
-      where: { userId, prototypeId: { in: controlled }, removedAt: null },
+      where: { userId, prototypeId: { in: [...controlled] }, removedAt: null },
       orderBy: { expiresAt: 'desc' },
       select: { id: true, prototypeId: true, reference: true, expiresAt: true },
     }),
@@ -94,14 +101,14 @@ export async function clearancesFor(db: Reader, userId: string, prototypeIds: re
       clearances.set(prototypeId, { ...snapshot, cleared: false, reason, message: notClearedMessage(reason, expired) });
     }
   }
-  return { email, clearances };
+  return clearances;
 }
 
 /** The data room's rule for controlled items (point 4): closed, with the reason named, to anyone not cleared. */
-export const exportClearanceCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds, now) => {
+export const exportClearanceCheck: ConfidentialAccessCheck = async (facts, prototypeIds) => {
   const denials = new Map<number, ConfidentialDenial>();
-  const { clearances } = await clearancesFor(db, viewer.id, prototypeIds, now);
-  for (const [id, clearance] of clearances) if (!clearance.cleared) denials.set(id, { reason: 'export_not_cleared', message: clearance.message });
+  for (const [id, clearance] of await facts.clearances(prototypeIds))
+    if (!clearance.cleared) denials.set(id, { reason: 'export_not_cleared', message: clearance.message });
   return denials;
 };
 
@@ -119,7 +126,7 @@ export interface ReleaseTarget {
  */
 export async function recordReleases(
   db: Writer,
-  person: { userId: string; email: string },
+  userId: string,
   clearances: ReadonlyMap<number, Clearance>,
   denials: ReadonlyMap<number, ConfidentialDenial>,
   target: ReleaseTarget,
@@ -131,8 +138,8 @@ export async function recordReleases(
     const common = {
       at: now,
       prototypeId,
-      userId: person.userId,
-      userEmail: person.email,
+      userId,
+      userEmail: clearance.email,
       channel: target.channel,
       status: clearance.status,
       citizenships: clearance.citizenships,
@@ -155,8 +162,8 @@ export async function recordExportDecisions(
   target: ReleaseTarget,
   now: Date,
 ) {
-  const { email, clearances } = await clearancesFor(db, userId, prototypeIds, now);
-  if (clearances.size > 0) await recordReleases(db, { userId, email }, clearances, denials, target, now);
+  const clearances = await clearancesFor(db, userId, prototypeIds, now);
+  await recordReleases(db, userId, clearances, denials, target, now);
   return clearances;
 }
 

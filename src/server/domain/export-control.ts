@@ -26,18 +26,19 @@ type Tx = Prisma.TransactionClient;
 export const ALREADY_SCREENED = 'The export screening of this prototype is already answered';
 export const ON_COMPLIANCE_HOLD = 'This prototype is on export compliance hold: a compliance officer must classify it before reviewers are assigned';
 
+/** The answers the state is computed from. */
+const screeningAnswersSelect = {
+  hydrogenIsotopeSeparation: true,
+  tritium: true,
+  enrichment: true,
+  reactorComponents: true,
+  militaryOrSpace: true,
+  knownClassification: true,
+} satisfies Prisma.PrototypeExportScreeningSelect;
+
 /** What the state is computed from: the answers (null: unscreened) and the newest classification. */
 export const complianceStateSelect = {
-  exportScreening: {
-    select: {
-      hydrogenIsotopeSeparation: true,
-      tritium: true,
-      enrichment: true,
-      reactorComponents: true,
-      militaryOrSpace: true,
-      knownClassification: true,
-    },
-  },
+  exportScreening: { select: screeningAnswersSelect },
   exportClassifications: { orderBy: { id: 'desc' }, take: 1, select: { controlled: true } },
 } satisfies Prisma.PrototypeSelect;
 type StateRow = Prisma.PrototypeGetPayload<{ select: typeof complianceStateSelect }>;
@@ -54,6 +55,12 @@ export function complianceState(row: StateRow): ComplianceState {
   if (!screening) return 'unscreened';
   const triggered = SCREENING_TRIGGERS.some((trigger) => screening[trigger]);
   return triggered || screening.knownClassification !== 'ear99' ? 'hold' : 'not_controlled';
+}
+
+/** Each of `prototypeIds`' state (a missing prototype is absent). One query for any number. */
+export async function complianceStatesOf(db: Pick<Tx, 'prototype'>, prototypeIds: readonly number[]): Promise<Map<number, ComplianceState>> {
+  const rows = await db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, ...complianceStateSelect } });
+  return new Map(rows.map((row) => [row.id, complianceState(row)]));
 }
 
 /** What the seller sees of it, and nothing else: a request to answer, or that screening is in progress. */
@@ -100,12 +107,7 @@ export async function assertNotOnHold(db: Pick<Tx, 'prototype'>, prototypeId: nu
 }
 
 const screeningSelect = {
-  hydrogenIsotopeSeparation: true,
-  tritium: true,
-  enrichment: true,
-  reactorComponents: true,
-  militaryOrSpace: true,
-  knownClassification: true,
+  ...screeningAnswersSelect,
   eccn: true,
   answeredAt: true,
 } satisfies Prisma.PrototypeExportScreeningSelect;
@@ -201,12 +203,12 @@ export const EXPORT_HOLD_DENIAL =
  * confidential content opens only to holders of compliance.manage. Once classified controlled, the
  * clearance rule decides (export-clearance.ts).
  */
-export const exportHoldCheck: ConfidentialAccessCheck = async (db, viewer, prototypeIds, now) => {
+export const exportHoldCheck: ConfidentialAccessCheck = async (facts, prototypeIds) => {
   const denials = new Map<number, ConfidentialDenial>();
-  const rows = await db.prototype.findMany({ where: { id: { in: [...prototypeIds] } }, select: { id: true, ...complianceStateSelect } });
-  const held = rows.filter((row) => complianceState(row) === 'hold');
+  const states = await facts.complianceStates(prototypeIds);
+  const held = prototypeIds.filter((id) => states.get(id) === 'hold');
   if (held.length === 0) return denials;
-  const { allowed } = await decideCapability(db, { id: viewer.id, role: 'admin' }, 'compliance.manage', now);
-  if (!allowed) for (const row of held) denials.set(row.id, { reason: 'export_hold', message: EXPORT_HOLD_DENIAL });
+  const { allowed } = await decideCapability(facts.db, { id: facts.viewer.id, role: 'admin' }, 'compliance.manage', facts.now);
+  if (!allowed) for (const id of held) denials.set(id, { reason: 'export_hold', message: EXPORT_HOLD_DENIAL });
   return denials;
 };

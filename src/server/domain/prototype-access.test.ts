@@ -12,6 +12,7 @@ import { documentAccessOf } from './document-access.ts';
 import { NotFoundError } from './errors.ts';
 import { prototypeInfoRequests } from './info-requests.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
+import { gateScopeFor } from './views/confidential-view.ts';
 
 const t = useTestDatabase();
 afterEach(() => setTestServices(null));
@@ -48,7 +49,7 @@ describe('visiblePrototypes', () => {
 
   it("information requests and the document access list: another seller's prototype is not found, the admin's view is", async () => {
     const { alice, bob, admin, ofAlice } = await twoSellers();
-    const scope = (viewer: { id: string; role: string }) => ({ db: t.db.prisma, viewer, now: new Date(), policy: DEFAULT_DATA_ROOM_POLICY });
+    const scope = (viewer: { id: string; role: string }) => gateScopeFor(t.db.prisma, viewer, new Date(), DEFAULT_DATA_ROOM_POLICY);
     const reads = [
       (_db: Db, viewer: { id: string; role: string }, id: number) => prototypeInfoRequests(scope(viewer), id),
       (_db: Db, viewer: { id: string; role: string }, id: number) => documentAccessOf(scope(viewer), id),

@@ -2,8 +2,8 @@
 // point 2; ADR 0049). One rule, read by the evaluation page (views/evaluation-view.ts) for one prototype
 // and here for many at once by every other view that carries the final figures: the prototype list,
 // the pipeline board and the activity log (the final evaluation's audit row).
-import type { Db } from '../db/index.ts';
-import { conflictedPrototypes } from './conflicts-of-interest.ts';
+import { SCORE_FIELD_NAMES } from '~/shared/schemas/evaluation.ts';
+import type { ViewerFacts } from './viewer-facts.ts';
 
 /** What the rule needs to know about one viewer and one prototype. */
 export interface ScoreViewer {
@@ -25,17 +25,8 @@ export function maySeeScores({ conflicted, onPanel, ownScorecardCounts }: ScoreV
   return !onPanel || ownScorecardCounts;
 }
 
-/** The final evaluation's figures, as the prototype's columns: what a hidden view shows as null. */
-export const FINAL_FIGURE_FIELDS = [
-  'technicalFeasibility',
-  'commercialViability',
-  'riskLevel',
-  'marketPotential',
-  'trl',
-  'estimatedValue',
-  'investmentRequired',
-  'timelineWeeks',
-] as const;
+/** The final evaluation's figures, as the prototype's columns (a scorecard's): what a hidden view shows as null. */
+const FINAL_FIGURE_FIELDS = SCORE_FIELD_NAMES;
 type FinalFigureField = (typeof FINAL_FIGURE_FIELDS)[number];
 
 export type MaskedFigures<T> = { [K in keyof T]: K extends FinalFigureField ? T[K] | null : T[K] };
@@ -48,10 +39,12 @@ export function withoutFinalFigures<T extends object>(row: T): MaskedFigures<T> 
 }
 
 /**
- * Of `prototypeIds`, those whose scores `viewerId` (an admin) may not see under `maySeeScores`.
- * Three queries for any number of prototypes.
+ * Of `prototypeIds`, those whose scores the viewer (an admin) may not see under `maySeeScores`.
+ * Two queries for any number of prototypes, and the conflicts the gate reads too.
  */
-export async function scoresHiddenFrom(db: Db, viewerId: string, prototypeIds: readonly number[]): Promise<Set<number>> {
+export async function scoresHiddenFrom(facts: ViewerFacts, prototypeIds: readonly number[]): Promise<Set<number>> {
+  const { db, viewer } = facts;
+  const viewerId = viewer.id;
   const ids = [...new Set(prototypeIds)];
   if (ids.length === 0) return new Set();
   const [panels, own, conflicted] = await Promise.all([
@@ -63,7 +56,7 @@ export async function scoresHiddenFrom(db: Db, viewerId: string, prototypeIds: r
       select: { id: true },
     }),
     db.scorecard.findMany({ where: { prototypeId: { in: ids }, reviewerId: viewerId, conflictExcludedAt: null }, select: { prototypeId: true } }),
-    conflictedPrototypes(db, viewerId, ids),
+    facts.conflicts(ids),
   ]);
   const onPanel = new Set(panels.map((p) => p.id));
   const counted = new Set(own.map((card) => card.prototypeId));
@@ -71,10 +64,9 @@ export async function scoresHiddenFrom(db: Db, viewerId: string, prototypeIds: r
 }
 
 /** Rows with the final figures of those hidden from the viewer set to null (the rows keep their order). */
-export async function maskFinalFigures<T extends { id: number }>(db: Db, viewerId: string, rows: readonly T[]): Promise<MaskedFigures<T>[]> {
+export async function maskFinalFigures<T extends { id: number }>(facts: ViewerFacts, rows: readonly T[]): Promise<MaskedFigures<T>[]> {
   const hidden = await scoresHiddenFrom(
-    db,
-    viewerId,
+    facts,
     rows.map((row) => row.id),
   );
   // A row shown as it is fits the masked type (each figure may be null there).

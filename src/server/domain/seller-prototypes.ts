@@ -156,7 +156,7 @@ export async function prototypeDetail(scope: GateScope, id: number) {
   // An admin reading the seller's view is held to the evaluation page's rule (score-visibility.ts, ADR
   // 0049): the released figures are the lead's final figures, hidden from a panel member until their own
   // scorecard is in and from an admin in conflict with the seller.
-  const scoresHidden = viewer.role === 'admin' && released.evaluation !== null && (await scoresHiddenFrom(db, viewer.id, [row.id])).has(row.id);
+  const scoresHidden = viewer.role === 'admin' && released.evaluation !== null && (await scoresHiddenFrom(scope.facts, [row.id])).has(row.id);
   const evaluation = scoresHidden && released.evaluation ? { ...released, evaluation: { ...released.evaluation, scores: null } } : released;
   const access = viewer.role === 'admin' ? ((await dataRoomAccess(scope, [row.id])).get(row.id) ?? null) : null;
   if (access?.denial) {

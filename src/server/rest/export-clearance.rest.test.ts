@@ -151,6 +151,25 @@ describe('cleared people for a controlled item', () => {
     expect(lines[1]).toContain(`${reviewer.user.email},document_copy,released,us_person,,us_person`);
   });
 
+  it('a conflict of interest decides before clearance: its reason is shown and no release or refusal is written, cleared or not', async () => {
+    const { seller, prototype, officer, reviewer } = await controlledItem();
+    await t.db.prisma.reviewerConflict.create({ data: { adminId: reviewer.user.id, sellerId: seller.user.id, reason: 'Former colleague' } });
+    const detail = await reviewer.request('GET', `/api/admin/prototypes/${prototype.id}`);
+    expect(detail.json.access.denial.reason).toBe('conflict_of_interest');
+    const list = await reviewer.request('GET', '/api/admin/prototypes');
+    expect(list.json.find((p: { id: number }) => p.id === prototype.id).access.denial.reason).toBe('conflict_of_interest');
+    await officer.request('PUT', `/api/admin/users/${reviewer.user.id}/export-status`, { status: 'us_person', citizenships: ['US'], note: 'Passport seen' });
+    await reviewer.request('GET', `/api/admin/prototypes/${prototype.id}`);
+    expect(await t.db.prisma.exportRelease.count({ where: { userId: reviewer.user.id } })).toBe(0);
+
+    // The conflict withdrawn: released on the U.S. person basis, with the e-mail and status of the moment.
+    await t.db.prisma.reviewerConflict.deleteMany({ where: { adminId: reviewer.user.id } });
+    expect((await reviewer.request('GET', `/api/admin/prototypes/${prototype.id}`)).json.access.denial).toBeNull();
+    expect(await t.db.prisma.exportRelease.findMany({ where: { userId: reviewer.user.id } })).toEqual([
+      expect.objectContaining({ outcome: 'released', basis: 'us_person', status: 'us_person', userEmail: reviewer.user.email, channel: 'fields' }),
+    ]);
+  });
+
   it('items that are not controlled record nothing, whatever the status', async () => {
     const seller = await signedInClient(t.db, 'user');
     const prototype = await createPrototype(t.db.prisma, seller.user.id, { description: SECRET });

@@ -65,8 +65,9 @@ export const adminRouter = router({
 
   // --- Prototypes ------------------------------------------------------------------------------
   prototypes: adminProcedure.input(prototypeListInput).query(async ({ ctx, input }) => {
-    const page = await listPrototypes(ctx.db, input, { userId: ctx.user.id, now: ctx.clock.now() });
-    return { ...page, items: await gatePrototypes(gateScope(ctx), page.items) };
+    const scope = gateScope(ctx);
+    const page = await listPrototypes(ctx.db, input, { userId: ctx.user.id, now: scope.now }, scope.facts);
+    return { ...page, items: await gatePrototypes(scope, page.items) };
   }),
 
   startReview: reviewProcedure.input(prototypeIdInput).mutation(({ ctx, input }) => gated(ctx, transitions.startReview(request(ctx, input.id)))),
@@ -129,7 +130,7 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => messageUser({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, actor: ctx.user, now: ctx.clock.now() }, input)),
 
   // --- Audit trail -----------------------------------------------------------------------------
-  activity: adminProcedure.input(activityListInput).query(({ ctx, input }) => listActivity(ctx.db, input, ctx.user.id)),
+  activity: adminProcedure.input(activityListInput).query(({ ctx, input }) => listActivity(ctx.db, input, gateScope(ctx).facts)),
   activityActions: adminProcedure.query(({ ctx }) => activityActions(ctx.db)),
   /** Audited, so a mutation (POST) as the prototypes' export. */
   exportActivityCsv: adminProcedure.input(activityFilters).mutation(({ ctx, input }) => exportActivity(deps(ctx), input)),

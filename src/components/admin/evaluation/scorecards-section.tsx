@@ -1,18 +1,9 @@
 // The submitted scorecards under the visibility rule (src/server/domain/views/evaluation-view.ts).
 import { stateLabel } from '~/shared/format.ts';
+import { SCORE_FIELD_NAMES } from '~/shared/schemas/evaluation.ts';
 import { type Evaluation, SCORE_LABELS, figure } from './score-fields.tsx';
 
-const SHOWN = [
-  'technicalFeasibility',
-  'commercialViability',
-  'riskLevel',
-  'marketPotential',
-  'trl',
-  'estimatedValue',
-  'investmentRequired',
-  'timelineWeeks',
-  'confidence',
-] as const;
+const SHOWN = [...SCORE_FIELD_NAMES, 'confidence'] as const;
 
 export function ScorecardsSection({ evaluation: e }: { evaluation: Evaluation }) {
   return (

@@ -8,6 +8,7 @@ import { type Page, keysetPage, parseIntId } from '../keyset.ts';
 import { fullName } from '~/shared/format.ts';
 import { isUuid } from '~/shared/schemas/bounds.ts';
 import { scoresHiddenFrom } from '../score-visibility.ts';
+import type { ViewerFacts } from '../viewer-facts.ts';
 import { personName } from './person-name.ts';
 
 type ActivityListInput = z.output<typeof activityListInput>;
@@ -39,8 +40,7 @@ const FINAL_EVALUATION_ACTION = 'admin.prototype.evaluation';
  * (score-visibility.ts, ADR 0049): `details.final` is null where the viewer may not see them yet.
  */
 async function maskFinalEvaluations<Row extends Pick<ActivityView, 'action' | 'targetType' | 'targetId' | 'details'>>(
-  db: Db,
-  viewerId: string,
+  facts: ViewerFacts,
   rows: Row[],
 ): Promise<Row[]> {
   const carriesFigures = (row: Row) =>
@@ -53,7 +53,7 @@ async function maskFinalEvaluations<Row extends Pick<ActivityView, 'action' | 't
     !Array.isArray(row.details) &&
     'final' in row.details;
   const ids = rows.filter(carriesFigures).map((row) => Number(row.targetId));
-  const hidden = await scoresHiddenFrom(db, viewerId, ids);
+  const hidden = await scoresHiddenFrom(facts, ids);
   return rows.map((row) =>
     carriesFigures(row) && hidden.has(Number(row.targetId)) ? { ...row, details: { ...(row.details as Prisma.JsonObject), final: null } } : row,
   );
@@ -69,7 +69,7 @@ export function activityWhere(filters: { user?: string | undefined; action?: str
   return where;
 }
 
-export async function listActivity(db: Db, input: ActivityListInput, viewerId: string): Promise<Page<ActivityView>> {
+export async function listActivity(db: Db, input: ActivityListInput, viewer: ViewerFacts): Promise<Page<ActivityView>> {
   const page = await keysetPage({
     where: activityWhere(input),
     sort: { field: 'id', order: 'desc', parse: parseIntId },
@@ -78,7 +78,7 @@ export async function listActivity(db: Db, input: ActivityListInput, viewerId: s
     find: (args) => db.userActivityLog.findMany({ ...(args as Prisma.UserActivityLogFindManyArgs), select: activitySelect }),
     keyOf: (row) => row.id,
   });
-  return { ...page, items: await maskFinalEvaluations(db, viewerId, page.items.map(toActivityView)) };
+  return { ...page, items: await maskFinalEvaluations(viewer, page.items.map(toActivityView)) };
 }
 
 /** The distinct actions recorded so far, for the Activity tab's filter. */
@@ -87,9 +87,9 @@ export async function activityActions(db: Db): Promise<string[]> {
   return rows.map((row) => row.action);
 }
 
-export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number, viewerId: string) {
+export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number, viewer: ViewerFacts) {
   const rows = await batched({ where: activityWhere(filters), order: 'desc', max }, (args) => db.userActivityLog.findMany({ ...args, select: activitySelect }));
-  const views = await maskFinalEvaluations(db, viewerId, rows.map(toActivityView));
+  const views = await maskFinalEvaluations(viewer, rows.map(toActivityView));
   return toCsv(
     ['id', 'createdAt', 'actorEmail', 'actorId', 'action', 'targetType', 'targetId', 'details', 'ipAddress', 'userAgent'],
     views.map((a) => [

@@ -3,10 +3,9 @@
 // gate (confidential-access.ts) opens, description, notes, documents, and answers with their
 // documents are left out; names, figures, statuses and the workflow stay.
 import type { Db } from '../../db/index.ts';
-import { attestedPrototypes } from '../attestations.ts';
 import { type ConfidentialDenial, type ConfidentialViewer, type DataRoomPolicy, confidentialDenials } from '../confidential-access.ts';
-import { hasAcceptedCurrentTerms } from '../confidentiality-terms.ts';
-import { recordExportDecisions } from '../export-clearance.ts';
+import { recordReleases } from '../export-clearance.ts';
+import { type ViewerFacts, viewerFacts } from '../viewer-facts.ts';
 
 /** Where the viewer stands with a prototype's confidential content (its `access` in the admin views). */
 export interface DataRoomAccess {
@@ -23,21 +22,29 @@ export interface GateScope {
   viewer: ConfidentialViewer;
   now: Date;
   policy: DataRoomPolicy;
+  /** What the gate and the score mask read, once for the call. */
+  facts: ViewerFacts;
+}
+
+/** The scope of one call: a new one per call, so that no fact outlives it. */
+export function gateScopeFor(db: Db, viewer: ConfidentialViewer, now: Date, policy: DataRoomPolicy): GateScope {
+  return { db, viewer, now, policy, facts: viewerFacts(db, viewer, now) };
 }
 
 /** Each prototype's access for the viewer (a seller, who is never gated, gets it open). */
 export async function dataRoomAccess(scope: GateScope, prototypeIds: readonly number[]): Promise<Map<number, DataRoomAccess>> {
-  const { db, viewer, now, policy } = scope;
+  const { db, viewer, now, policy, facts } = scope;
   const ids = [...new Set(prototypeIds)];
   if (viewer.role !== 'admin') return new Map(ids.map((id) => [id, OPEN]));
   if (ids.length === 0) return new Map();
-  const [denials, terms, attested] = await Promise.all([
-    confidentialDenials(db, viewer, ids, now, policy),
-    hasAcceptedCurrentTerms(db, viewer.id),
-    attestedPrototypes(db, viewer.id, ids),
+  const [denials, terms, attested, clearances] = await Promise.all([
+    confidentialDenials(facts, ids, policy),
+    facts.terms(),
+    facts.attested(ids),
+    facts.clearances(ids),
   ]);
   // A controlled item's fields sent, or withheld for want of clearance, is an export decision on record.
-  await recordExportDecisions(db, viewer.id, ids, denials, { channel: 'fields' }, now);
+  await recordReleases(db, viewer.id, clearances, denials, { channel: 'fields' }, now);
   return new Map(ids.map((id) => [id, { termsAccepted: terms.accepted, attested: attested.has(id), denial: denials.get(id) ?? null }]));
 }
 

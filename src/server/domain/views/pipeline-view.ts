@@ -10,6 +10,7 @@ import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages
 import type { pipelineBoardInput } from '~/shared/schemas/pipeline.ts';
 import type { Db } from '../../db/index.ts';
 import { scoresHiddenFrom, withoutFinalFigures } from '../score-visibility.ts';
+import type { ViewerFacts } from '../viewer-facts.ts';
 import { personName } from './person-name.ts';
 
 type BoardInput = z.output<typeof pipelineBoardInput>;
@@ -66,11 +67,12 @@ export interface BoardColumn {
   cards: BoardCard[];
 }
 
-export async function pipelineBoard(db: Db, input: BoardInput, viewerId: string, now: Date): Promise<{ now: Date; columns: BoardColumn[] }> {
+export async function pipelineBoard(db: Db, input: BoardInput, viewer: ViewerFacts): Promise<{ now: Date; columns: BoardColumn[] }> {
+  const { now } = viewer;
   const where: Prisma.PrototypeWhereInput = {};
   if (input.energyType) where.energyType = input.energyType;
   if (input.priority) where.priority = input.priority;
-  if (input.mine) where.assignedTo = viewerId;
+  if (input.mine) where.assignedTo = viewer.viewer.id;
   const [counts, ...cardsByStage] = await Promise.all([
     db.prototype.groupBy({ by: ['stage'], where, _count: { _all: true } }),
     ...PROTOTYPE_STAGES.map((stage) =>
@@ -89,8 +91,7 @@ export async function pipelineBoard(db: Db, input: BoardInput, viewerId: string,
   }));
   // A card's figures follow the evaluation page's rule (score-visibility.ts, ADR 0049): null where hidden from the viewer.
   const hidden = await scoresHiddenFrom(
-    db,
-    viewerId,
+    viewer,
     columns.flatMap((column) => column.cards.map((card) => card.id)),
   );
   for (const column of columns) column.cards = column.cards.map((card) => (hidden.has(card.id) ? withoutFinalFigures(card) : card));

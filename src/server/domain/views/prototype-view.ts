@@ -16,6 +16,7 @@ import { NotFoundError } from '../errors.ts';
 import { PROTOTYPE_NOT_FOUND } from '../prototype-access.ts';
 import { type GateScope, gatePrototype } from './confidential-view.ts';
 import { type MaskedFigures, maskFinalFigures, scoresHiddenFrom } from '../score-visibility.ts';
+import type { ViewerFacts } from '../viewer-facts.ts';
 import { personName } from './person-name.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
@@ -178,14 +179,13 @@ function sortKey(sort: PrototypeListInput['sort'], row: AdminListRow) {
  * that order, and a page's cursor (which carries the last row's figure, and can be written by hand to
  * ask "which rows score below 61?"), would tell the figure itself (ADR 0049).
  */
-async function figureSortWhere(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Prisma.PrototypeWhereInput> {
+async function figureSortWhere(db: Db, input: PrototypeListInput, scope: ListScope, facts: ViewerFacts): Promise<Prisma.PrototypeWhereInput> {
   const where = prototypeWhere(input, scope);
   if (input.sort !== 'feasibility' && input.sort !== 'viability') return where;
   const field = PROTOTYPE_SORT_SPECS[input.sort].field as 'technicalFeasibility' | 'commercialViability';
   const scored = await db.prototype.findMany({ where: { AND: [where, { [field]: { not: null } }] }, select: { id: true } });
   const hidden = await scoresHiddenFrom(
-    db,
-    scope.userId,
+    facts,
     scored.map((row) => row.id),
   );
   return hidden.size === 0 ? where : { AND: [where, { id: { notIn: [...hidden] } }] };
@@ -196,10 +196,15 @@ async function figureSortWhere(db: Db, input: PrototypeListInput, scope: ListSco
  * member without a counting scorecard, or in conflict with its seller) are null, under the evaluation
  * page's rule (score-visibility.ts); sorted by a figure, those rows are left out (figureSortWhere).
  */
-export async function listPrototypes(db: Db, input: PrototypeListInput, scope: ListScope): Promise<Page<MaskedFigures<ReturnType<typeof toAdminListRow>>>> {
+export async function listPrototypes(
+  db: Db,
+  input: PrototypeListInput,
+  scope: ListScope,
+  facts: ViewerFacts,
+): Promise<Page<MaskedFigures<ReturnType<typeof toAdminListRow>>>> {
   const sort = PROTOTYPE_SORT_SPECS[input.sort];
   const page = await keysetPage({
-    where: await figureSortWhere(db, input, scope),
+    where: await figureSortWhere(db, input, scope, facts),
     sort,
     page: input,
     parseId: parseIntId,
@@ -209,8 +214,7 @@ export async function listPrototypes(db: Db, input: PrototypeListInput, scope: L
   return {
     ...page,
     items: await maskFinalFigures(
-      db,
-      scope.userId,
+      facts,
       page.items.map((row) => toAdminListRow(row, scope.now)),
     ),
   };

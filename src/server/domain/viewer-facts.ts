@@ -1,0 +1,75 @@
+// What one answer reads about an admin and the prototypes it shows, each fact once. The data room's
+// gate (confidential-access.ts), the score mask (score-visibility.ts) and the export record ask the
+// same questions of the same rows: whether the viewer is in conflict with each seller, each item's
+// export state, the viewer's clearance, attestations and terms. DataLoader batches the questions of
+// one tick into one query per fact and keeps each answer for the rest of the call.
+//
+// One per procedure call (gateScope), never kept longer: a write after it would leave it stale.
+import DataLoader from 'dataloader';
+import type { ComplianceState } from '~/shared/export-control.ts';
+import type { Db } from '../db/index.ts';
+import { attestedPrototypes } from './attestations.ts';
+import type { ConfidentialViewer } from './confidential-access.ts';
+import { hasAcceptedCurrentTerms } from './confidentiality-terms.ts';
+import { type ConflictReason, conflictedPrototypes } from './conflicts-of-interest.ts';
+import { type Clearance, clearancesOfControlled } from './export-clearance.ts';
+import { complianceStatesOf } from './export-control.ts';
+
+export interface ViewerFacts {
+  readonly db: Db;
+  readonly viewer: ConfidentialViewer;
+  readonly now: Date;
+  /** Why the viewer is in conflict with each prototype's seller (absent: no conflict). */
+  conflicts(prototypeIds: readonly number[]): Promise<Map<number, ConflictReason[]>>;
+  /** Each prototype's export state (absent: no such prototype). */
+  complianceStates(prototypeIds: readonly number[]): Promise<Map<number, ComplianceState>>;
+  /** The viewer's clearance for each of the prototypes classified controlled (the others are absent). */
+  clearances(prototypeIds: readonly number[]): Promise<Map<number, Clearance>>;
+  /** Which of the prototypes the viewer attested for. */
+  attested(prototypeIds: readonly number[]): Promise<Set<number>>;
+  /** The current terms' version, and whether the viewer accepted it. */
+  terms(): Promise<{ version: number; accepted: boolean }>;
+}
+
+type Loaded<V> = (ids: readonly number[]) => Promise<Map<number, V>>;
+
+/** A fact read for many prototypes at once and kept per prototype: `read` answers for those it knows. */
+function perPrototype<V>(read: Loaded<V>): Loaded<V> {
+  const loader = new DataLoader<number, { found: boolean; value?: V }>(async (ids) => {
+    const found = await read(ids);
+    return ids.map((id) => (found.has(id) ? { found: true, value: found.get(id) } : { found: false }));
+  });
+  return async (ids) => {
+    // load() rejects when the read fails (loadMany would hand the error back as a value).
+    const answers = await Promise.all(ids.map((id) => loader.load(id)));
+    return new Map(ids.flatMap((id, i) => (answers[i]!.found ? [[id, answers[i]!.value as V] as const] : [])));
+  };
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => (answer ??= read());
+}
+
+export function viewerFacts(db: Db, viewer: ConfidentialViewer, now: Date): ViewerFacts {
+  const complianceStates = perPrototype((ids) => complianceStatesOf(db, ids));
+  const attested = perPrototype(async (ids) => new Map([...(await attestedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
+  return {
+    db,
+    viewer,
+    now,
+    conflicts: perPrototype((ids) => conflictedPrototypes(db, viewer.id, ids)),
+    complianceStates,
+    clearances: perPrototype(async (ids) => {
+      const states = await complianceStates(ids);
+      return clearancesOfControlled(
+        db,
+        viewer.id,
+        ids.filter((id) => states.get(id) === 'controlled'),
+        now,
+      );
+    }),
+    attested: async (ids) => new Set((await attested(ids)).keys()),
+    terms: once(() => hasAcceptedCurrentTerms(db, viewer.id)),
+  };
+}
