@@ -105,14 +105,18 @@ export async function sellerTransactions(db: Db, sellerId: string) {
 
 /** The dashboard's four figures, counted and summed by the database (revenue as a decimal string). */
 export async function sellerSummary(db: Db, sellerId: string) {
-  const [totalPrototypes, activePrototypes, quotedPrototypes, revenue] = await Promise.all([
-    db.prototype.count({ where: { sellerId } }),
-    db.prototype.count({ where: { sellerId, status: 'active' } }),
-    db.prototype.count({ where: { sellerId, atomixQuote: { gt: 0 } } }),
+  // One read of the seller's prototypes (the dashboard lists them all anyway) for the three counts.
+  const [prototypes, revenue] = await Promise.all([
+    db.prototype.findMany({ where: { sellerId }, select: { status: true, atomixQuote: true } }),
     // Revenue is what has been paid out: pending or failed payouts are not money received yet.
     db.transaction.aggregate({ where: { sellerId, status: 'completed' }, _sum: { sellerPayout: true } }),
   ]);
-  return { totalPrototypes, activePrototypes, quotedPrototypes, revenue: moneyString(revenue._sum.sellerPayout) ?? '0.00' };
+  return {
+    totalPrototypes: prototypes.length,
+    activePrototypes: prototypes.filter((p) => p.status === 'active').length,
+    quotedPrototypes: prototypes.filter((p) => p.atomixQuote?.gt(0)).length,
+    revenue: moneyString(revenue._sum.sellerPayout) ?? '0.00',
+  };
 }
 
 /**
