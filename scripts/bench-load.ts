@@ -7,8 +7,9 @@
 // 100 ms. Figures, not a test (docs/benchmarks.md, ADR 0032).
 //
 // Database: with DATABASE_URL a fresh `<name>_bench_load` database on that server (created and
-// dropped here); without it an embedded PGlite in a temporary DATA_DIR. The app runs as `npm run
-// serve` runs it (its environment and node flags), from `npm run build`'s output.
+// dropped here, unless BENCH_KEEP_DATABASE is set, to query it after); without it an embedded PGlite
+// in a temporary DATA_DIR. The app runs as `npm run serve` runs it (its environment and node flags),
+// from `npm run build`'s output.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,9 +34,14 @@ const STREAMS = setting('BENCH_STREAMS', 200);
 /** One admin write every this many milliseconds. */
 const WRITE_EVERY_MS = setting('BENCH_WRITE_EVERY_MS', 500);
 /** The knee search: steps of this many req/s, each held this long; 0 seconds skips it. */
-const KNEE_STEP = setting('BENCH_KNEE_STEP', 150);
+const KNEE_STEP = setting('BENCH_KNEE_STEP', 25);
 const KNEE_SECONDS = setting('BENCH_KNEE_SECONDS', 15);
 const KNEE_P99_MS = 100;
+/** Each screen alone: this many requests, after this many as warm-up. */
+const ALONE_REQUESTS = 100;
+const ALONE_WARMUP = 10;
+// Linux's USER_HZ: /proc counts CPU time in hundredths of a second.
+const CLOCK_TICKS_PER_SECOND = 100;
 /** The data set: sellers with about PROTOTYPES_PER_SELLER prototypes each, a few admins. */
 const SELLERS = setting('BENCH_SELLERS', 2_000);
 const PROTOTYPES_PER_SELLER = 10;
@@ -155,18 +161,23 @@ async function main() {
       // Each screen as often as its weight says.
       paths: SCREENS[role].flatMap((screen) => Array.from({ length: screen.weight }, () => batchPath(screen))),
     }));
-    // Each screen alone, one after another: what a request costs without a queue.
+    // Each screen alone, one after another: what a request costs without a queue, in time and in the
+    // app's CPU time (steadier than time on a shared machine). Ten first, as warm-up.
     const alone: Record<string, string> = {};
     for (const role of Object.keys(SCREENS) as Role[]) {
       for (const screen of SCREENS[role]) {
         const times: number[] = [];
-        for (let i = 0; i < 20; i++) {
+        let cpuBefore = 0;
+        for (let i = 0; i < ALONE_WARMUP + ALONE_REQUESTS; i++) {
+          if (i === ALONE_WARMUP) cpuBefore = cpuMs(running.pid!);
           const started = performance.now();
-          const answer = await request(port, { path: batchPath(screen), token: (role === 'seller' ? seeded.sellerTokens : seeded.adminTokens)[i]!, agent });
+          const tokens = role === 'seller' ? seeded.sellerTokens : seeded.adminTokens;
+          const answer = await request(port, { path: batchPath(screen), token: tokens[i % tokens.length]!, agent });
           if (answer.status !== 200) throw new Error(`${role} ${screen.name}: ${answer.status} before the load: ${answer.body.slice(0, 300)}`);
-          times.push(performance.now() - started);
+          if (i >= ALONE_WARMUP) times.push(performance.now() - started);
         }
-        alone[`${role}: ${screen.name}`] = ms(times.sort((a, b) => a - b)[10]!);
+        const cpu = (cpuMs(running.pid!) - cpuBefore) / ALONE_REQUESTS;
+        alone[`${role}: ${screen.name}`] = `${ms(times.sort((a, b) => a - b)[ALONE_REQUESTS / 2]!)} (CPU ${cpu.toFixed(1)} ms)`;
       }
     }
 
@@ -200,16 +211,24 @@ async function main() {
     );
     console.log(`${STREAMS} live streams open; one admin write every ${WRITE_EVERY_MS} ms; reads 70% seller, 30% admin; RSS idle ${rssIdle} MB`);
     console.log(
-      `Each screen alone (median of 20, before the streams opened): ${Object.entries(alone)
+      `Each screen alone (median of ${ALONE_REQUESTS}, before the streams opened; the app's CPU time per request): ${Object.entries(alone)
         .map(([name, time]) => `${name} ${time}`)
         .join(', ')}`,
     );
     if (WARMUP_SECONDS > 0) await run(RATE, WARMUP_SECONDS);
+    // Who used the machine's cores meanwhile: the app, and this process (the load and the streams' reader).
+    const [appCpuBefore, ownCpuBefore, loadStarted] = [cpuMs(running.pid!), process.cpuUsage(), performance.now()];
     const main = await run(RATE, SECONDS);
+    const elapsed = performance.now() - loadStarted;
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const busy = (cpu: number) => `${Math.round((100 * cpu) / elapsed)}%`;
     const rssAfter = rssMb(running.pid!);
     console.log(`\n${RATE} req/s for ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up), latency from each request's scheduled start:`);
     console.table(tableOf(main));
     console.log(`RSS after the load: ${rssAfter} MB; events received by the streams: ${events}`);
+    console.log(
+      `CPU during the load, in cores: the app ${busy(cpuMs(running.pid!) - appCpuBefore)}, this load generator ${busy((ownCpu.user + ownCpu.system) / 1000)} (of ${os.cpus().length * 100}%)`,
+    );
 
     if (KNEE_SECONDS > 0) {
       // Up from the main rate while p99 stays under the line, or down from it until it does.
@@ -247,7 +266,7 @@ async function main() {
   } finally {
     for (const stream of streams) stream.destroy();
     if (app) await stopProcess(app, 15_000);
-    await target?.drop();
+    if (!process.env.BENCH_KEEP_DATABASE) await target?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(logPath, { force: true });
   }
@@ -511,6 +530,13 @@ function serveCommand(root: string): { env: Record<string, string>; flags: strin
   }
   const env = Object.fromEntries(words.slice(0, node).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
   return { env, flags: words.slice(node + 1, -1) };
+}
+
+/** The process's CPU time so far (user and system), in ms (Linux). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After the command: state is field 3, utime 14 and stime 15 (proc(5)), so indexes 11 and 12 here.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** Resident memory of a process, in MB (Linux). */
