@@ -107,11 +107,15 @@ export async function acceptTerms(deps: TermsDeps, version: number) {
   });
 }
 
-/** Has the admin accepted the current version? */
+/** Has the admin accepted the current version? One query (the version with their acceptance of it). */
 export async function hasAcceptedCurrentTerms(db: Db, userId: string) {
-  const terms = await currentTerms(db);
-  const row = await db.termsAcceptance.findUnique({ where: { userId_version: { userId, version: terms.version } }, select: { id: true } });
-  return { version: terms.version, accepted: row !== null };
+  const latest = await db.confidentialityTerms.findFirst({
+    orderBy: { version: 'desc' },
+    select: { version: true, acceptances: { where: { userId }, select: { id: true } } },
+  });
+  // None published yet: version 1 is written now, and nobody can have accepted it.
+  if (!latest) return { version: (await currentTerms(db)).version, accepted: false };
+  return { version: latest.version, accepted: latest.acceptances.length > 0 };
 }
 
 export function termsDenial(version: number): ConfidentialDenial {

@@ -40,27 +40,40 @@ export function withoutFinalFigures<T extends object>(row: T): MaskedFigures<T> 
 
 /**
  * Of `prototypeIds`, those whose scores the viewer (an admin) may not see under `maySeeScores`.
- * Two queries for any number of prototypes, and the conflicts the gate reads too.
+ * One query for any number of prototypes, and the conflicts the gate reads too.
  */
 export async function scoresHiddenFrom(facts: ViewerFacts, prototypeIds: readonly number[]): Promise<Set<number>> {
   const { db, viewer } = facts;
   const viewerId = viewer.id;
   const ids = [...new Set(prototypeIds)];
   if (ids.length === 0) return new Set();
-  const [panels, own, conflicted] = await Promise.all([
+  const [rows, conflicted] = await Promise.all([
+    // Each prototype with the viewer's place on its panel and their own counting scorecard, if any.
     db.prototype.findMany({
-      where: {
-        id: { in: ids },
-        OR: [{ assignedTo: viewerId }, { reviewers: { some: { reviewerId: viewerId } } }, { panelMembers: { some: { adminId: viewerId } } }],
+      where: { id: { in: ids } },
+      select: {
+        id: true,
+        assignedTo: true,
+        reviewers: { where: { reviewerId: viewerId }, select: { reviewerId: true } },
+        panelMembers: { where: { adminId: viewerId }, select: { adminId: true } },
+        scorecards: { where: { reviewerId: viewerId, conflictExcludedAt: null }, select: { id: true } },
       },
-      select: { id: true },
     }),
-    db.scorecard.findMany({ where: { prototypeId: { in: ids }, reviewerId: viewerId, conflictExcludedAt: null }, select: { prototypeId: true } }),
     facts.conflicts(ids),
   ]);
-  const onPanel = new Set(panels.map((p) => p.id));
-  const counted = new Set(own.map((card) => card.prototypeId));
-  return new Set(ids.filter((id) => !maySeeScores({ conflicted: conflicted.has(id), onPanel: onPanel.has(id), ownScorecardCounts: counted.has(id) })));
+  const viewerKey = viewerId.toLowerCase();
+  const viewerFor = new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        conflicted: conflicted.has(row.id),
+        onPanel: row.assignedTo?.toLowerCase() === viewerKey || row.reviewers.length > 0 || row.panelMembers.length > 0,
+        ownScorecardCounts: row.scorecards.length > 0,
+      },
+    ]),
+  );
+  // A prototype not found hides nothing (there is nothing to show).
+  return new Set(ids.filter((id) => viewerFor.has(id) && !maySeeScores(viewerFor.get(id)!)));
 }
 
 /** Rows with the final figures of those hidden from the viewer set to null (the rows keep their order). */
