@@ -39,7 +39,7 @@ const KNEE_SECONDS = setting('BENCH_KNEE_SECONDS', 15);
 const KNEE_P99_MS = 100;
 /** Each screen alone: this many requests, after this many as warm-up. */
 const ALONE_REQUESTS = 100;
-const ALONE_WARMUP = 10;
+const ALONE_WARMUP = 100;
 // Linux's USER_HZ: /proc counts CPU time in hundredths of a second.
 const CLOCK_TICKS_PER_SECOND = 100;
 /** The data set: sellers with about PROTOTYPES_PER_SELLER prototypes each, a few admins. */
@@ -162,7 +162,7 @@ async function main() {
       paths: SCREENS[role].flatMap((screen) => Array.from({ length: screen.weight }, () => batchPath(screen))),
     }));
     // Each screen alone, one after another: what a request costs without a queue, in time and in the
-    // app's CPU time (steadier than time on a shared machine). Ten first, as warm-up.
+    // app's CPU time (steadier than time on a shared machine), after ALONE_WARMUP requests to warm the JIT.
     const alone: Record<string, string> = {};
     for (const role of Object.keys(SCREENS) as Role[]) {
       for (const screen of SCREENS[role]) {
