@@ -230,17 +230,19 @@ export async function removeConflict(request: ConflictRequest, id: number): Prom
   });
 }
 
-/** Of `prototypeIds`, those whose seller `viewerId` is in conflict with, and why. Two queries for any batch. */
-export async function conflictedPrototypes(db: Db, viewerId: string, prototypeIds: readonly number[]): Promise<Map<number, ConflictReason[]>> {
+/** What a prototype's row needs for conflictedPrototypes: its seller, with the conflict `viewerId` declared with them (at most one). */
+export const sellerConflictSelect = (viewerId: string) =>
+  ({ seller: { select: { ...personSelect, conflictsAgainst: { where: { adminId: viewerId }, select: { reason: true } } } } }) satisfies Prisma.PrototypeSelect;
+type WithSellerConflict = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof sellerConflictSelect> }>;
+
+/** The admin as the conflict rule compares them with a seller. */
+export function conflictPersonOf(db: Db, adminId: string): Promise<Person | null> {
+  return db.user.findUnique({ where: { id: adminId }, select: personSelect });
+}
+
+/** Of `prototypes`, those whose seller `admin` is in conflict with, and why. */
+export function conflictedPrototypes(admin: Person | null, prototypes: readonly (WithSellerConflict & { id: number })[]): Map<number, ConflictReason[]> {
   const found = new Map<number, ConflictReason[]>();
-  const [prototypes, admin] = await Promise.all([
-    db.prototype.findMany({
-      where: { id: { in: [...prototypeIds] } },
-      // The seller, with the conflict the viewer declared with them (at most one).
-      select: { id: true, seller: { select: { ...personSelect, conflictsAgainst: { where: { adminId: viewerId }, select: { reason: true } } } } },
-    }),
-    db.user.findUnique({ where: { id: viewerId }, select: personSelect }),
-  ]);
   if (!admin) return found;
   for (const { id, seller } of prototypes) {
     const reasons = conflictReasons(admin, seller, seller.conflictsAgainst[0]?.reason ?? null);

@@ -10,11 +10,8 @@ export const RETENTION_ENDED_MESSAGE = (days: number) =>
   `This prototype was closed more than ${days} days ago: its confidential content is no longer open to the team.`;
 
 /** When the prototype became closed, for those of `prototypeIds` that are closed now. */
-export const retentionEndedCheck: ConfidentialAccessCheck = async ({ db, now }, prototypeIds, policy) => {
-  const closed = await db.prototype.findMany({
-    where: { id: { in: [...prototypeIds] }, status: 'rejected' },
-    select: { id: true, updatedAt: true },
-  });
+export const retentionEndedCheck: ConfidentialAccessCheck = async ({ db, now, prototypes }, prototypeIds, policy) => {
+  const closed = [...(await prototypes(prototypeIds)).values()].filter((p) => p.status === 'rejected');
   if (closed.length === 0) return new Map();
   const closings = await db.prototypeTimeline.groupBy({
     by: ['prototypeId'],

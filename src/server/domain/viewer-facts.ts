@@ -1,24 +1,42 @@
 // What one answer reads about an admin and the prototypes it shows, each fact once. The data room's
 // gate (confidential-access.ts), the score mask (score-visibility.ts) and the export record ask the
 // same questions of the same rows: whether the viewer is in conflict with each seller, each item's
-// export state, the viewer's clearance, attestations and terms. DataLoader batches the questions of
-// one tick into one query per fact and keeps each answer for the rest of the call.
+// export state and status, the viewer's place on its panel, clearance, attestations and terms. What
+// they need of the prototypes' own rows is one query (each rule's module names its part of the
+// select). DataLoader batches the questions of one tick into one query per fact and keeps each
+// answer for the rest of the call.
 //
 // One per procedure call (gateScope), never kept longer: a write after it would leave it stale.
 import DataLoader from 'dataloader';
+import type { Prisma } from '~/generated/prisma/client.ts';
 import type { ComplianceState } from '~/shared/export-control.ts';
 import type { Db } from '../db/index.ts';
 import { attestedPrototypes } from './attestations.ts';
 import type { ConfidentialViewer } from './confidential-access.ts';
 import { hasAcceptedCurrentTerms } from './confidentiality-terms.ts';
-import { type ConflictReason, conflictedPrototypes } from './conflicts-of-interest.ts';
+import { type ConflictReason, conflictPersonOf, conflictedPrototypes, sellerConflictSelect } from './conflicts-of-interest.ts';
 import { type Clearance, clearancesOfControlled } from './export-clearance.ts';
-import { complianceStatesOf } from './export-control.ts';
+import { complianceState, complianceStateSelect } from './export-control.ts';
+import { panelPlaceSelect } from './score-visibility.ts';
+
+/** A prototype's row as the facts read it: its status, and each rule's part. */
+const prototypeFactsSelect = (viewerId: string) =>
+  ({
+    id: true,
+    status: true,
+    updatedAt: true,
+    ...sellerConflictSelect(viewerId),
+    ...complianceStateSelect,
+    ...panelPlaceSelect(viewerId),
+  }) satisfies Prisma.PrototypeSelect;
+export type PrototypeFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof prototypeFactsSelect> }>;
 
 export interface ViewerFacts {
   readonly db: Db;
   readonly viewer: ConfidentialViewer;
   readonly now: Date;
+  /** Each prototype's row (absent: no such prototype). */
+  prototypes(prototypeIds: readonly number[]): Promise<Map<number, PrototypeFacts>>;
   /** Why the viewer is in conflict with each prototype's seller (absent: no conflict). */
   conflicts(prototypeIds: readonly number[]): Promise<Map<number, ConflictReason[]>>;
   /** Each prototype's export state (absent: no such prototype). */
@@ -52,13 +70,22 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 export function viewerFacts(db: Db, viewer: ConfidentialViewer, now: Date): ViewerFacts {
-  const complianceStates = perPrototype((ids) => complianceStatesOf(db, ids));
+  const prototypes = perPrototype(
+    async (ids) =>
+      new Map((await db.prototype.findMany({ where: { id: { in: [...ids] } }, select: prototypeFactsSelect(viewer.id) })).map((row) => [row.id, row] as const)),
+  );
+  const person = once(() => conflictPersonOf(db, viewer.id));
+  const complianceStates = async (ids: readonly number[]) => new Map([...(await prototypes(ids))].map(([id, row]) => [id, complianceState(row)] as const));
   const attested = perPrototype(async (ids) => new Map([...(await attestedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
   return {
     db,
     viewer,
     now,
-    conflicts: perPrototype((ids) => conflictedPrototypes(db, viewer.id, ids)),
+    prototypes,
+    conflicts: async (ids) => {
+      const [admin, rows] = await Promise.all([person(), prototypes(ids)]);
+      return conflictedPrototypes(admin, [...rows.values()]);
+    },
     complianceStates,
     clearances: perPrototype(async (ids) => {
       const states = await complianceStates(ids);
