@@ -2,7 +2,6 @@
 // point 2; ADR 0049). One rule, read by the evaluation page (views/evaluation-view.ts) for one prototype
 // and here for many at once by every other view that carries the final figures: the prototype list,
 // the pipeline board and the activity log (the final evaluation's audit row).
-import type { Prisma } from '~/generated/prisma/client.ts';
 import { SCORE_FIELD_NAMES } from '~/shared/schemas/evaluation.ts';
 import type { ViewerFacts } from './viewer-facts.ts';
 
@@ -39,33 +38,27 @@ export function withoutFinalFigures<T extends object>(row: T): MaskedFigures<T> 
   return masked as MaskedFigures<T>;
 }
 
-/** What a prototype's row needs for scoresHiddenFrom: `viewerId`'s place on its panel and their own counting scorecard, if any. */
-export const panelPlaceSelect = (viewerId: string) =>
-  ({
-    assignedTo: true,
-    reviewers: { where: { reviewerId: viewerId }, select: { reviewerId: true } },
-    panelMembers: { where: { adminId: viewerId }, select: { adminId: true } },
-    scorecards: { where: { reviewerId: viewerId, conflictExcludedAt: null }, select: { id: true } },
-  }) satisfies Prisma.PrototypeSelect;
-
 /**
- * Of `prototypeIds`, those whose scores the viewer (an admin) may not see under `maySeeScores`, from
- * the call's facts (the prototypes' rows and the conflicts the gate reads too).
+ * Of `prototypeIds`, those whose scores the viewer (an admin) may not see under `maySeeScores`: one
+ * query for the few the viewer is on the panel of (with their own counting scorecard, if any), and
+ * the conflicts the gate reads too.
  */
 export async function scoresHiddenFrom(facts: ViewerFacts, prototypeIds: readonly number[]): Promise<Set<number>> {
+  const { db, viewer } = facts;
   const ids = [...new Set(prototypeIds)];
   if (ids.length === 0) return new Set();
-  const [rows, conflicted] = await Promise.all([facts.prototypes(ids), facts.conflicts(ids)]);
-  const viewerKey = facts.viewer.id.toLowerCase();
-  // A prototype not found hides nothing (there is nothing to show).
-  return new Set(
-    ids.filter((id) => {
-      const row = rows.get(id);
-      if (!row) return false;
-      const onPanel = row.assignedTo?.toLowerCase() === viewerKey || row.reviewers.length > 0 || row.panelMembers.length > 0;
-      return !maySeeScores({ conflicted: conflicted.has(id), onPanel, ownScorecardCounts: row.scorecards.length > 0 });
+  const [panels, conflicted] = await Promise.all([
+    db.prototype.findMany({
+      where: {
+        id: { in: ids },
+        OR: [{ assignedTo: viewer.id }, { reviewers: { some: { reviewerId: viewer.id } } }, { panelMembers: { some: { adminId: viewer.id } } }],
+      },
+      select: { id: true, scorecards: { where: { reviewerId: viewer.id, conflictExcludedAt: null }, select: { id: true } } },
     }),
-  );
+    facts.conflicts(ids),
+  ]);
+  const onPanel = new Map(panels.map((p) => [p.id, p.scorecards.length > 0]));
+  return new Set(ids.filter((id) => !maySeeScores({ conflicted: conflicted.has(id), onPanel: onPanel.has(id), ownScorecardCounts: onPanel.get(id) ?? false })));
 }
 
 /** Rows with the final figures of those hidden from the viewer set to null (the rows keep their order). */

@@ -1,10 +1,10 @@
 // What one answer reads about an admin and the prototypes it shows, each fact once. The data room's
 // gate (confidential-access.ts), the score mask (score-visibility.ts) and the export record ask the
 // same questions of the same rows: whether the viewer is in conflict with each seller, each item's
-// export state and status, the viewer's place on its panel, clearance, attestations and terms. What
-// they need of the prototypes' own rows is one query (each rule's module names its part of the
-// select). DataLoader batches the questions of one tick into one query per fact and keeps each
-// answer for the rest of the call.
+// export state and status, clearance, attestations and terms. DataLoader batches the questions of
+// one tick into one query per fact and keeps each answer for the rest of the call. Each fact is read
+// only when a rule asks: the score mask of a sort by a figure asks about thousands of prototypes, and
+// reads no more than it needs.
 //
 // One per procedure call (gateScope), never kept longer: a write after it would leave it stale.
 import DataLoader from 'dataloader';
@@ -16,19 +16,11 @@ import type { ConfidentialViewer } from './confidential-access.ts';
 import { hasAcceptedCurrentTerms } from './confidentiality-terms.ts';
 import { type ConflictReason, conflictPersonOf, conflictedPrototypes, sellerConflictSelect } from './conflicts-of-interest.ts';
 import { type Clearance, clearancesOfControlled } from './export-clearance.ts';
-import { complianceState, complianceStateSelect } from './export-control.ts';
-import { panelPlaceSelect } from './score-visibility.ts';
+import { complianceStatesOf } from './export-control.ts';
 
-/** A prototype's row as the facts read it: its status, and each rule's part. */
+/** A prototype's row as the facts read it: its status, and its seller as the conflict rule needs them. */
 const prototypeFactsSelect = (viewerId: string) =>
-  ({
-    id: true,
-    status: true,
-    updatedAt: true,
-    ...sellerConflictSelect(viewerId),
-    ...complianceStateSelect,
-    ...panelPlaceSelect(viewerId),
-  }) satisfies Prisma.PrototypeSelect;
+  ({ id: true, status: true, updatedAt: true, ...sellerConflictSelect(viewerId) }) satisfies Prisma.PrototypeSelect;
 export type PrototypeFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof prototypeFactsSelect> }>;
 
 export interface ViewerFacts {
@@ -75,7 +67,7 @@ export function viewerFacts(db: Db, viewer: ConfidentialViewer, now: Date): View
       new Map((await db.prototype.findMany({ where: { id: { in: [...ids] } }, select: prototypeFactsSelect(viewer.id) })).map((row) => [row.id, row] as const)),
   );
   const person = once(() => conflictPersonOf(db, viewer.id));
-  const complianceStates = async (ids: readonly number[]) => new Map([...(await prototypes(ids))].map(([id, row]) => [id, complianceState(row)] as const));
+  const complianceStates = perPrototype((ids) => complianceStatesOf(db, ids));
   const attested = perPrototype(async (ids) => new Map([...(await attestedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
   return {
     db,
