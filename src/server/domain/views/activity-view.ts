@@ -69,7 +69,7 @@ export function activityWhere(filters: { user?: string | undefined; action?: str
   return where;
 }
 
-export async function listActivity(db: Db, input: ActivityListInput, viewer: ViewerFacts): Promise<Page<ActivityView>> {
+export async function listActivity(db: Db, input: ActivityListInput, facts: ViewerFacts): Promise<Page<ActivityView>> {
   const page = await keysetPage({
     where: activityWhere(input),
     sort: { field: 'id', order: 'desc', parse: parseIntId },
@@ -78,7 +78,7 @@ export async function listActivity(db: Db, input: ActivityListInput, viewer: Vie
     find: (args) => db.userActivityLog.findMany({ ...(args as Prisma.UserActivityLogFindManyArgs), select: activitySelect }),
     keyOf: (row) => row.id,
   });
-  return { ...page, items: await maskFinalEvaluations(viewer, page.items.map(toActivityView)) };
+  return { ...page, items: await maskFinalEvaluations(facts, page.items.map(toActivityView)) };
 }
 
 /** The distinct actions recorded so far, for the Activity tab's filter. */
@@ -87,9 +87,9 @@ export async function activityActions(db: Db): Promise<string[]> {
   return rows.map((row) => row.action);
 }
 
-export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number, viewer: ViewerFacts) {
+export async function activityCsv(db: Db, filters: { user?: string | undefined; action?: string | undefined }, max: number, facts: ViewerFacts) {
   const rows = await batched({ where: activityWhere(filters), order: 'desc', max }, (args) => db.userActivityLog.findMany({ ...args, select: activitySelect }));
-  const views = await maskFinalEvaluations(viewer, rows.map(toActivityView));
+  const views = await maskFinalEvaluations(facts, rows.map(toActivityView));
   return toCsv(
     ['id', 'createdAt', 'actorEmail', 'actorId', 'action', 'targetType', 'targetId', 'details', 'ipAddress', 'userAgent'],
     views.map((a) => [

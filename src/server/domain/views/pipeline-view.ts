@@ -67,12 +67,12 @@ export interface BoardColumn {
   cards: BoardCard[];
 }
 
-export async function pipelineBoard(db: Db, input: BoardInput, viewer: ViewerFacts): Promise<{ now: Date; columns: BoardColumn[] }> {
-  const { now } = viewer;
+export async function pipelineBoard(db: Db, input: BoardInput, facts: ViewerFacts): Promise<{ now: Date; columns: BoardColumn[] }> {
+  const { now } = facts;
   const where: Prisma.PrototypeWhereInput = {};
   if (input.energyType) where.energyType = input.energyType;
   if (input.priority) where.priority = input.priority;
-  if (input.mine) where.assignedTo = viewer.viewer.id;
+  if (input.mine) where.assignedTo = facts.viewer.id;
   const [counts, ...cardsByStage] = await Promise.all([
     db.prototype.groupBy({ by: ['stage'], where, _count: { _all: true } }),
     ...PROTOTYPE_STAGES.map((stage) =>
@@ -91,7 +91,7 @@ export async function pipelineBoard(db: Db, input: BoardInput, viewer: ViewerFac
   }));
   // A card's figures follow the evaluation page's rule (score-visibility.ts, ADR 0049): null where hidden from the viewer.
   const hidden = await scoresHiddenFrom(
-    viewer,
+    facts,
     columns.flatMap((column) => column.cards.map((card) => card.id)),
   );
   for (const column of columns) column.cards = column.cards.map((card) => (hidden.has(card.id) ? withoutFinalFigures(card) : card));
