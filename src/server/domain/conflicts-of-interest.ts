@@ -28,7 +28,9 @@ export const CONFLICT_NOT_FOUND = 'Conflict not found';
 const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 
 const personSelect = { id: true, email: true, organization: true, firstName: true, lastName: true } as const satisfies Prisma.UserSelect;
-type Person = Prisma.UserGetPayload<{ select: typeof personSelect }>;
+/** A person as the conflict rule compares them (an admin with a seller). */
+export type ConflictPerson = Prisma.UserGetPayload<{ select: typeof personSelect }>;
+type Person = ConflictPerson;
 
 /** Why `admin` may not review `seller`'s prototypes (empty: no conflict). `declared` is the admin's stated reason, if any. */
 export function conflictReasons(admin: Person, seller: Person, declared: string | null): ConflictReason[] {

@@ -22,6 +22,8 @@ function recordStatements() {
   return {
     stop: () => void (pool.query = original),
     reading: (table: string) => sent.filter((sql) => sql.includes(`"${table}"`)).length,
+    /** Statements whose own table is `table` (not only joined). */
+    from: (table: string) => sent.filter((sql) => sql.includes(`FROM "public"."${table}" AS "t0"`)).length,
   };
 }
 let recording: ReturnType<typeof recordStatements> | null = null;
@@ -49,6 +51,8 @@ describe('viewerFacts', () => {
     for (const table of ['reviewer_conflicts', 'export_classifications', 'confidentiality_terms', 'confidentiality_acceptances', 'prototype_attestations']) {
       expect(recording.reading(table), table).toBe(1);
     }
+    // The conflict rule compares the admin as the session read them: no read of the admin's own row.
+    expect(recording.from('users')).toBe(0);
   });
 
   it("the seller's view read by an admin, with a released evaluation, masks its scores from the call's facts", async () => {

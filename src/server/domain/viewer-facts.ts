@@ -14,7 +14,7 @@ import type { Db } from '../db/index.ts';
 import { attestedPrototypes } from './attestations.ts';
 import type { ConfidentialViewer } from './confidential-access.ts';
 import { hasAcceptedCurrentTerms } from './confidentiality-terms.ts';
-import { type ConflictReason, conflictPersonOf, conflictedPrototypes, sellerConflictSelect } from './conflicts-of-interest.ts';
+import { type ConflictPerson, type ConflictReason, conflictPersonOf, conflictedPrototypes, sellerConflictSelect } from './conflicts-of-interest.ts';
 import { type Clearance, clearancesOfControlled } from './export-clearance.ts';
 import { complianceStatesOf } from './export-control.ts';
 
@@ -25,7 +25,7 @@ export type PrototypeFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typ
 
 export interface ViewerFacts {
   readonly db: Db;
-  readonly viewer: ConfidentialViewer;
+  readonly viewer: FactsViewer;
   readonly now: Date;
   /** Each prototype's row (absent: no such prototype). */
   prototypes(prototypeIds: readonly number[]): Promise<Map<number, PrototypeFacts>>;
@@ -61,12 +61,26 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
   return () => (answer ??= read());
 }
 
-export function viewerFacts(db: Db, viewer: ConfidentialViewer, now: Date): ViewerFacts {
+/**
+ * The viewer, and, when the caller already read them in this request (the session's user), the
+ * name, e-mail and organisation the conflict rule compares: then they are not read again.
+ */
+export type FactsViewer = ConfidentialViewer & Partial<ConflictPerson>;
+
+function knownPerson(viewer: FactsViewer): ConflictPerson | null {
+  const { id, email, organization, firstName, lastName } = viewer;
+  return email !== undefined && organization !== undefined && firstName !== undefined && lastName !== undefined
+    ? { id, email, organization, firstName, lastName }
+    : null;
+}
+
+export function viewerFacts(db: Db, viewer: FactsViewer, now: Date): ViewerFacts {
   const prototypes = perPrototype(
     async (ids) =>
       new Map((await db.prototype.findMany({ where: { id: { in: [...ids] } }, select: prototypeFactsSelect(viewer.id) })).map((row) => [row.id, row] as const)),
   );
-  const person = once(() => conflictPersonOf(db, viewer.id));
+  const known = knownPerson(viewer);
+  const person = once(() => (known ? Promise.resolve(known) : conflictPersonOf(db, viewer.id)));
   const complianceStates = perPrototype((ids) => complianceStatesOf(db, ids));
   const attested = perPrototype(async (ids) => new Map([...(await attestedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
   return {

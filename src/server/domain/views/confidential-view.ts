@@ -5,7 +5,7 @@
 import type { Db } from '../../db/index.ts';
 import { type ConfidentialDenial, type ConfidentialViewer, type DataRoomPolicy, confidentialDenials } from '../confidential-access.ts';
 import { recordReleases } from '../export-clearance.ts';
-import { type ViewerFacts, viewerFacts } from '../viewer-facts.ts';
+import { type FactsViewer, type ViewerFacts, viewerFacts } from '../viewer-facts.ts';
 
 /** Where the viewer stands with a prototype's confidential content (its `access` in the admin views). */
 export interface DataRoomAccess {
@@ -27,7 +27,7 @@ export interface GateScope {
 }
 
 /** The scope of one call: a new one per call, so that no fact outlives it. */
-export function gateScopeFor(db: Db, viewer: ConfidentialViewer, now: Date, policy: DataRoomPolicy): GateScope {
+export function gateScopeFor(db: Db, viewer: FactsViewer, now: Date, policy: DataRoomPolicy): GateScope {
   return { db, viewer, now, policy, facts: viewerFacts(db, viewer, now) };
 }
 
