@@ -25,9 +25,10 @@ export function NotificationBell() {
   const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
   const unread = count.data ?? 0;
 
+  // The open list carries its own unread count, read with it: the badge takes it rather than asking again.
   useEffect(() => {
-    if (open) void utils.notifications.unreadCount.invalidate();
-  }, [open, utils]);
+    if (list.data && list.dataUpdatedAt > count.dataUpdatedAt) utils.notifications.unreadCount.setData(undefined, list.data.unreadCount);
+  }, [list.data, list.dataUpdatedAt, count.dataUpdatedAt, utils]);
 
   return (
     <div ref={container} className="relative">
