@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AMBIGUOUS_GROUPING, moneyAmount, positiveMoneyAmount } from '~/shared/schemas/money.ts';
-import { moneyNumber, moneyString, splitPayout, toCents, toDecimal } from './money.ts';
+import { moneyNumber, moneyString, splitPayout, sumOf, toCents, toDecimal } from './money.ts';
 
 describe('splitPayout', () => {
   it('takes the fee rounded half-up to the cent, and fee + payout = amount exactly', () => {
@@ -37,6 +37,13 @@ describe('splitPayout', () => {
         expect(split.sellerPayout.toFixed(2), `${centsString(cents)} at ${rate}%`).toBe(centsString(cents - fee));
       }
     }
+  });
+});
+
+describe('sumOf', () => {
+  it('adds exactly, with no float drift, and is zero for no amounts', () => {
+    expect(sumOf(['0.10', '0.20', '1234567890.01'].map(toDecimal)).toFixed(2)).toBe('1234567890.31');
+    expect(sumOf([]).toFixed(2)).toBe('0.00');
   });
 });
 

@@ -20,6 +20,11 @@ export function splitPayout(amount: Decimal | string, feePercent: Decimal | stri
   return { amount: total, platformFee, sellerPayout: total.minus(platformFee) };
 }
 
+/** The exact sum of amounts (zero for none). */
+export function sumOf(amounts: readonly Decimal[]): Decimal {
+  return amounts.reduce((sum, amount) => sum.add(amount), new Prisma.Decimal(0));
+}
+
 /** "1234.50": the decimal string the API shows for transaction amounts. */
 export function moneyString(value: Decimal | null): string | null {
   return value === null ? null : value.toFixed(2);

@@ -17,7 +17,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { complianceState, complianceStateSelect, recordScreening, sellerScreeningNotice } from './export-control.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
-import { moneyNumber, moneyString } from './money.ts';
+import { moneyNumber, moneyString, sumOf } from './money.ts';
 import { notifyAdmins } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
@@ -103,19 +103,22 @@ export async function sellerTransactions(db: Db, sellerId: string) {
   return rows.map(toSellerTransactionView);
 }
 
-/** The dashboard's four figures, counted and summed by the database (revenue as a decimal string). */
+/** The dashboard's four figures, from one read of the seller with their prototypes and completed payouts. */
 export async function sellerSummary(db: Db, sellerId: string) {
-  // One read of the seller's prototypes (the dashboard lists them all anyway) for the three counts.
-  const [prototypes, revenue] = await Promise.all([
-    db.prototype.findMany({ where: { sellerId }, select: { status: true, atomixQuote: true } }),
-    // Revenue is what has been paid out: pending or failed payouts are not money received yet.
-    db.transaction.aggregate({ where: { sellerId, status: 'completed' }, _sum: { sellerPayout: true } }),
-  ]);
+  const seller = await db.user.findUnique({
+    where: { id: sellerId },
+    select: {
+      prototypes: { select: { status: true, atomixQuote: true } },
+      // Revenue is what has been paid out: pending or failed payouts are not money received yet.
+      transactions: { where: { status: 'completed' }, select: { sellerPayout: true } },
+    },
+  });
+  const prototypes = seller?.prototypes ?? [];
   return {
     totalPrototypes: prototypes.length,
     activePrototypes: prototypes.filter((p) => p.status === 'active').length,
     quotedPrototypes: prototypes.filter((p) => p.atomixQuote?.gt(0)).length,
-    revenue: moneyString(revenue._sum.sellerPayout) ?? '0.00',
+    revenue: moneyString(sumOf((seller?.transactions ?? []).map((t) => t.sellerPayout))) ?? '0.00',
   };
 }
 
