@@ -10,6 +10,7 @@ import { getCookie } from 'hono/cookie';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth/session.ts';
 import { createContextFromHono } from './context.ts';
 import type { Db } from './db/index.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { UnavailableError, retryAfterOf } from './domain/errors.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './http/request-log.ts';
@@ -124,8 +125,10 @@ export function createApp({ db, env, log, clientDir = null, prerendered = new Ma
         // Reported before the stream's answer is made (a refusal); a started stream's end comes later and is not looked for.
         if (type === 'subscription') refusedStreams.set(req, error);
         const meant = mapError(error) ?? error;
-        if (meant.cause instanceof UnavailableError) log({ level: 'warn', msg: 'database unavailable', procedure, error: String(meant.cause.cause) });
-        else if (meant.code === 'INTERNAL_SERVER_ERROR') log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });
+        if (meant.cause instanceof UnavailableError) {
+          // A stream's end as its instance stops is no fault; a database out of reach is worth a warning.
+          if (isDatabaseUnavailable(meant.cause.cause)) log({ level: 'warn', msg: 'database unavailable', procedure, error: String(meant.cause.cause) });
+        } else if (meant.code === 'INTERNAL_SERVER_ERROR') log({ level: 'error', msg: 'procedure failed', procedure, error: String(error.cause ?? error) });
       },
     }),
   );

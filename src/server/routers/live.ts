@@ -1,17 +1,16 @@
 // Live updates (issue 16, ADR 0020): one server-sent event stream per signed-in tab, carrying the
 // names of what changed for this user (src/shared/live-events.ts). Events are filtered by the hub
 // (live/hub.ts) on the same ownership and role rules as the queries; the tab refetches through them.
-import { TRPCError } from '@trpc/server';
 import type { LiveEvent } from '~/shared/live-events.ts';
 import { currentSessionState } from '../auth/session.ts';
 import { missingAdminAssurance } from '../auth/two-factor.ts';
-import { RateLimitedError } from '../domain/errors.ts';
+import { RateLimitedError, UnauthorizedError, UnavailableError } from '../domain/errors.ts';
 import { LiveStreamEnded, liveStream } from '../live/stream.ts';
 import { protectedProcedure, router } from '../trpc.ts';
 
 /** Open streams one account may hold on one instance. */
 export const MAX_STREAMS_PER_USER = 20;
-/** A refused stream's Retry-After: a place frees when one of the account's tabs closes. */
+/** A refused stream's Retry-After (a place frees when one of the account's tabs closes), and an ended one's. */
 const STREAM_RETRY_AFTER_SECONDS = 30;
 
 export const liveRouter = router({
@@ -22,7 +21,7 @@ export const liveRouter = router({
    * instance stops (the tab reconnects to another).
    */
   events: protectedProcedure.subscription(({ ctx, signal }) => {
-    if (!ctx.live) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Live updates are not available' });
+    if (!ctx.live) throw new UnavailableError(STREAM_RETRY_AFTER_SECONDS, 'Live updates are not available');
     // A tab holds one stream; far more than anyone has tabs is a client gone wrong (or an attack on memory).
     if (ctx.live.streamsOf(ctx.user.id) >= MAX_STREAMS_PER_USER) {
       throw new RateLimitedError(STREAM_RETRY_AFTER_SECONDS, `Too many live streams: at most ${MAX_STREAMS_PER_USER} open at once per account`);
@@ -46,15 +45,17 @@ export const liveRouter = router({
   }),
 });
 
-/** The stream's own endings as the client reads them: 401 (session ended) or 503 (instance stopping). */
+/**
+ * The stream's own endings as the client reads them: 401 (session ended) or 503 (instance stopping).
+ * Thrown after the stream started, so no procedure middleware sees them: the error formatter maps them (trpc.ts).
+ */
 async function* withHttpErrors(events: AsyncGenerator<LiveEvent>): AsyncGenerator<LiveEvent> {
   try {
     yield* events;
   } catch (error) {
     if (!(error instanceof LiveStreamEnded)) throw error;
-    throw new TRPCError({
-      code: error.reason === 'session_ended' ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE',
-      message: error.reason === 'session_ended' ? 'Unauthorized: your session has ended' : error.message,
-    });
+    throw error.reason === 'session_ended'
+      ? new UnauthorizedError('Unauthorized: your session has ended')
+      : new UnavailableError(STREAM_RETRY_AFTER_SECONDS, error.message);
   }
 }
