@@ -25,9 +25,12 @@ export function NotificationBell() {
   const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
   const unread = count.data ?? 0;
 
-  // The open list carries its own unread count, read with it: the badge takes it rather than asking again.
+  // The open list carries its own unread count, read with it: the badge takes it rather than asking
+  // again (an older count still on its way is dropped first, so it cannot land after it).
   useEffect(() => {
-    if (list.data && list.dataUpdatedAt > count.dataUpdatedAt) utils.notifications.unreadCount.setData(undefined, list.data.unreadCount);
+    if (!list.data || list.dataUpdatedAt <= count.dataUpdatedAt) return;
+    const unreadCount = list.data.unreadCount;
+    void utils.notifications.unreadCount.cancel().then(() => utils.notifications.unreadCount.setData(undefined, unreadCount));
   }, [list.data, list.dataUpdatedAt, count.dataUpdatedAt, utils]);
 
   return (
