@@ -30,10 +30,9 @@ const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 const personSelect = { id: true, email: true, organization: true, firstName: true, lastName: true } as const satisfies Prisma.UserSelect;
 /** A person as the conflict rule compares them (an admin with a seller). */
 export type ConflictPerson = Prisma.UserGetPayload<{ select: typeof personSelect }>;
-type Person = ConflictPerson;
 
 /** Why `admin` may not review `seller`'s prototypes (empty: no conflict). `declared` is the admin's stated reason, if any. */
-export function conflictReasons(admin: Person, seller: Person, declared: string | null): ConflictReason[] {
+export function conflictReasons(admin: ConflictPerson, seller: ConflictPerson, declared: string | null): ConflictReason[] {
   const reasons: ConflictReason[] = [];
   const domain = sharedOrganizationDomain(admin.email, seller.email);
   if (domain) reasons.push({ kind: 'email_domain', message: `Shares the e-mail domain ${domain} with the seller` });
@@ -238,12 +237,15 @@ export const sellerConflictSelect = (viewerId: string) =>
 type WithSellerConflict = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof sellerConflictSelect> }>;
 
 /** The admin as the conflict rule compares them with a seller. */
-export function conflictPersonOf(db: Db, adminId: string): Promise<Person | null> {
+export function conflictPersonOf(db: Db, adminId: string): Promise<ConflictPerson | null> {
   return db.user.findUnique({ where: { id: adminId }, select: personSelect });
 }
 
 /** Of `prototypes`, those whose seller `admin` is in conflict with, and why. */
-export function conflictedPrototypes(admin: Person | null, prototypes: readonly (WithSellerConflict & { id: number })[]): Map<number, ConflictReason[]> {
+export function conflictedPrototypes(
+  admin: ConflictPerson | null,
+  prototypes: readonly (WithSellerConflict & { id: number })[],
+): Map<number, ConflictReason[]> {
   const found = new Map<number, ConflictReason[]>();
   if (!admin) return found;
   for (const { id, seller } of prototypes) {
