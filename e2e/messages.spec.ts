@@ -69,7 +69,10 @@ test('an admin message is answered by the seller and answered back, with the bel
 
   // The admin answers back in the thread.
   await thread.getByLabel('Message').fill('Thanks, we will review it this week.');
+  // Waited for by its answer: the toast of the first message may still be on screen.
+  const answered = adminPage.waitForResponse((response) => response.url().includes('/trpc/messages.reply'));
   await thread.getByRole('button', { name: 'Send answer' }).click();
+  expect((await answered).status()).toBe(200);
   await expect(toast(adminPage, 'Message sent successfully')).toBeVisible();
   await expect(thread.getByTestId('thread-message')).toHaveCount(3);
 
