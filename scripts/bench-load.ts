@@ -64,7 +64,7 @@ const SCREENS: Record<Role, Screen[]> = {
   seller: [
     // Every navigation inside the signed-in area asks who the user is (the _auth layout's beforeLoad).
     { name: 'auth.me', calls: [{ path: 'auth.me' }], weight: 3 },
-    { name: 'dashboard', calls: [{ path: 'prototypes.mine' }, { path: 'prototypes.transactions' }, { path: 'prototypes.summary' }], weight: 5 },
+    { name: 'dashboard', calls: [{ path: 'prototypes.dashboard' }], weight: 5 },
     // The bell opened: its list carries the unread count too.
     { name: 'notifications', calls: [{ path: 'notifications.list' }], weight: 2 },
   ],

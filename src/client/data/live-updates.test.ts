@@ -25,7 +25,7 @@ function setUp() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   const utils = createQueryUtils(queryClient, client);
   // What a seller's and an admin's screens have read.
-  utils.prototypes.mine.setData(undefined, []);
+  utils.prototypes.dashboard.setData(undefined, { prototypes: [], transactions: [], summary: { totalPrototypes: 0, activePrototypes: 0, quotedPrototypes: 0, revenue: '0.00' } });
   utils.admin.counters.setData(undefined, {} as never);
   utils.notifications.unreadCount.setData(undefined, 2);
   utils.messages.list.setData(undefined, []);
@@ -67,7 +67,7 @@ describe('live updates in the tab', () => {
     streams[0]!.next({ result: { data: { topic: 'notifications' } } });
     expect(stale()).toEqual([]); // gathered first
     await vi.advanceTimersByTimeAsync(50);
-    expect(stale()).toEqual(['admin.counters', 'notifications.unreadCount', 'prototypes.mine']);
+    expect(stale()).toEqual(['admin.counters', 'notifications.unreadCount', 'prototypes.dashboard']);
   });
 
   it('after a reconnection refetches everything shown, since events may have been missed', async () => {
@@ -78,7 +78,7 @@ describe('live updates in the tab', () => {
     expect(stale()).toEqual([]);
     streams[0]!.next({ result: { type: 'started' } });
     await vi.advanceTimersByTimeAsync(50);
-    expect(stale()).toEqual(['admin.counters', 'auth.me', 'messages.list', 'notifications.unreadCount', 'prototypes.mine', 'support.mine']);
+    expect(stale()).toEqual(['admin.counters', 'auth.me', 'messages.list', 'notifications.unreadCount', 'prototypes.dashboard', 'support.mine']);
   });
 
   it('on 401 reads everything again (who is signed in first) and, while still signed in, opens a new stream after a pause', async () => {

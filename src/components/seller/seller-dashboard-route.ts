@@ -9,7 +9,5 @@ export async function loadSellerDashboard({ context }: { context: { api: () => P
   const trpc = await context.api();
   const user = await trpc.auth.me.ensureData();
   if (!user) return;
-  await Promise.all([trpc.prototypes.mine.ensureData(), trpc.prototypes.transactions.ensureData(), trpc.prototypes.summary.ensureData()]).catch(
-    () => undefined,
-  );
+  await trpc.prototypes.dashboard.ensureData().catch(() => undefined);
 }

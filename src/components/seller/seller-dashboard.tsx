@@ -37,10 +37,9 @@ function LoggedOut() {
 }
 
 function Dashboard({ firstName }: { firstName: string | null }) {
-  const prototypes = trpc.prototypes.mine.useQuery();
-  const transactions = trpc.prototypes.transactions.useQuery();
-  const summary = trpc.prototypes.summary.useQuery();
-  const failed = [prototypes, transactions, summary].find((q) => q.isError);
+  const dashboard = trpc.prototypes.dashboard.useQuery();
+  const { prototypes, transactions, summary } = dashboard.data ?? {};
+  const failed = dashboard.isError ? dashboard : null;
 
   if (failed && isUnauthorized(failed.error)) return <LoggedOut />;
 
@@ -70,9 +69,9 @@ function Dashboard({ firstName }: { firstName: string | null }) {
 
       <WarningsBanner />
 
-      {prototypes.data ? <ActionNeededBanner prototypes={prototypes.data} /> : null}
+      {prototypes ? <ActionNeededBanner prototypes={prototypes} /> : null}
 
-      {summary.data ? <SummaryCards summary={summary.data} /> : summary.isLoading && <Spinner label="Loading summary" className="py-6" />}
+      {summary ? <SummaryCards summary={summary} /> : dashboard.isLoading && <Spinner label="Loading summary" className="py-6" />}
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="your-prototypes" className="flex flex-col gap-4">
@@ -80,27 +79,27 @@ function Dashboard({ firstName }: { firstName: string | null }) {
             <h2 id="your-prototypes" className="text-xl font-semibold">
               Your Prototypes
             </h2>
-            {prototypes.data && prototypes.data.length > 0 && <SubmitPrototypeLink label="Submit Another" className="btn btn-outline btn-sm" hideWhenRevoked />}
+            {prototypes && prototypes.length > 0 && <SubmitPrototypeLink label="Submit Another" className="btn btn-outline btn-sm" hideWhenRevoked />}
           </div>
-          {prototypes.isLoading && <Spinner label="Loading prototypes" className="py-10" />}
-          {prototypes.data?.length === 0 && (
+          {dashboard.isLoading && <Spinner label="Loading prototypes" className="py-10" />}
+          {prototypes?.length === 0 && (
             <div className="flex flex-col items-center gap-4 rounded-box border border-dashed border-base-300 px-4 py-12 text-center">
               <p className="font-medium">No prototypes submitted yet</p>
               <SubmitPrototypeLink label="Submit Your First Prototype" className="btn btn-primary" hideWhenRevoked />
             </div>
           )}
-          {prototypes.data?.map((p) => (
+          {prototypes?.map((p) => (
             <PrototypeCard key={p.id} prototype={p} />
           ))}
         </section>
         <div className="flex flex-col gap-6">
           <MyMeasuresPanel />
           <PayoutAccountCard />
-          {prototypes.data ? <QuotesPanel prototypes={prototypes.data} /> : null}
-          {transactions.data ? (
-            <TransactionsPanel transactions={transactions.data} />
+          {prototypes ? <QuotesPanel prototypes={prototypes} /> : null}
+          {transactions ? (
+            <TransactionsPanel transactions={transactions} />
           ) : (
-            transactions.isLoading && <Spinner label="Loading transactions" className="py-6" />
+            dashboard.isLoading && <Spinner label="Loading transactions" className="py-6" />
           )}
         </div>
       </div>

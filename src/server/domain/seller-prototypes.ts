@@ -17,7 +17,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { complianceState, complianceStateSelect, recordScreening, sellerScreeningNotice } from './export-control.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
-import { moneyNumber, moneyString, sumOf } from './money.ts';
+import { type Decimal, moneyNumber, moneyString, sumOf } from './money.ts';
 import { notifyAdmins } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
@@ -27,7 +27,7 @@ import { type GateScope, dataRoomAccess, withAccess } from './views/confidential
 import { documentSelect } from './views/document-view.ts';
 import { sellerEvaluationFields } from './views/evaluation-view.ts';
 import { sellerTimeline } from './seller-visibility.ts';
-import { sellerPrototypeSelect, toPrototypeView } from './views/prototype-view.ts';
+import { sellerListOrder, sellerListSelect, sellerPrototypeSelect, toPrototypeView, toSellerListItem } from './views/prototype-view.ts';
 import { sellerQuoteVersionSelect, toSellerQuoteVersion } from './views/quote-version-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from './views/transaction-view.ts';
 import type { DomainDeps } from './deps.ts';
@@ -103,22 +103,47 @@ export async function sellerTransactions(db: Db, sellerId: string) {
   return rows.map(toSellerTransactionView);
 }
 
+/** The dashboard's four figures: prototypes by status and quote; revenue is what has been paid out. */
+function sellerFigures(prototypes: { status: string; atomixQuote: Decimal | null }[], payouts: { status: string; sellerPayout: Decimal }[]) {
+  return {
+    totalPrototypes: prototypes.length,
+    activePrototypes: prototypes.filter((p) => p.status === 'active').length,
+    quotedPrototypes: prototypes.filter((p) => p.atomixQuote?.gt(0)).length,
+    // Pending or failed payouts are not money received yet.
+    revenue: moneyString(sumOf(payouts.filter((t) => t.status === 'completed').map((t) => t.sellerPayout))) ?? '0.00',
+  };
+}
+
 /** The dashboard's four figures, from one read of the seller with their prototypes and completed payouts. */
 export async function sellerSummary(db: Db, sellerId: string) {
   const seller = await db.user.findUnique({
     where: { id: sellerId },
     select: {
       prototypes: { select: { status: true, atomixQuote: true } },
-      // Revenue is what has been paid out: pending or failed payouts are not money received yet.
-      transactions: { where: { status: 'completed' }, select: { sellerPayout: true } },
+      transactions: { where: { status: 'completed' }, select: { status: true, sellerPayout: true } },
+    },
+  });
+  return sellerFigures(seller?.prototypes ?? [], seller?.transactions ?? []);
+}
+
+/**
+ * The seller dashboard's screen in one read of the seller: their prototypes (as `sellerPrototypes`),
+ * their transactions (as `sellerTransactions`) and the four figures (as `sellerSummary`) from them.
+ */
+export async function sellerDashboard(db: Db, sellerId: string) {
+  const seller = await db.user.findUnique({
+    where: { id: sellerId },
+    select: {
+      prototypes: { select: sellerListSelect, orderBy: sellerListOrder },
+      transactions: { select: sellerTransactionSelect, orderBy: [...newestFirst] },
     },
   });
   const prototypes = seller?.prototypes ?? [];
+  const transactions = seller?.transactions ?? [];
   return {
-    totalPrototypes: prototypes.length,
-    activePrototypes: prototypes.filter((p) => p.status === 'active').length,
-    quotedPrototypes: prototypes.filter((p) => p.atomixQuote?.gt(0)).length,
-    revenue: moneyString(sumOf((seller?.transactions ?? []).map((t) => t.sellerPayout))) ?? '0.00',
+    prototypes: prototypes.map(toSellerListItem),
+    transactions: transactions.map(toSellerTransactionView),
+    summary: sellerFigures(prototypes, transactions),
   };
 }
 

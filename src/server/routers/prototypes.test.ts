@@ -5,6 +5,7 @@ import type { ZodError } from 'zod';
 import { formatZodError } from '../trpc.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
+import { recordStatements } from '../test/statements.ts';
 
 const t = useTestDatabase();
 
@@ -168,6 +169,35 @@ describe('seller lists and dashboard figures', () => {
     expect(summary).toEqual({ totalPrototypes: 3, activePrototypes: 1, quotedPrototypes: 1, revenue: '0.30' });
     const empty = await (await callerAs(t.db, other.id)).prototypes.summary();
     expect(empty.revenue).toBe('0.00');
+  });
+
+  it("the dashboard answers what mine, transactions and summary answer, in one statement", async () => {
+    const seller = await createUser(t.db.prisma);
+    const quoted = await createPrototype(t.db.prisma, seller.id, { atomixQuote: '250.50', status: 'quoted' });
+    const active = await createPrototype(t.db.prisma, seller.id, { status: 'active' });
+    await t.db.prisma.infoRequest.create({ data: { prototypeId: active.id, askedBy: (await createAdmin(t.db.prisma)).id, question: 'Which fuel?' } });
+    await t.db.prisma.transaction.createMany({
+      data: [
+        { prototypeId: active.id, sellerId: seller.id, amount: '10.10', platformFee: '1', sellerPayout: '9.10', status: 'completed' },
+        { prototypeId: quoted.id, sellerId: seller.id, amount: '5', platformFee: '0.5', sellerPayout: '4.50', status: 'pending' },
+      ],
+    });
+    const caller = await callerAs(t.db, seller.id);
+
+    const recording = recordStatements(t.db);
+    const dashboard = await caller.prototypes.dashboard().finally(recording.stop);
+
+    expect(recording.count()).toBe(1);
+    expect(dashboard).toEqual({ prototypes: await caller.prototypes.mine(), transactions: await caller.prototypes.transactions(), summary: await caller.prototypes.summary() });
+    expect(dashboard.summary).toEqual({ totalPrototypes: 2, activePrototypes: 1, quotedPrototypes: 1, revenue: '9.10' });
+    expect(dashboard.prototypes.map((p) => [p.id, p.openInfoRequests])).toEqual([
+      [active.id, 1],
+      [quoted.id, 0],
+    ]);
+    expect(dashboard.transactions).toHaveLength(2);
+    // Another seller's dashboard holds none of it.
+    const other = await (await callerAs(t.db, (await createUser(t.db.prisma)).id)).prototypes.dashboard();
+    expect(other).toEqual({ prototypes: [], transactions: [], summary: { totalPrototypes: 0, activePrototypes: 0, quotedPrototypes: 0, revenue: '0.00' } });
   });
 });
 

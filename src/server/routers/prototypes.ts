@@ -37,8 +37,11 @@ export const prototypesRouter = router({
   /** GET /api/seller/transactions: the caller's transactions, newest first. */
   transactions: protectedProcedure.query(({ ctx }) => seller.sellerTransactions(ctx.db, ctx.user.id)),
 
-  /** The dashboard's four figures, counted and summed by the database (revenue as a decimal string). */
+  /** GET /api/seller/summary: the dashboard's four figures (revenue as a decimal string). */
   summary: protectedProcedure.query(({ ctx }) => seller.sellerSummary(ctx.db, ctx.user.id)),
+
+  /** The seller dashboard's screen: `mine`, `transactions` and `summary` in one read. */
+  dashboard: protectedProcedure.query(({ ctx }) => seller.sellerDashboard(ctx.db, ctx.user.id)),
 
   /** One prototype with its documents and timeline: its seller's (admins may look too); others get 404. */
   byId: protectedProcedure.input(prototypeIdInput).query(({ ctx, input }) => seller.prototypeDetail(gateScope(ctx), input.id)),

@@ -75,18 +75,31 @@ export type PrototypeView = z.infer<typeof prototype>;
 
 type SellerListItem = z.infer<typeof sellerPrototype>;
 
-/** The seller's own prototypes, newest first, each with its count of unanswered information requests (the seller dashboard's list). */
-export async function sellerPrototypes(db: Db, sellerId: string): Promise<SellerListItem[]> {
-  const rows = await db.prototype.findMany({
-    where: { sellerId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { ...sellerPrototypeSelect, ...complianceStateSelect, _count: { select: { infoRequests: { where: { answeredAt: null } } } } },
-  });
-  return rows.map(({ _count, exportScreening, exportClassifications, ...row }) => ({
+/** A row of the seller dashboard's list: the seller's columns, the export notice, unanswered information requests. */
+export const sellerListSelect = {
+  ...sellerPrototypeSelect,
+  ...complianceStateSelect,
+  _count: { select: { infoRequests: { where: { answeredAt: null } } } },
+} satisfies Prisma.PrototypeSelect;
+export const sellerListOrder = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PrototypeOrderByWithRelationInput[];
+
+export function toSellerListItem({
+  _count,
+  exportScreening,
+  exportClassifications,
+  ...row
+}: Prisma.PrototypeGetPayload<{ select: typeof sellerListSelect }>): SellerListItem {
+  return {
     ...toPrototypeView(row),
     openInfoRequests: _count.infoRequests,
     exportScreening: sellerScreeningNotice(complianceState({ exportScreening, exportClassifications })),
-  }));
+  };
+}
+
+/** The seller's own prototypes, newest first, each with its count of unanswered information requests (the seller dashboard's list). */
+export async function sellerPrototypes(db: Db, sellerId: string): Promise<SellerListItem[]> {
+  const rows = await db.prototype.findMany({ where: { sellerId }, orderBy: sellerListOrder, select: sellerListSelect });
+  return rows.map(toSellerListItem);
 }
 
 // Admin: the shared prototype view, plus who sold it, their documents and the offered actions.
