@@ -63,13 +63,16 @@ export async function restoreAccess(deps: RevocationDeps, prototypeId: number, a
   });
 }
 
+/** Of `prototypeIds`, those the admin's access was withdrawn from. */
+export async function revokedPrototypes(db: Db, adminId: string, prototypeIds: readonly number[]) {
+  const rows = await db.dataRoomRevocation.findMany({ where: { adminId, prototypeId: { in: [...prototypeIds] } }, select: { prototypeId: true } });
+  return new Set(rows.map((r) => r.prototypeId));
+}
+
 /** The gate's rule: a withdrawn admin opens nothing confidential of that prototype. Nothing they do lifts it. */
-export const accessRevokedCheck: ConfidentialAccessCheck = async ({ db, viewer }, prototypeIds) => {
-  const rows = await db.dataRoomRevocation.findMany({
-    where: { adminId: viewer.id, prototypeId: { in: [...prototypeIds] } },
-    select: { prototypeId: true },
-  });
-  return new Map(rows.map((r) => [r.prototypeId, { reason: 'access_revoked' as const, message: ACCESS_REVOKED_MESSAGE }]));
+export const accessRevokedCheck: ConfidentialAccessCheck = async (facts, prototypeIds) => {
+  const revoked = await facts.revoked(prototypeIds);
+  return new Map([...revoked].map((id) => [id, { reason: 'access_revoked' as const, message: ACCESS_REVOKED_MESSAGE }]));
 };
 
 /**

@@ -2,6 +2,7 @@
 // what they read, and a fact that cannot be read fails the answer rather than opening anything.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.ts';
+import { recordStatements } from '../test/statements.ts';
 import { attestAdmin, createAdmin, createEvaluationRelease, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
 import { confidentialDenials } from './confidential-access.ts';
@@ -9,23 +10,6 @@ import { viewerFacts } from './viewer-facts.ts';
 
 const t = useTestDatabase();
 
-/** The statements sent through the pool from now until `stop()`. */
-function recordStatements() {
-  const { pool } = t.db;
-  const original = pool.query;
-  const sent: string[] = [];
-  pool.query = ((...args: Parameters<typeof pool.query>) => {
-    const [first] = args as unknown[];
-    sent.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
-    return (original as (...a: unknown[]) => unknown).apply(pool, args);
-  }) as typeof pool.query;
-  return {
-    stop: () => void (pool.query = original),
-    reading: (table: string) => sent.filter((sql) => sql.includes(`"${table}"`)).length,
-    /** Statements whose own table is `table` (not only joined). */
-    from: (table: string) => sent.filter((sql) => sql.includes(`FROM "public"."${table}" AS "t0"`)).length,
-  };
-}
 let recording: ReturnType<typeof recordStatements> | null = null;
 afterEach(() => recording?.stop());
 
@@ -39,7 +23,7 @@ describe('viewerFacts', () => {
     await attestAdmin(db, admin.id, second!.id);
     const caller = await callerAs(t.db, admin.id);
 
-    recording = recordStatements();
+    recording = recordStatements(t.db);
     const page = await caller.admin.prototypes({ sort: 'newest', direction: 'next', limit: 20 });
     recording.stop();
 
@@ -53,6 +37,11 @@ describe('viewerFacts', () => {
     }
     // The conflict rule compares the admin as the session read them: no read of the admin's own row.
     expect(recording.from('users')).toBe(0);
+    // The rows' own facts (seller, export state, attestation, withdrawn access) come with the list's
+    // read; then the terms, and the scorecards of the score mask.
+    expect(recording.from('prototypes')).toBe(2);
+    for (const table of ['prototype_attestations', 'data_room_revocations']) expect(recording.from(table), table).toBe(0);
+    expect(recording.count()).toBe(3);
   });
 
   it("the seller's view read by an admin, with a released evaluation, masks its scores from the call's facts", async () => {

@@ -16,12 +16,27 @@ import type { ConfidentialViewer } from './confidential-access.ts';
 import { hasAcceptedCurrentTerms } from './confidentiality-terms.ts';
 import { type ConflictPerson, type ConflictReason, conflictPersonOf, conflictedPrototypes, sellerConflictSelect } from './conflicts-of-interest.ts';
 import { type Clearance, clearancesOfControlled } from './export-clearance.ts';
-import { complianceStatesOf } from './export-control.ts';
+import { complianceState, complianceStateSelect, complianceStatesOf } from './export-control.ts';
+import { revokedPrototypes } from './data-room-revocations.ts';
 
 /** A prototype's row as the facts read it: its status, and its seller as the conflict rule needs them. */
 const prototypeFactsSelect = (viewerId: string) =>
   ({ id: true, status: true, updatedAt: true, ...sellerConflictSelect(viewerId) }) satisfies Prisma.PrototypeSelect;
 export type PrototypeFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof prototypeFactsSelect> }>;
+
+/**
+ * What a list of prototypes reads along with its own columns, so that the facts about its rows are
+ * not read again (`ViewerFacts.know`): the row's facts, its export state, and the viewer's
+ * attestation and withdrawn access.
+ */
+export const knownFactsSelect = (viewerId: string) =>
+  ({
+    ...prototypeFactsSelect(viewerId),
+    ...complianceStateSelect,
+    attestations: { where: { adminId: viewerId }, select: { prototypeId: true } },
+    revocations: { where: { adminId: viewerId }, select: { prototypeId: true } },
+  }) satisfies Prisma.PrototypeSelect;
+export type KnownFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof knownFactsSelect> }>;
 
 export interface ViewerFacts {
   readonly db: Db;
@@ -37,23 +52,34 @@ export interface ViewerFacts {
   clearances(prototypeIds: readonly number[]): Promise<Map<number, Clearance>>;
   /** Which of the prototypes the viewer attested for. */
   attested(prototypeIds: readonly number[]): Promise<Set<number>>;
+  /** Which of the prototypes the viewer's access was withdrawn from. */
+  revoked(prototypeIds: readonly number[]): Promise<Set<number>>;
   /** The current terms' version, and whether the viewer accepted it. */
   terms(): Promise<{ version: number; accepted: boolean }>;
+  /** Rows read with `knownFactsSelect` for this viewer: what they tell is not read again. */
+  know(rows: readonly KnownFacts[]): void;
 }
 
 type Loaded<V> = (ids: readonly number[]) => Promise<Map<number, V>>;
+type PerPrototype<V> = Loaded<V> & {
+  /** What a row read elsewhere tells of one prototype (undefined: nothing, as `read` answers by leaving it out). */
+  prime(id: number, value: V | undefined): void;
+};
 
 /** A fact read for many prototypes at once and kept per prototype: `read` answers for those it knows. */
-function perPrototype<V>(read: Loaded<V>): Loaded<V> {
+function perPrototype<V>(read: Loaded<V>): PerPrototype<V> {
   const loader = new DataLoader<number, { found: boolean; value?: V }>(async (ids) => {
     const found = await read(ids);
     return ids.map((id) => (found.has(id) ? { found: true, value: found.get(id) } : { found: false }));
   });
-  return async (ids) => {
+  const load: Loaded<V> = async (ids) => {
     // load() rejects when the read fails (loadMany would hand the error back as a value).
     const answers = await Promise.all(ids.map((id) => loader.load(id)));
     return new Map(ids.flatMap((id, i) => (answers[i]!.found ? [[id, answers[i]!.value as V] as const] : [])));
   };
+  return Object.assign(load, {
+    prime: (id: number, value: V | undefined) => void loader.prime(id, value === undefined ? { found: false } : { found: true, value }),
+  });
 }
 
 function once<T>(read: () => Promise<T>): () => Promise<T> {
@@ -83,6 +109,7 @@ export function viewerFacts(db: Db, viewer: FactsViewer, now: Date): ViewerFacts
   const person = once(() => (known ? Promise.resolve(known) : conflictPersonOf(db, viewer.id)));
   const complianceStates = perPrototype((ids) => complianceStatesOf(db, ids));
   const attested = perPrototype(async (ids) => new Map([...(await attestedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
+  const revoked = perPrototype(async (ids) => new Map([...(await revokedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
   return {
     db,
     viewer,
@@ -103,6 +130,15 @@ export function viewerFacts(db: Db, viewer: FactsViewer, now: Date): ViewerFacts
       );
     }),
     attested: async (ids) => new Set((await attested(ids)).keys()),
+    revoked: async (ids) => new Set((await revoked(ids)).keys()),
     terms: once(() => hasAcceptedCurrentTerms(db, viewer.id)),
+    know: (rows) => {
+      for (const { exportScreening, exportClassifications, attestations, revocations, ...row } of rows) {
+        prototypes.prime(row.id, row);
+        complianceStates.prime(row.id, complianceState({ exportScreening, exportClassifications }));
+        attested.prime(row.id, attestations.length > 0 ? true : undefined);
+        revoked.prime(row.id, revocations.length > 0 ? true : undefined);
+      }
+    },
   };
 }
