@@ -96,11 +96,7 @@ function Dashboard({ firstName }: { firstName: string | null }) {
           <MyMeasuresPanel />
           <PayoutAccountCard />
           {prototypes ? <QuotesPanel prototypes={prototypes} /> : null}
-          {transactions ? (
-            <TransactionsPanel transactions={transactions} />
-          ) : (
-            dashboard.isLoading && <Spinner label="Loading transactions" className="py-6" />
-          )}
+          {transactions ? <TransactionsPanel transactions={transactions} /> : dashboard.isLoading && <Spinner label="Loading transactions" className="py-6" />}
         </div>
       </div>
     </div>

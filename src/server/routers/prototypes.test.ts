@@ -171,7 +171,7 @@ describe('seller lists and dashboard figures', () => {
     expect(empty.revenue).toBe('0.00');
   });
 
-  it("the dashboard answers what mine, transactions and summary answer, in one statement", async () => {
+  it('the dashboard answers what mine, transactions and summary answer, in one statement', async () => {
     const seller = await createUser(t.db.prisma);
     const quoted = await createPrototype(t.db.prisma, seller.id, { atomixQuote: '250.50', status: 'quoted' });
     const active = await createPrototype(t.db.prisma, seller.id, { status: 'active' });
@@ -188,7 +188,11 @@ describe('seller lists and dashboard figures', () => {
     const dashboard = await caller.prototypes.dashboard().finally(recording.stop);
 
     expect(recording.count()).toBe(1);
-    expect(dashboard).toEqual({ prototypes: await caller.prototypes.mine(), transactions: await caller.prototypes.transactions(), summary: await caller.prototypes.summary() });
+    expect(dashboard).toEqual({
+      prototypes: await caller.prototypes.mine(),
+      transactions: await caller.prototypes.transactions(),
+      summary: await caller.prototypes.summary(),
+    });
     expect(dashboard.summary).toEqual({ totalPrototypes: 2, activePrototypes: 1, quotedPrototypes: 1, revenue: '9.10' });
     expect(dashboard.prototypes.map((p) => [p.id, p.openInfoRequests])).toEqual([
       [active.id, 1],

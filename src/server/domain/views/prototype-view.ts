@@ -230,8 +230,9 @@ export async function listPrototypes(
     ...page,
     items: await maskFinalFigures(
       facts,
-      page.items.map(({ exportScreening: _screening, exportClassifications: _classifications, attestations: _attestations, revocations: _revocations, ...row }) =>
-        toAdminListRow(row, scope.now),
+      page.items.map(
+        ({ exportScreening: _screening, exportClassifications: _classifications, attestations: _attestations, revocations: _revocations, ...row }) =>
+          toAdminListRow(row, scope.now),
       ),
     ),
   };
