@@ -39,26 +39,19 @@ export function withoutFinalFigures<T extends object>(row: T): MaskedFigures<T> 
 }
 
 /**
- * Of `prototypeIds`, those whose scores the viewer (an admin) may not see under `maySeeScores`: one
- * query for the few the viewer is on the panel of (with their own counting scorecard, if any), and
- * the conflicts the gate reads too.
+ * Of `prototypeIds`, those whose scores the viewer (an admin) may not see under `maySeeScores`, from
+ * the call's facts: the viewer's place on each panel, and the conflicts the gate reads too.
  */
 export async function scoresHiddenFrom(facts: ViewerFacts, prototypeIds: readonly number[]): Promise<Set<number>> {
-  const { db, viewer } = facts;
   const ids = [...new Set(prototypeIds)];
   if (ids.length === 0) return new Set();
-  const [panels, conflicted] = await Promise.all([
-    db.prototype.findMany({
-      where: {
-        id: { in: ids },
-        OR: [{ assignedTo: viewer.id }, { reviewers: { some: { reviewerId: viewer.id } } }, { panelMembers: { some: { adminId: viewer.id } } }],
-      },
-      select: { id: true, scorecards: { where: { reviewerId: viewer.id, conflictExcludedAt: null }, select: { id: true } } },
+  const [places, conflicted] = await Promise.all([facts.panelPlaces(ids), facts.conflicts(ids)]);
+  return new Set(
+    ids.filter((id) => {
+      const place = places.get(id);
+      return !maySeeScores({ conflicted: conflicted.has(id), onPanel: place !== undefined, ownScorecardCounts: place?.ownScorecardCounts ?? false });
     }),
-    facts.conflicts(ids),
-  ]);
-  const onPanel = new Map(panels.map((p) => [p.id, p.scorecards.length > 0]));
-  return new Set(ids.filter((id) => !maySeeScores({ conflicted: conflicted.has(id), onPanel: onPanel.has(id), ownScorecardCounts: onPanel.get(id) ?? false })));
+  );
 }
 
 /** Rows with the final figures of those hidden from the viewer set to null (the rows keep their order). */

@@ -37,11 +37,11 @@ describe('viewerFacts', () => {
     }
     // The conflict rule compares the admin as the session read them: no read of the admin's own row.
     expect(recording.from('users')).toBe(0);
-    // The rows' own facts (seller, export state, attestation, withdrawn access) come with the list's
-    // read; then the terms, and the scorecards of the score mask.
-    expect(recording.from('prototypes')).toBe(2);
-    for (const table of ['prototype_attestations', 'data_room_revocations']) expect(recording.from(table), table).toBe(0);
-    expect(recording.count()).toBe(3);
+    // The rows' own facts (seller, export state, attestation, withdrawn access, place on the panel)
+    // come with the list's read; then only the terms.
+    expect(recording.from('prototypes')).toBe(1);
+    for (const table of ['prototype_attestations', 'data_room_revocations', 'scorecards']) expect(recording.from(table), table).toBe(0);
+    expect(recording.count()).toBe(2);
   });
 
   it("the seller's view read by an admin, with a released evaluation, masks its scores from the call's facts", async () => {

@@ -24,19 +24,50 @@ const prototypeFactsSelect = (viewerId: string) =>
   ({ id: true, status: true, updatedAt: true, ...sellerConflictSelect(viewerId) }) satisfies Prisma.PrototypeSelect;
 export type PrototypeFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof prototypeFactsSelect> }>;
 
-/**
- * What a list of prototypes reads along with its own columns, so that the facts about its rows are
- * not read again (`ViewerFacts.know`): the row's facts, its export state, and the viewer's
- * attestation and withdrawn access.
- */
-export const knownFactsSelect = (viewerId: string) =>
+/** Whether the viewer is on a prototype's panel (lead, reviewer, or ever a member), and their own counting scorecard. */
+const panelPlaceSelect = (viewerId: string) =>
   ({
-    ...prototypeFactsSelect(viewerId),
+    assignedTo: true,
+    reviewers: { where: { reviewerId: viewerId }, select: { reviewerId: true } },
+    panelMembers: { where: { adminId: viewerId }, select: { adminId: true } },
+    scorecards: { where: { reviewerId: viewerId, conflictExcludedAt: null }, select: { id: true } },
+  }) satisfies Prisma.PrototypeSelect;
+type PanelPlaceRow = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof panelPlaceSelect> }>;
+
+/** The viewer's place on a prototype's panel; null when they are not on it. */
+export interface PanelPlace {
+  ownScorecardCounts: boolean;
+}
+
+function panelPlace(viewerId: string, row: PanelPlaceRow): PanelPlace | null {
+  const onPanel = row.assignedTo === viewerId || row.reviewers.length > 0 || row.panelMembers.length > 0;
+  return onPanel ? { ownScorecardCounts: row.scorecards.length > 0 } : null;
+}
+
+/** What the score mask asks of a prototype: its row's facts and the viewer's place on its panel. */
+export const scoreMaskFactsSelect = (viewerId: string) =>
+  ({ ...prototypeFactsSelect(viewerId), ...panelPlaceSelect(viewerId) }) satisfies Prisma.PrototypeSelect;
+
+/** What the data room's gate asks besides: the export state, the viewer's attestation and withdrawn access. */
+export const gateFactsSelect = (viewerId: string) =>
+  ({
+    ...scoreMaskFactsSelect(viewerId),
     ...complianceStateSelect,
     attestations: { where: { adminId: viewerId }, select: { prototypeId: true } },
     revocations: { where: { adminId: viewerId }, select: { prototypeId: true } },
   }) satisfies Prisma.PrototypeSelect;
-export type KnownFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof knownFactsSelect> }>;
+
+type ScoreMaskFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof scoreMaskFactsSelect> }>;
+type GateFacts = Prisma.PrototypeGetPayload<{ select: ReturnType<typeof gateFactsSelect> }>;
+/** A row read with `scoreMaskFactsSelect` or `gateFactsSelect` (and the view's own columns). */
+export type KnownFacts = ScoreMaskFacts & Partial<Omit<GateFacts, keyof ScoreMaskFacts>>;
+type FactsOnly = 'exportScreening' | 'exportClassifications' | 'attestations' | 'revocations' | 'reviewers' | 'panelMembers' | 'scorecards';
+
+/** A row read with the facts' select, without the relations only the facts wanted (its columns stay). */
+export function withoutFactsOnly<Row extends KnownFacts>(row: Row): Omit<Row, FactsOnly> {
+  const { exportScreening: _s, exportClassifications: _c, attestations: _a, revocations: _r, reviewers: _v, panelMembers: _p, scorecards: _k, ...rest } = row;
+  return rest;
+}
 
 export interface ViewerFacts {
   readonly db: Db;
@@ -54,9 +85,11 @@ export interface ViewerFacts {
   attested(prototypeIds: readonly number[]): Promise<Set<number>>;
   /** Which of the prototypes the viewer's access was withdrawn from. */
   revoked(prototypeIds: readonly number[]): Promise<Set<number>>;
+  /** The viewer's place on each prototype's panel (absent: not on it). */
+  panelPlaces(prototypeIds: readonly number[]): Promise<Map<number, PanelPlace>>;
   /** The current terms' version, and whether the viewer accepted it. */
   terms(): Promise<{ version: number; accepted: boolean }>;
-  /** Rows read with `knownFactsSelect` for this viewer: what they tell is not read again. */
+  /** Rows read with `scoreMaskFactsSelect` or `gateFactsSelect` for this viewer: what they tell is not read again. */
   know(rows: readonly KnownFacts[]): void;
 }
 
@@ -110,6 +143,16 @@ export function viewerFacts(db: Db, viewer: FactsViewer, now: Date): ViewerFacts
   const complianceStates = perPrototype((ids) => complianceStatesOf(db, ids));
   const attested = perPrototype(async (ids) => new Map([...(await attestedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
   const revoked = perPrototype(async (ids) => new Map([...(await revokedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
+  const panelPlaces = perPrototype(async (ids) => {
+    const rows = await db.prototype.findMany({
+      where: {
+        id: { in: [...ids] },
+        OR: [{ assignedTo: viewer.id }, { reviewers: { some: { reviewerId: viewer.id } } }, { panelMembers: { some: { adminId: viewer.id } } }],
+      },
+      select: { id: true, ...panelPlaceSelect(viewer.id) },
+    });
+    return new Map(rows.map((row) => [row.id, panelPlace(viewer.id, row)!] as const));
+  });
   return {
     db,
     viewer,
@@ -131,13 +174,17 @@ export function viewerFacts(db: Db, viewer: FactsViewer, now: Date): ViewerFacts
     }),
     attested: async (ids) => new Set((await attested(ids)).keys()),
     revoked: async (ids) => new Set((await revoked(ids)).keys()),
+    panelPlaces,
     terms: once(() => hasAcceptedCurrentTerms(db, viewer.id)),
     know: (rows) => {
-      for (const { exportScreening, exportClassifications, attestations, revocations, ...row } of rows) {
-        prototypes.prime(row.id, row);
-        complianceStates.prime(row.id, complianceState({ exportScreening, exportClassifications }));
-        attested.prime(row.id, attestations.length > 0 ? true : undefined);
-        revoked.prime(row.id, revocations.length > 0 ? true : undefined);
+      for (const row of rows) {
+        const { id, status, updatedAt, seller } = row;
+        prototypes.prime(id, { id, status, updatedAt, seller });
+        panelPlaces.prime(id, panelPlace(viewer.id, row) ?? undefined);
+        const { exportScreening, exportClassifications, attestations, revocations } = row;
+        if (exportScreening !== undefined && exportClassifications) complianceStates.prime(id, complianceState({ exportScreening, exportClassifications }));
+        if (attestations) attested.prime(id, attestations.length > 0 ? true : undefined);
+        if (revocations) revoked.prime(id, revocations.length > 0 ? true : undefined);
       }
     },
   };

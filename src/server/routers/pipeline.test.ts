@@ -5,6 +5,7 @@ import { PROTOTYPE_STAGES } from '~/shared/prototype-stages.ts';
 import { fixedClock } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
+import { recordStatements } from '../test/statements.ts';
 
 const t = useTestDatabase();
 const DAY = 86_400_000;
@@ -80,6 +81,22 @@ describe('pipeline.board', () => {
     expect(await names({ priority: 'high' })).toEqual(['Core', 'Sun']);
     expect(await names({ mine: true })).toEqual(['Sun']);
     expect(await names({ mine: true, priority: 'low' })).toEqual([]);
+  });
+
+  it('reads the totals and each column, and nothing more: the score mask finds its facts in the cards', async () => {
+    const { admin, caller } = await adminCaller();
+    const seller = await createUser(t.db.prisma);
+    // One card the viewer leads without a scorecard of their own: its figures are hidden from them.
+    const led = await createPrototype(t.db.prisma, seller.id, { stage: 'technical_evaluation', assignedTo: admin.id, technicalFeasibility: 70 });
+    const other = await createPrototype(t.db.prisma, seller.id, { stage: 'technical_evaluation', technicalFeasibility: 55 });
+
+    const recording = recordStatements(t.db);
+    const board = await caller.pipeline.board().finally(recording.stop);
+
+    expect(recording.count()).toBe(1 + PROTOTYPE_STAGES.length);
+    const cards = board.columns.flatMap((c) => c.cards);
+    expect(cards.find((c) => c.id === led.id)?.technicalFeasibility).toBeNull();
+    expect(cards.find((c) => c.id === other.id)?.technicalFeasibility).toBe(55);
   });
 
   it("shows the lead's name, the final scores and the due badge of the stage's promise", async () => {

@@ -10,7 +10,7 @@ import { PROTOTYPE_STAGES, type PrototypeStage } from '~/shared/prototype-stages
 import type { pipelineBoardInput } from '~/shared/schemas/pipeline.ts';
 import type { Db } from '../../db/index.ts';
 import { scoresHiddenFrom, withoutFinalFigures } from '../score-visibility.ts';
-import type { ViewerFacts } from '../viewer-facts.ts';
+import { type ViewerFacts, scoreMaskFactsSelect, withoutFactsOnly } from '../viewer-facts.ts';
 import { personName } from './person-name.ts';
 
 type BoardInput = z.output<typeof pipelineBoardInput>;
@@ -80,14 +80,19 @@ export async function pipelineBoard(db: Db, input: BoardInput, facts: ViewerFact
         where: { ...where, stage },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: input.perStage,
-        select: boardCardSelect,
+        // With what the score mask asks of these cards, so that it need not read it again.
+        select: { ...boardCardSelect, ...scoreMaskFactsSelect(facts.viewer.id) },
       }),
     ),
   ]);
+  facts.know(cardsByStage.flat());
   const columns = PROTOTYPE_STAGES.map((stage, index) => ({
     stage,
     total: counts.find((row) => row.stage === stage)?._count._all ?? 0,
-    cards: (cardsByStage[index] ?? []).map((row) => toBoardCard(row, now)),
+    cards: (cardsByStage[index] ?? []).map((row) => {
+      const { seller: _seller, assignedTo: _lead, updatedAt: _updated, ...card } = withoutFactsOnly(row);
+      return toBoardCard(card, now);
+    }),
   }));
   // A card's figures follow the evaluation page's rule (score-visibility.ts, ADR 0049): null where hidden from the viewer.
   const hidden = await scoresHiddenFrom(

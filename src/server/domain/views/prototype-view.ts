@@ -16,7 +16,7 @@ import { NotFoundError } from '../errors.ts';
 import { PROTOTYPE_NOT_FOUND } from '../prototype-access.ts';
 import { type GateScope, gatePrototype } from './confidential-view.ts';
 import { type MaskedFigures, maskFinalFigures, scoresHiddenFrom } from '../score-visibility.ts';
-import { type ViewerFacts, knownFactsSelect } from '../viewer-facts.ts';
+import { type ViewerFacts, gateFactsSelect, withoutFactsOnly } from '../viewer-facts.ts';
 import { personName } from './person-name.ts';
 
 /** Amounts in CSV: plain decimals with cents ("48000.50"), which every spreadsheet reads as numbers. */
@@ -222,7 +222,7 @@ export async function listPrototypes(
     page: input,
     parseId: parseIntId,
     // With what the gate and the score mask ask of these rows, so that they need not read it again.
-    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: { ...adminListSelect, ...knownFactsSelect(scope.userId) } }),
+    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: { ...adminListSelect, ...gateFactsSelect(scope.userId) } }),
     keyOf: (row) => sortKey(input.sort, row),
   });
   facts.know(page.items);
@@ -230,10 +230,7 @@ export async function listPrototypes(
     ...page,
     items: await maskFinalFigures(
       facts,
-      page.items.map(
-        ({ exportScreening: _screening, exportClassifications: _classifications, attestations: _attestations, revocations: _revocations, ...row }) =>
-          toAdminListRow(row, scope.now),
-      ),
+      page.items.map((row) => toAdminListRow(withoutFactsOnly(row), scope.now)),
     ),
   };
 }
