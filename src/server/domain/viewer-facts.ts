@@ -4,7 +4,8 @@
 // export state and status, clearance, attestations and terms. DataLoader batches the questions of
 // one tick into one query per fact and keeps each answer for the rest of the call. Each fact is read
 // only when a rule asks: the score mask of a sort by a figure asks about thousands of prototypes, and
-// reads no more than it needs.
+// reads no more than it needs. A list that reads its rows with the facts' select hands them over
+// (`know`), and those facts are not read again (ADR 0056).
 //
 // One per procedure call (gateScope), never kept longer: a write after it would leave it stale.
 import DataLoader from 'dataloader';
@@ -144,6 +145,7 @@ export function viewerFacts(db: Db, viewer: FactsViewer, now: Date): ViewerFacts
   const attested = perPrototype(async (ids) => new Map([...(await attestedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
   const revoked = perPrototype(async (ids) => new Map([...(await revokedPrototypes(db, viewer.id, ids))].map((id) => [id, true] as const)));
   const panelPlaces = perPrototype(async (ids) => {
+    // panelPlace's "on the panel" in the query, so that of thousands of ids only the few come back.
     const rows = await db.prototype.findMany({
       where: {
         id: { in: [...ids] },

@@ -222,7 +222,7 @@ export async function listPrototypes(
     page: input,
     parseId: parseIntId,
     // With what the gate and the score mask ask of these rows, so that they need not read it again.
-    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: { ...adminListSelect, ...gateFactsSelect(scope.userId) } }),
+    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: { ...adminListSelect, ...gateFactsSelect(facts.viewer.id) } }),
     keyOf: (row) => sortKey(input.sort, row),
   });
   facts.know(page.items);
