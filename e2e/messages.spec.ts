@@ -93,6 +93,37 @@ test('an admin message is answered by the seller and answered back, with the bel
   await expect(bellCount(sellerPage)).toHaveCount(0);
 });
 
+test("an answer being written survives the seller's new message in the conversation", async ({ browser, createUser, prisma, signInAs }) => {
+  const seller = await createUser({ firstName: 'Nadia' });
+  const adminUser = await createUser({ role: 'admin' });
+  const root = await createAdminMessage(prisma, seller.id, { adminId: adminUser.id, subject: 'Your pilot plant', message: 'When can we visit?' });
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await signInAs(adminPage, adminUser);
+  await adminPage.goto(`/admin-inbox?filter=all&thread=${root.id}`);
+  const thread = adminPage.getByTestId('open-thread');
+  await expect(thread.getByTestId('thread-message')).toHaveCount(1);
+  // The admin starts an answer, with a subject of their own.
+  await thread.getByLabel('Subject').fill('Visit dates');
+  await thread.getByLabel('Message').fill('We could come on the 3rd or the 10th.');
+
+  // Meanwhile the seller writes again in the same conversation.
+  const sellerPage = await (await browser.newContext()).newPage();
+  await signInAs(sellerPage, seller);
+  await sellerPage.goto(`/messages?id=${root.id}`);
+  await sellerPage.getByTestId('message-detail').getByRole('button', { name: 'Reply' }).click();
+  const dialog = sellerPage.getByTestId('reply-dialog');
+  await dialog.getByLabel('Message').fill('Any weekday works for us.');
+  await dialog.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(toast(sellerPage, 'Reply Sent')).toBeVisible();
+
+  // The admin's open conversation shows it without a reload, and what they were writing is still there.
+  await expect(thread.getByTestId('thread-message')).toHaveCount(2);
+  await expect(thread).toContainText('Any weekday works for us.');
+  await expect(thread.getByLabel('Subject')).toHaveValue('Visit dates');
+  await expect(thread.getByLabel('Message')).toHaveValue('We could come on the 3rd or the 10th.');
+});
+
 test("a stranger cannot open another seller's message", async ({ page, createUser, prisma, signInAs }) => {
   const owner = await createUser();
   const stranger = await createUser();

@@ -1,6 +1,6 @@
 // The reply form (spec section 5: subject, message), used in the seller's Reply dialog and inline
 // in the admin inbox. Validation comes from the shared schema.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
@@ -27,6 +27,15 @@ export function ReplyForm({
 }) {
   const initial = useMemo(() => ({ subject: isReply ? replySubject(subject) : subject, message: '' }), [subject, isReply]);
   const form = useZodForm(replyForm, initial);
+  // A newer message to answer (the conversation moved on while the form was open) brings its subject,
+  // unless the person has written their own; what they typed stays.
+  const offeredSubject = useRef(initial.subject);
+  const { values, setValue } = form;
+  useEffect(() => {
+    if (offeredSubject.current === initial.subject) return;
+    if (values.subject === offeredSubject.current) setValue('subject', initial.subject);
+    offeredSubject.current = initial.subject;
+  }, [initial.subject, values.subject, setValue]);
   const bind = (name: 'subject' | 'message') => ({
     ...form.field(name),
     id: `${idPrefix}-${name}`,

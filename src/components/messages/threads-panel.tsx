@@ -161,7 +161,6 @@ function OpenThread({ thread, onBack }: { thread: Thread; onBack: () => void }) 
           Answer in this conversation
         </h4>
         <ReplyForm
-          key={last?.id ?? 0}
           idPrefix="answer"
           subject={last?.subject ?? thread.subject}
           pending={reply.isPending}
