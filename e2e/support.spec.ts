@@ -84,6 +84,37 @@ test('a seller opens a ticket, the admin answers and waits, the seller’s reply
   await expect(sellerPage.getByTestId('ticket-resolution')).toContainText('The payout was sent again on 23 November.');
 });
 
+test('a resolution being written survives the requester’s reply', async ({ browser, createUser, signInAs }) => {
+  const seller = await createUser({ firstName: 'Rhea' });
+  const adminUser = await createUser({ role: 'admin' });
+  const sellerPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext()).newPage();
+  const subject = `Invoice question ${Date.now()}`;
+
+  await signInAs(sellerPage, seller, '/support');
+  await sellerPage.getByRole('button', { name: 'New ticket' }).click();
+  await sellerPage.getByLabel('Category').selectOption('payout');
+  await sellerPage.getByLabel('Subject').fill(subject);
+  await sellerPage.getByLabel('Description').fill('Which invoice number should I use?');
+  await sellerPage.getByRole('button', { name: 'Open ticket' }).click();
+  await expect(sellerPage.getByRole('heading', { name: subject })).toBeVisible();
+  const ticketPath = new URL(sellerPage.url()).pathname;
+
+  // The admin starts resolving it, without saving yet.
+  await signInAs(adminPage, adminUser);
+  await adminPage.goto(`/admin${ticketPath}`);
+  await adminPage.getByLabel('Status').selectOption('resolved');
+  await adminPage.getByLabel('Resolution').fill('Use the number on your statement.');
+
+  // The seller writes again; the admin's page shows it without a reload, and the draft is still there.
+  await sellerPage.getByLabel('Your reply').fill('Or is it the one in the e-mail?');
+  await sellerPage.getByRole('button', { name: 'Send reply' }).click();
+  await expect(toast(sellerPage, 'Reply sent')).toBeVisible();
+  await expect(adminPage.getByTestId('ticket-message').last()).toContainText('Or is it the one in the e-mail?');
+  await expect(adminPage.getByLabel('Status')).toHaveValue('resolved');
+  await expect(adminPage.getByLabel('Resolution')).toHaveValue('Use the number on your statement.');
+});
+
 test('support screens, phone and desktop: no axe violations in either theme', async ({ browser, prisma, createUser, signInAs }) => {
   const seller = await createUser({ firstName: 'Grace' });
   const adminUser = await createUser({ role: 'admin', firstName: 'Ada' });

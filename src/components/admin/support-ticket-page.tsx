@@ -88,7 +88,7 @@ export function SupportTicketPage({ ticketId }: { ticketId: number }) {
             </div>
             <aside className="flex flex-col gap-4">
               {data.category === 'appeal' && <AppealPanel ticket={data} />}
-              <TicketControls key={`${data.id}-${data.lastUpdated.valueOf()}`} ticket={data} onSaved={refresh} />
+              <TicketControls key={controlsVersion(data)} ticket={data} onSaved={refresh} />
             </aside>
           </div>
         </>
@@ -126,6 +126,14 @@ function AppealPanel({ ticket }: { ticket: AdminTicket }) {
     </section>
   );
 }
+
+/**
+ * What the controls edit, as stored: they start again from the stored values when one of these
+ * changes (a save, another admin's), but not when only the conversation moves on, so that a
+ * resolution being written survives the requester's reply.
+ */
+const controlsVersion = (ticket: AdminTicket) =>
+  JSON.stringify([ticket.id, ticket.status, ticket.assignee?.id ?? null, ticket.priority, ticket.resolution ?? null]);
 
 function TicketControls({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () => Promise<unknown> }) {
   const assignees = trpc.support.assignees.useQuery();
