@@ -43,19 +43,33 @@ export interface InboxReader {
 
 const readable = (reader: InboxReader) => ({ userId: reader.userId, ...(reader.withholdAdminData ? { adminData: false } : {}) });
 
-/** The latest notifications, newest first, how many are unread, and how many admin notifications were withheld. */
+/**
+ * The latest notifications, newest first, how many are unread, and how many admin notifications were
+ * withheld: the list and the unread count in one read of the user.
+ */
 export async function ownNotifications(db: Db, reader: InboxReader) {
-  const [items, unread, withheld] = await Promise.all([
-    db.notification.findMany({
-      where: readable(reader),
-      select: notificationSelect,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: NOTIFICATION_LIST_LIMIT,
+  // The user's own notifications, as `readable` allows (the user is the relation's owner here).
+  const { userId: _owner, ...ofTheUser } = readable(reader);
+  const [user, withheld] = await Promise.all([
+    db.user.findUnique({
+      where: { id: reader.userId },
+      select: {
+        notifications: {
+          where: ofTheUser,
+          select: notificationSelect,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take: NOTIFICATION_LIST_LIMIT,
+        },
+        _count: { select: { notifications: { where: { isRead: false } } } },
+      },
     }),
-    unreadCount(db, reader.userId),
     reader.withholdAdminData ? db.notification.count({ where: { userId: reader.userId, adminData: true } }) : 0,
   ]);
-  return { items: items.map((n) => ({ ...n, actionUrl: safeActionUrl(n.actionUrl) })), unreadCount: unread, adminNotificationsWithheld: withheld };
+  return {
+    items: (user?.notifications ?? []).map((n) => ({ ...n, actionUrl: safeActionUrl(n.actionUrl) })),
+    unreadCount: user?._count.notifications ?? 0,
+    adminNotificationsWithheld: withheld,
+  };
 }
 
 /** One of the user's own notifications read (not a withheld one); their other tabs hear of it. */

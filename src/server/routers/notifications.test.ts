@@ -8,6 +8,7 @@ import { ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED } from '~/shared/schemas/security.ts'
 import { TEST_CONFIG, fixedClock, testMailer } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, useTestDatabase } from '../test/harness.ts';
+import { recordStatements } from '../test/statements.ts';
 
 const t = useTestDatabase();
 
@@ -114,7 +115,9 @@ describe('the bell', () => {
       await notify(tx, testMailer(), { userId: other.id, type: 'announcement', title: 'Other', message: 'm' });
     });
     const caller = await callerAs(t.db, user.id);
-    let list = await caller.notifications.list();
+    const recording = recordStatements(t.db);
+    let list = await caller.notifications.list().finally(recording.stop);
+    expect(recording.count()).toBe(1); // the list and its unread count in one read
     expect(list.items.map((n) => n.title)).toEqual(['N3', 'N2', 'N1']);
     expect(list.unreadCount).toBe(3);
     expect(list.items[0]!.actionUrl).toBeNull();
