@@ -29,7 +29,10 @@ function safeActionUrl(url: string | null): string | null {
   return url && url.startsWith('/') && !url.startsWith('//') ? url : null;
 }
 
-export const unreadCount = (db: Db, userId: string) => db.notification.count({ where: { userId, isRead: false } });
+/** What the bell counts: every notification of the user not yet read (withheld ones too: the count tells no text). */
+const unread = { isRead: false } as const;
+
+export const unreadCount = (db: Db, userId: string) => db.notification.count({ where: { userId, ...unread } });
 
 /**
  * Whose notifications a request reads, and whether admin data is withheld from it: an admin whose
@@ -60,7 +63,7 @@ export async function ownNotifications(db: Db, reader: InboxReader) {
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
           take: NOTIFICATION_LIST_LIMIT,
         },
-        _count: { select: { notifications: { where: { isRead: false } } } },
+        _count: { select: { notifications: { where: unread } } },
       },
     }),
     reader.withholdAdminData ? db.notification.count({ where: { userId: reader.userId, adminData: true } }) : 0,
