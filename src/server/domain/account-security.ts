@@ -24,6 +24,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
 import type { Limiter } from './rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from './sign-in-limits.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_ATTEMPTS_SHOWN = 20;
@@ -86,7 +87,7 @@ export async function signInAttempts(db: Db, userId: string) {
   const rows = await db.userActivityLog.findMany({
     where: { userId, action: { in: SIGN_IN_ACTIONS } },
     select: { id: true, action: true, details: true, ipAddress: true, userAgent: true, createdAt: true },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: SIGN_IN_ATTEMPTS_SHOWN,
   });
   return rows.map((row) => {

@@ -23,6 +23,7 @@ import { toCurrentUser } from './views/user-view.ts';
 import type { adminInvitation } from './views/shapes/admin-team.ts';
 import { personName } from './views/person-name.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const INVITATION_ALREADY_ACCEPTED = 'This invitation was already accepted: remove the administrator role instead.';
@@ -104,7 +105,7 @@ export async function inviteAdmin(deps: InvitationDeps, input: { email: string; 
 
 /** GET /api/admin/invitations: every invitation, newest first, with its state. */
 export async function listInvitations(db: Db, now: Date): Promise<AdminInvitationView[]> {
-  const rows = await db.adminInvitation.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: INVITATION_LIST_MAX, select: invitationSelect });
+  const rows = await db.adminInvitation.findMany({ orderBy: newestFirst(), take: INVITATION_LIST_MAX, select: invitationSelect });
   return rows.map((row) => toInvitationView(row, now));
 }
 

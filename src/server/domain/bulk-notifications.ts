@@ -15,6 +15,7 @@ import { notify } from './notifications.ts';
 import { publishLive } from '../live/publish.ts';
 import { personName } from './views/person-name.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 export const BULK_JOB = 'bulk_notification';
 export const BULK_BATCH_SIZE = 100;
@@ -81,7 +82,7 @@ export async function listBulk(db: Db) {
       completedAt: true,
       admin: { select: personName },
     },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: BULK_LIST_MAX,
   });
   return rows.map((row) => ({ ...row, audienceLabel: audienceLabel(row.targetAudience) }));

@@ -15,6 +15,7 @@ import type { ConfidentialAccessCheck } from './confidential-access.ts';
 import { InvalidInputError, NotFoundError, UnprocessableError } from './errors.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 type Tx = Prisma.TransactionClient;
 type Reader = Pick<Tx, 'user' | 'reviewerConflict'>;
@@ -101,7 +102,7 @@ function toConflictView({ seller, ...row }: ConflictRow) {
 
 /** The caller's declared conflicts, newest first. */
 export async function ownConflicts(db: Db, adminId: string) {
-  const rows = await db.reviewerConflict.findMany({ where: { adminId }, select: conflictSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const rows = await db.reviewerConflict.findMany({ where: { adminId }, select: conflictSelect, orderBy: newestFirst() });
   return rows.map(toConflictView);
 }
 

@@ -10,7 +10,7 @@ import { REPORT_REASON_LABELS } from '~/shared/schemas/reports.ts';
 import { fullName } from '~/shared/format.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
-import { asDate, keysetPage, parseIntId } from './keyset.ts';
+import { asDate, keysetPage, parseIntId, newestFirst } from './keyset.ts';
 import { notify } from './notifications.ts';
 import { personName } from './views/person-name.ts';
 import type { DomainDeps } from './deps.ts';
@@ -192,7 +192,7 @@ export async function reportsOfUser(db: Db, userId: string) {
         { targetType: 'message', targetId: { in: messages.map((m) => String(m.id)) } },
       ],
     },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: 100,
     select: reportSelect,
   });

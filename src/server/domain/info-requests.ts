@@ -14,6 +14,7 @@ import { recordTimelineEvent } from './prototype-timeline.ts';
 import { type GateScope, gateInfoRequests } from './views/confidential-view.ts';
 import { infoRequestSelect, toAdminInfoRequestView, toInfoRequestView } from './views/info-request-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 export const INFO_REQUEST_NOT_FOUND = 'Information request not found';
 export const ALREADY_ANSWERED = 'This information request has already been answered';
@@ -122,7 +123,7 @@ export async function sellerInfoRequests(db: Db, sellerId: string) {
   const rows = await db.infoRequest.findMany({
     where: { prototype: { sellerId } },
     select: infoRequestSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: INFO_REQUEST_LIST_MAX,
   });
   const views = rows.map(toInfoRequestView);

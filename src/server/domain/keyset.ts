@@ -6,6 +6,13 @@ import { InvalidInputError } from './errors.ts';
 export type Key = string | number;
 export type Order = 'asc' | 'desc';
 
+/**
+ * Newest first, the order of every list that shows its latest rows first: by creation time, ties
+ * broken by id so that a page never skips or repeats a row. A new array each call (Prisma's types
+ * take mutable arrays).
+ */
+export const newestFirst = (): [{ createdAt: 'desc' }, { id: 'desc' }] => [{ createdAt: 'desc' }, { id: 'desc' }];
+
 export interface Page<T> {
   items: T[];
   /** Cursor of the last item when more rows follow, else null. */

@@ -14,6 +14,7 @@ import { notify, notifyAdmins } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { type InboxRow, type MessageViewer, contactSelect, messageSelect, toInboxThreadView, toMessageView } from './views/message-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const CONTACT_NOT_FOUND = 'Contact message not found';
@@ -61,7 +62,7 @@ export async function ownMessages(db: Db, viewer: MessageViewer) {
   const rows = await db.adminMessage.findMany({
     where: { userId: viewer.id, messageType: 'admin_to_user' },
     select: messageSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: OWN_MESSAGES_MAX,
   });
   return rows.map((row) => toMessageView(row, viewer));
@@ -328,7 +329,7 @@ export function contacts(db: Db, filter: 'all' | 'open' | 'handled') {
   return db.contact.findMany({
     where: filter === 'open' ? { handledAt: null } : filter === 'handled' ? { handledAt: { not: null } } : {},
     select: contactSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: INBOX_LIMIT,
   });
 }

@@ -30,6 +30,7 @@ import {
   warningStatus,
 } from './views/moderation-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 export { USER_NOT_FOUND } from './manageable-users.ts';
 export const WARNING_NOT_FOUND = 'Warning not found';
@@ -129,7 +130,7 @@ export async function myActiveWarnings(db: Db, userId: string, now: Date) {
   const rows = await db.userWarning.findMany({
     where: { userId, status: 'active', acknowledgedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     select: warningSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: HISTORY_MAX,
   });
   return rows.map((row) => toWarningView(row, now));

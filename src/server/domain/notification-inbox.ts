@@ -9,6 +9,7 @@ import { sessionUserSelect } from '../auth/session-user.ts';
 import { publishLive } from '../live/publish.ts';
 import { NotFoundError } from './errors.ts';
 import { toCurrentUser } from './views/user-view.ts';
+import { newestFirst } from './keyset.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 const OUTBOX_PAGE = 100;
@@ -60,7 +61,7 @@ export async function ownNotifications(db: Db, reader: InboxReader) {
         notifications: {
           where: ofTheUser,
           select: notificationSelect,
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          orderBy: newestFirst(),
           take: NOTIFICATION_LIST_LIMIT,
         },
         _count: { select: { notifications: { where: unread } } },
@@ -120,7 +121,7 @@ export async function emailOutbox(db: Db) {
       createdAt: true,
       sentAt: true,
     },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: OUTBOX_PAGE,
   });
   return rows.map(({ textBody, ...row }) => ({ ...row, textBody: row.sensitive ? hiddenBodyText(row.template) : textBody }));

@@ -27,10 +27,11 @@ import { type GateScope, dataRoomAccess, withAccess } from './views/confidential
 import { documentSelect } from './views/document-view.ts';
 import { sellerEvaluationFields } from './views/evaluation-view.ts';
 import { sellerTimeline } from './seller-visibility.ts';
-import { sellerListOrder, sellerListSelect, sellerPrototypeSelect, toPrototypeView, toSellerListItem } from './views/prototype-view.ts';
+import { sellerListSelect, sellerPrototypeSelect, toPrototypeView, toSellerListItem } from './views/prototype-view.ts';
 import { sellerQuoteVersionSelect, toSellerQuoteVersion } from './views/quote-version-view.ts';
 import { sellerTransactionSelect, toSellerTransactionView } from './views/transaction-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { newestFirst } from './keyset.ts';
 
 export const ALREADY_RESPONDED = 'You have already responded to this quote';
 
@@ -53,8 +54,6 @@ const timelineSelect = {
 
 /** Unanswered information requests ("Action needed" on the seller's screens). */
 const openInfoRequestsCount = { _count: { select: { infoRequests: { where: { answeredAt: null } } } } } satisfies Prisma.PrototypeSelect;
-
-const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
 /**
  * A new prototype: the seller is the caller; status, stage and priority are the defaults. Its
@@ -99,7 +98,7 @@ export async function submitPrototype(deps: SellerDeps, input: z.output<typeof p
 
 /** The seller's transactions, newest first. */
 export async function sellerTransactions(db: Db, sellerId: string) {
-  const rows = await db.transaction.findMany({ where: { sellerId }, select: sellerTransactionSelect, orderBy: [...newestFirst] });
+  const rows = await db.transaction.findMany({ where: { sellerId }, select: sellerTransactionSelect, orderBy: newestFirst() });
   return rows.map(toSellerTransactionView);
 }
 
@@ -134,8 +133,8 @@ export async function sellerDashboard(db: Db, sellerId: string) {
   const seller = await db.user.findUnique({
     where: { id: sellerId },
     select: {
-      prototypes: { select: sellerListSelect, orderBy: sellerListOrder },
-      transactions: { select: sellerTransactionSelect, orderBy: [...newestFirst] },
+      prototypes: { select: sellerListSelect, orderBy: newestFirst() },
+      transactions: { select: sellerTransactionSelect, orderBy: newestFirst() },
     },
   });
   const prototypes = seller?.prototypes ?? [];
@@ -271,7 +270,7 @@ export async function respondToQuote(deps: SellerDeps, input: { id: number; resp
 export async function sellerPipeline(db: Db, sellerId: string) {
   const rows = await db.prototype.findMany({
     where: { sellerId },
-    orderBy: [...newestFirst],
+    orderBy: newestFirst(),
     select: {
       id: true,
       prototypeName: true,

@@ -13,7 +13,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { publishLive } from '../live/publish.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
-import { asDate, keysetPage, parseIntId } from './keyset.ts';
+import { asDate, keysetPage, parseIntId, newestFirst } from './keyset.ts';
 import { notify, notifyAdmins } from './notifications.ts';
 import { ticketMessageSelect, ticketSelect, toAdminTicketView, toTicketMessageView, toTicketView } from './views/ticket-view.ts';
 import type { DomainDeps } from './deps.ts';
@@ -105,7 +105,7 @@ export async function ticketsOfUser(db: Db, userId: string) {
   const rows = await db.supportTicket.findMany({
     where: { userId },
     select: ticketSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: newestFirst(),
     take: TICKET_LIST_MAX,
   });
   return rows.map(toAdminTicketView);

@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.ts';
 import { scoresHiddenFrom, withoutFinalFigures } from '../score-visibility.ts';
 import { type ViewerFacts, scoreMaskFactsSelect, withoutFactsOnly } from '../viewer-facts.ts';
 import { personName } from './person-name.ts';
+import { newestFirst } from '../keyset.ts';
 
 type BoardInput = z.output<typeof pipelineBoardInput>;
 
@@ -78,7 +79,7 @@ export async function pipelineBoard(db: Db, input: BoardInput, facts: ViewerFact
     ...PROTOTYPE_STAGES.map((stage) =>
       db.prototype.findMany({
         where: { ...where, stage },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        orderBy: newestFirst(),
         take: input.perStage,
         // With what the score mask asks of these cards, so that it need not read it again.
         select: { ...boardCardSelect, ...scoreMaskFactsSelect(facts.viewer.id) },

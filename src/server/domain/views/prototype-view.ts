@@ -7,7 +7,7 @@ import type { prototypeFilters, prototypeListInput } from '~/shared/schemas/admi
 import { availableActions } from '~/shared/prototype-workflow.ts';
 import type { Db } from '../../db/index.ts';
 import { batched, toCsv } from '../csv.ts';
-import { type Page, type SortSpec, asDate, asInt, asString, keysetPage, parseIntId } from '../keyset.ts';
+import { type Page, type SortSpec, asDate, asInt, asString, keysetPage, parseIntId, newestFirst } from '../keyset.ts';
 import { overdueWhere, promiseFields, promiseSelect } from './review-promise-view.ts';
 import { type Decimal, moneyNumber } from '../money.ts';
 import { formatAmount, fullName } from '~/shared/format.ts';
@@ -81,7 +81,6 @@ export const sellerListSelect = {
   ...complianceStateSelect,
   _count: { select: { infoRequests: { where: { answeredAt: null } } } },
 } satisfies Prisma.PrototypeSelect;
-export const sellerListOrder = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PrototypeOrderByWithRelationInput[];
 
 export function toSellerListItem({
   _count,
@@ -98,7 +97,7 @@ export function toSellerListItem({
 
 /** The seller's own prototypes, newest first, each with its count of unanswered information requests (the seller dashboard's list). */
 export async function sellerPrototypes(db: Db, sellerId: string): Promise<SellerListItem[]> {
-  const rows = await db.prototype.findMany({ where: { sellerId }, orderBy: sellerListOrder, select: sellerListSelect });
+  const rows = await db.prototype.findMany({ where: { sellerId }, orderBy: newestFirst(), select: sellerListSelect });
   return rows.map(toSellerListItem);
 }
 

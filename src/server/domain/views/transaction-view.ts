@@ -11,6 +11,7 @@ import { InvalidInputError } from '../errors.ts';
 import type { z } from 'zod';
 import type { adminPayout as adminPayoutShape, sellerTransaction } from './shapes/payout.ts';
 import { personName } from './person-name.ts';
+import { newestFirst } from '../keyset.ts';
 
 export const sellerTransactionSelect = {
   id: true,
@@ -140,7 +141,7 @@ const sellerPayoutSelect = {
 /** The seller's full transaction list with what has been paid and what is still owed. */
 export async function sellerPayouts(db: Db, sellerId: string) {
   const [rows, paid, owed] = await Promise.all([
-    db.transaction.findMany({ where: { sellerId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: sellerPayoutSelect }),
+    db.transaction.findMany({ where: { sellerId }, orderBy: newestFirst(), select: sellerPayoutSelect }),
     db.transaction.aggregate({ where: { sellerId, status: 'completed' }, _sum: { sellerPayout: true } }),
     ledgerBalance(db, sellerId),
   ]);
