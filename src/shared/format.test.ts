@@ -3,6 +3,7 @@ import {
   datedFileName,
   formatDate,
   formatDateTime,
+  formatMonth,
   formatAmount,
   formatFileSize,
   formatMeasure,
@@ -150,6 +151,10 @@ describe('dates', () => {
   it('accepts ISO strings and names the zone when one is given', () => {
     expect(formatDateTime('2026-11-22T15:05:00Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026, 3:05 PM UTC');
     expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026');
+  });
+  it('writes a month, in UTC when told (a report month starts at midnight UTC)', () => {
+    expect(formatMonth('2026-03-01T00:00:00Z', { timeZone: 'UTC' })).toBe('March 2026');
+    expect(formatMonth('2026-12-31T23:30:00Z', { timeZone: 'UTC' })).toBe('December 2026');
   });
   it('writes the ISO day of a date input and an export file name', () => {
     expect(isoDay('2026-11-22T23:30:00Z')).toBe('2026-11-22');

@@ -184,6 +184,12 @@ export function formatDateTime(value: DateInput, options: { seconds?: boolean; t
   return format.format(new Date(value));
 }
 
+/** "March 2026"; a report's month (UTC) with `timeZone: 'UTC'`. */
+export function formatMonth(value: DateInput, options: { timeZone?: string } = {}): string {
+  const { timeZone } = options;
+  return dateFormat(`month:${timeZone}`, { month: 'long', year: 'numeric', timeZone }).format(new Date(value));
+}
+
 /** "Nov 30, 2026, 9:30 AM UTC": when a time applies everywhere alike (an override's end). */
 export function formatUtcDateTime(value: DateInput): string {
   return formatDateTime(value, { timeZone: 'UTC' });

@@ -3,6 +3,7 @@
 import { trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
 import { serverMessage } from '~/client/errors.ts';
+import { formatNumber } from '~/shared/format.ts';
 
 export function AccessRecordCheck() {
   const allowed = useCapability('permissions.manage').allowed;
@@ -26,7 +27,7 @@ export function AccessRecordCheck() {
           ) : check.isError ? (
             <span className="text-error">{serverMessage(check.error, 'The check could not run.')}</span>
           ) : verdict?.ok === true ? (
-            <span className="font-medium">Intact: {verdict.rows.toLocaleString('en-US')} rows, each as written.</span>
+            <span className="font-medium">Intact: {formatNumber(verdict.rows)} rows, each as written.</span>
           ) : verdict?.ok === false ? (
             <span className="font-medium text-error">Broken at row {verdict.firstBrokenId}: a row was changed or removed.</span>
           ) : null}

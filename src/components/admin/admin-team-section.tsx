@@ -10,7 +10,7 @@ import { EmailField, NameFields } from '~/components/forms/account-fields.tsx';
 import { ConfirmDialog, DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatDateTime, fullName } from '~/shared/format.ts';
 import { INVITATION_VALID_DAYS, invitationInput } from '~/shared/schemas/admin-team.ts';
 
 type Invitation = RouterOutputs['adminTeam']['invitations'][number];
@@ -91,7 +91,7 @@ function InvitationRows({ label, invitations }: { label: string; invitations: In
     <ul className="mt-2 divide-y divide-base-300" aria-label={label}>
       {invitations.map((invitation) => {
         const badge = STATUS_BADGES[invitation.status];
-        const name = `${invitation.firstName} ${invitation.lastName}`;
+        const name = fullName(invitation);
         return (
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="invitation-row" data-email={invitation.email}>
             <div className="min-w-0">

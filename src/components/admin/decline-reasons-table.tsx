@@ -7,14 +7,12 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { QueryView } from '~/components/query-view.tsx';
 import { ListCard, ScrollRegion, TableHead, right } from '~/components/list-card.tsx';
 import { DECLINE_CATEGORIES, DECLINE_REASONS } from '~/shared/decline-reasons.ts';
+import { formatMonth } from '~/shared/format.ts';
 
 const COLUMNS = [...DECLINE_CATEGORIES.map((c) => [c, DECLINE_REASONS[c].label] as const), ['uncategorised', 'No category'] as const];
 
 /** "2026-03" as "March 2026" (the month is UTC, so it is formatted in UTC). */
-function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(year!, m! - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+const monthLabel = (month: string) => formatMonth(`${month}-01T00:00:00Z`, { timeZone: 'UTC' });
 
 export function DeclineReasonsTable() {
   const [range, setRange] = useState<{ from?: string; to?: string }>({});

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatDateTime, formatPercent, stateLabel } from '~/shared/format.ts';
+import { formatDateTime, formatNumber, formatPercent, stateLabel } from '~/shared/format.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
@@ -22,7 +22,7 @@ import { ConfirmDialog } from '~/components/modal-dialog.tsx';
 import { Options } from '~/components/forms/options.tsx';
 
 /** "12 people", "1 person". */
-const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
+const people = (count: number) => `${formatNumber(count)} ${count === 1 ? 'person' : 'people'}`;
 
 const STATUS_BADGE = { draft: 'badge-ghost', scheduled: 'badge-info', sending: 'badge-warning', completed: 'badge-success', failed: 'badge-error' } as const;
 

@@ -26,6 +26,8 @@ export function sumOf(amounts: readonly Decimal[]): Decimal {
 }
 
 /** "1234.50": the decimal string the API shows for transaction amounts. */
+export function moneyString(value: Decimal): string;
+export function moneyString(value: Decimal | null): string | null;
 export function moneyString(value: Decimal | null): string | null {
   return value === null ? null : value.toFixed(2);
 }

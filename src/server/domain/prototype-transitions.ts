@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError } from './errors.ts';
 import { recordLedgerEntry, transactionReference } from './ledger.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
 import { formatUsd } from '~/shared/format.ts';
-import { type Decimal, splitPayout, toDecimal } from './money.ts';
+import { type Decimal, moneyString, splitPayout, toDecimal } from './money.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import type { NotificationType, TimelineEvent } from '~/shared/event-names.ts';
@@ -248,9 +248,9 @@ export async function recordAcceptedQuote(
   });
   return {
     transactionId: created.id,
-    amount: split.amount.toFixed(2),
-    platformFee: split.platformFee.toFixed(2),
-    sellerPayout: split.sellerPayout.toFixed(2),
+    amount: moneyString(split.amount),
+    platformFee: moneyString(split.platformFee),
+    sellerPayout: moneyString(split.sellerPayout),
   };
 }
 

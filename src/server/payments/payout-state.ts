@@ -10,7 +10,7 @@ import type { AuditAction } from '~/shared/event-names.ts';
 import type { RequestMeta } from '../context.ts';
 import { logActivity } from '../domain/activity-log.ts';
 import { recordLedgerEntry, transactionReference } from '../domain/ledger.ts';
-import { toDecimal } from '../domain/money.ts';
+import { moneyString, toDecimal } from '../domain/money.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { notify } from '../domain/notifications.ts';
 import { formatUsd } from '~/shared/format.ts';
@@ -119,7 +119,7 @@ async function writeCompletion(tx: Tx, links: EmailLinks, actor: PayoutActor, ro
     method: completion.method,
     stripeTransferId: completion.stripeTransferId ?? null,
     reference: completion.reference ?? null,
-    sellerPayout: row.sellerPayout.toFixed(2),
+    sellerPayout: moneyString(row.sellerPayout),
   });
 }
 
@@ -242,7 +242,7 @@ export async function applyTransferReversal(tx: Tx, links: EmailLinks, row: Payo
     });
     await audit(tx, WEBHOOK_ACTOR, 'stripe.transfer.reversed', row, {
       transferId,
-      reversed: delta.toFixed(2),
+      reversed: moneyString(delta),
       totalReversedCents,
       fullyReversed,
     });
