@@ -176,6 +176,14 @@ export interface Limiter {
   clear(name: LimitName, subject: string): Promise<void>;
 }
 
+/**
+ * What a person writes to the whole admin team (a reply, a support ticket or its reply, a report)
+ * counts against `messageReplies`, since each notifies every admin; the team's own writing does not.
+ */
+export async function limitWritingToTeam(limiter: Limiter, writer: { id: string; role: string }) {
+  if (writer.role !== 'admin') await limiter.consume('messageReplies', writer.id);
+}
+
 export function createLimiter(scope: LimiterScope): Limiter {
   return {
     consume: (name, subject, refusal) => consume(scope, name, subject, refusal),

@@ -12,6 +12,7 @@ import {
 import { actionDeps } from '../context.ts';
 import * as messages from '../domain/messages.ts';
 import { adminProcedure, capabilityProcedure, protectedProcedure, router } from '../trpc.ts';
+import { limitWritingToTeam } from '../domain/rate-limit.ts';
 
 // The capability each change needs (ADR 0019).
 const replyProcedure = capabilityProcedure('messages.reply');
@@ -30,7 +31,7 @@ export const messagesRouter = router({
   /** POST /api/messages/reply: the thread's user replies to the admin team; an admin answers in the thread. */
   reply: replyProcedure.input(replyInput).mutation(async ({ ctx, input }) => {
     // Each reply notifies the whole admin team; the team's own answers are not limited.
-    if (ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
+    await limitWritingToTeam(ctx.limiter, ctx.user);
     return messages.reply(actionDeps(ctx), input);
   }),
 

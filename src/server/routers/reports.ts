@@ -4,6 +4,7 @@ import { fileReportInput, reportListInput, reportUpdateInput, userReportsInput }
 import type { Context } from '../context.ts';
 import { fileReport, reportCounts, reportQueue, reportsOfUser, updateReport } from '../domain/content-reports.ts';
 import { capabilityProcedure, router } from '../trpc.ts';
+import { limitWritingToTeam } from '../domain/rate-limit.ts';
 
 const deps = (ctx: Context) => ({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() });
 
@@ -12,7 +13,7 @@ export const reportsRouter = router({
   file: capabilityProcedure('reports.file')
     .input(fileReportInput)
     .mutation(async ({ ctx, input }) => {
-      if (ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
+      await limitWritingToTeam(ctx.limiter, ctx.user);
       return fileReport(deps(ctx), ctx.user, input);
     }),
 

@@ -17,6 +17,7 @@ import {
 } from '../domain/support-tickets.ts';
 import type { Context, SignedInContext } from '../context.ts';
 import { capabilityProcedure, router } from '../trpc.ts';
+import { limitWritingToTeam } from '../domain/rate-limit.ts';
 
 const deps = (ctx: Context) => ({ db: ctx.db, meta: ctx.meta, mailer: ctx.mailer, now: ctx.clock.now() });
 /** An admin acting on someone else's ticket holds users.manage (the one capability check). */
@@ -29,7 +30,7 @@ export const supportRouter = router({
     .input(openTicketInput)
     .mutation(async ({ ctx, input }) => {
       // Each ticket notifies the whole team.
-      if (ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
+      await limitWritingToTeam(ctx.limiter, ctx.user);
       return openTicket(deps(ctx), ctx.user.id, input);
     }),
 
@@ -49,7 +50,7 @@ export const supportRouter = router({
     .input(ticketReplyInput)
     .mutation(async ({ ctx, input }) => {
       const side = await sideOf(ctx, input.id);
-      if (side === 'user' && ctx.user.role !== 'admin') await ctx.limiter.consume('messageReplies', ctx.user.id);
+      if (side === 'user') await limitWritingToTeam(ctx.limiter, ctx.user);
       return postTicketMessage(deps(ctx), ctx.user, side, input);
     }),
 
