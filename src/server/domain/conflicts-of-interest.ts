@@ -16,6 +16,7 @@ import { InvalidInputError, NotFoundError, UnprocessableError } from './errors.t
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import type { DomainDeps } from './deps.ts';
 import { newestFirst } from './keyset.ts';
+import { reviewersWhere } from './user-status.ts';
 
 type Tx = Prisma.TransactionClient;
 type Reader = Pick<Tx, 'user' | 'reviewerConflict'>;
@@ -46,20 +47,26 @@ export function conflictReasons(admin: ConflictPerson, seller: ConflictPerson, d
 }
 
 /**
- * Each admin's conflicts with the seller (only those with at least one reason). Without `adminIds`,
- * every active administrator is considered.
+ * Each admin's conflicts with the seller (only those with at least one reason): of the admins named,
+ * or of every admin who may review at a time (`reviewersWhere`).
  */
-export async function conflictsWithSeller(db: Reader, sellerId: string, adminIds?: readonly string[]): Promise<Map<string, ConflictReason[]>> {
-  const [seller, admins, declared] = await Promise.all([
+export async function conflictsWithSeller(
+  db: Reader,
+  sellerId: string,
+  among: readonly string[] | { reviewersAt: Date },
+): Promise<Map<string, ConflictReason[]>> {
+  const [admins, declaredBy] =
+    'reviewersAt' in among ? [reviewersWhere(among.reviewersAt), {}] : [{ role: 'admin' as const, id: { in: [...among] } }, { adminId: { in: [...among] } }];
+  const [seller, people, declared] = await Promise.all([
     db.user.findUnique({ where: { id: sellerId }, select: personSelect }),
-    db.user.findMany({ where: { role: 'admin', ...(adminIds ? { id: { in: [...adminIds] } } : { status: 'active' }) }, select: personSelect }),
-    db.reviewerConflict.findMany({ where: { sellerId, ...(adminIds ? { adminId: { in: [...adminIds] } } : {}) }, select: { adminId: true, reason: true } }),
+    db.user.findMany({ where: admins, select: personSelect }),
+    db.reviewerConflict.findMany({ where: { sellerId, ...declaredBy }, select: { adminId: true, reason: true } }),
   ]);
   const found = new Map<string, ConflictReason[]>();
   if (!seller) return found;
-  const declaredBy = new Map(declared.map((d) => [d.adminId, d.reason]));
-  for (const admin of admins) {
-    const reasons = conflictReasons(admin, seller, declaredBy.get(admin.id) ?? null);
+  const declaredReasons = new Map(declared.map((d) => [d.adminId, d.reason]));
+  for (const admin of people) {
+    const reasons = conflictReasons(admin, seller, declaredReasons.get(admin.id) ?? null);
     if (reasons.length > 0) found.set(admin.id, reasons);
   }
   return found;
@@ -80,10 +87,10 @@ export async function assertNoConflicts(db: Reader & Locker, sellerId: string, a
 }
 
 /** `GET /api/admin/prototypes/{id}/conflicts`: each active admin's conflicts with this prototype's seller. */
-export async function prototypeConflicts(db: Db, prototypeId: number) {
+export async function prototypeConflicts(db: Db, prototypeId: number, now: Date) {
   const prototype = await db.prototype.findUnique({ where: { id: prototypeId }, select: { sellerId: true } });
   if (!prototype) throw new NotFoundError(PROTOTYPE_NOT_FOUND);
-  const conflicts = await conflictsWithSeller(db, prototype.sellerId);
+  const conflicts = await conflictsWithSeller(db, prototype.sellerId, { reviewersAt: now });
   return [...conflicts].map(([adminId, reasons]) => ({ adminId, reasons })).sort((a, b) => a.adminId.localeCompare(b.adminId));
 }
 

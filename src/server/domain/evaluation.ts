@@ -24,6 +24,7 @@ import { assertNoStaleScorecards, assertSplitResolved } from './review-integrity
 import { sellerSees } from './seller-visibility.ts';
 import { evaluationPrototypeSelect, finalScores, scoreSelect, toEvaluationView } from './views/evaluation-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { reviewersWhere } from './user-status.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -70,7 +71,7 @@ export async function setReviewers(
   return db.$transaction(async (tx) => {
     const panel = await lockPanelFor(tx, id, actorId);
     await assertNotOnHold(tx, id);
-    const admins = await tx.user.findMany({ where: { id: { in: reviewerIds }, role: 'admin', status: 'active' }, select: { id: true } });
+    const admins = await tx.user.findMany({ where: { id: { in: reviewerIds }, ...reviewersWhere(request.clock.now()) }, select: { id: true } });
     if (admins.length !== reviewerIds.length) throw new InvalidInputError('Every reviewer must be an active administrator');
     await assertNoConflicts(tx, panel.sellerId, reviewerIds);
     const before = await tx.prototypeReviewer.findMany({ where: { prototypeId: id }, select: { reviewerId: true } });

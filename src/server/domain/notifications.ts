@@ -8,6 +8,7 @@ import { enqueueEmails } from '../mail/outbox.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { notificationEmail } from '../mail/templates.ts';
 import { publishLive } from '../live/publish.ts';
+import { teamWhere } from './user-status.ts';
 
 type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user' | 'emailMessage' | 'job' | '$executeRaw'>;
 
@@ -59,8 +60,8 @@ export async function notify(tx: Writer, links: EmailLinks, input: NotificationI
   return count;
 }
 
-/** Notifies every administrator (e.g. of a new submission or a seller's answer to a quote): admin data. */
+/** Notifies the admin team (e.g. of a new submission or a seller's answer to a quote): admin data. */
 export async function notifyAdmins(tx: Writer, links: EmailLinks, input: Omit<NotificationInput, 'userId' | 'adminData'>): Promise<number> {
-  const admins = await tx.user.findMany({ where: { role: 'admin' }, select: { id: true } });
+  const admins = await tx.user.findMany({ where: teamWhere, select: { id: true } });
   return notify(tx, links, { ...input, userId: admins.map((a) => a.id), adminData: true });
 }

@@ -16,6 +16,7 @@ import { notify } from './notifications.ts';
 import { type CapabilityHolder, decideCapability } from './permissions.ts';
 import { personName } from './views/person-name.ts';
 import type { DomainDeps } from './deps.ts';
+import { teamWhere } from './user-status.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const OVERRIDE_NOT_FOUND = 'Permission override not found';
@@ -146,7 +147,7 @@ export function keepsForGood(rows: readonly ManageRow[], now: Date, byDefault = 
 
 /** After a change to `capability` (permissions.manage by default), some (not banned) admin must still hold it, with no end. */
 export async function assertPermissionManagersRemain(tx: Prisma.TransactionClient, now: Date, capability: Capability = 'permissions.manage') {
-  const admins = await tx.user.findMany({ where: { role: 'admin', status: { not: 'banned' } }, select: { id: true } });
+  const admins = await tx.user.findMany({ where: teamWhere, select: { id: true } });
   const overrides = await tx.userPermission.findMany({
     where: { userId: { in: admins.map((a) => a.id) }, permission: capability, ...unexpired(now) },
     orderBy: newestFirst,

@@ -2,13 +2,14 @@
 // comments): one update, its timeline row and audit row, in one transaction.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { logActivity } from './activity-log.ts';
-import { InvalidInputError, NotFoundError } from './errors.ts';
+import { NotFoundError } from './errors.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
 import { assertNoConflicts } from './conflicts-of-interest.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { lockPanelFor, rememberPanelMembers } from './review-panel.ts';
 import { adminPrototypeSelect, toAdminPrototypeView } from './views/prototype-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { assertTeamMember } from './user-status.ts';
 
 export const ASSIGNEE_NOT_FOUND = 'Assignee not found';
 export const ASSIGNEE_NOT_ADMIN = 'Prototypes can only be assigned to administrators';
@@ -54,9 +55,9 @@ export async function assignPrototype(deps: PrototypeFieldDeps, id: number, assi
   return updatePrototypeField(deps, id, { action: 'assigned', data: { assignedTo } }, async (tx) => {
     const panel = await lockPanelFor(tx, id, deps.actorId);
     if (!assignedTo) return;
-    const assignee = await tx.user.findUnique({ where: { id: assignedTo }, select: { role: true } });
+    const assignee = await tx.user.findUnique({ where: { id: assignedTo }, select: { role: true, status: true } });
     if (!assignee) throw new NotFoundError(ASSIGNEE_NOT_FOUND);
-    if (assignee.role !== 'admin') throw new InvalidInputError(ASSIGNEE_NOT_ADMIN);
+    assertTeamMember(assignee, ASSIGNEE_NOT_ADMIN);
     await assertNoConflicts(tx, panel.sellerId, [assignedTo]);
     await rememberPanelMembers(tx, id, [assignedTo]);
   });

@@ -15,6 +15,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { ensureJobScheduled } from '../jobs/queue.ts';
 import { notify } from './notifications.ts';
 import { milestoneOverdueWhere } from './views/review-promise-view.ts';
+import { teamWhere } from './user-status.ts';
 
 export const REVIEW_REMINDERS_JOB = 'review-reminders';
 /** The daily run's time of day (UTC hour). */
@@ -124,9 +125,7 @@ export async function runReviewReminders(db: Db, links: EmailLinks, now: Date): 
         skipDuplicates: true,
       });
       if (count === 0) return false;
-      const recipients = r.assignedTo
-        ? [r.assignedTo]
-        : (await tx.user.findMany({ where: { role: 'admin', status: { not: 'banned' } }, select: { id: true } })).map((a) => a.id);
+      const recipients = r.assignedTo ? [r.assignedTo] : (await tx.user.findMany({ where: teamWhere, select: { id: true } })).map((a) => a.id);
       await notify(tx, links, {
         userId: recipients,
         prototypeId: r.prototypeId,

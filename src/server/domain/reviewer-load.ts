@@ -8,6 +8,7 @@ import type { Db } from '../db/index.ts';
 import { conflictsWithSeller } from './conflicts-of-interest.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { personName } from './views/person-name.ts';
+import { reviewersWhere } from './user-status.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -53,12 +54,12 @@ export async function lockLoadsBelowCap(tx: Tx, reviewerIds: readonly string[], 
  * The admins who may review this prototype, ranked: no conflict with its seller, then those whose
  * expertise includes its energy type, then the lowest open load, then by name.
  */
-export async function reviewerSuggestions(db: Db, prototypeId: number) {
+export async function reviewerSuggestions(db: Db, prototypeId: number, now: Date) {
   const prototype = await db.prototype.findUnique({ where: { id: prototypeId }, select: { sellerId: true, energyType: true } });
   if (!prototype) throw new NotFoundError('Prototype not found');
   const [admins, conflicts] = await Promise.all([
-    db.user.findMany({ where: { role: 'admin', status: 'active' }, select: { id: true, firstName: true, lastName: true, email: true, expertise: true } }),
-    conflictsWithSeller(db, prototype.sellerId),
+    db.user.findMany({ where: reviewersWhere(now), select: { id: true, firstName: true, lastName: true, email: true, expertise: true } }),
+    conflictsWithSeller(db, prototype.sellerId, { reviewersAt: now }),
   ]);
   const eligible = admins.filter((admin) => !conflicts.has(admin.id));
   const loads = await openLoads(

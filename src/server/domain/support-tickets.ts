@@ -17,6 +17,7 @@ import { asDate, keysetPage, parseIntId, newestFirst } from './keyset.ts';
 import { notify, notifyAdmins } from './notifications.ts';
 import { ticketMessageSelect, ticketSelect, toAdminTicketView, toTicketMessageView, toTicketView } from './views/ticket-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { assertTeamMember, teamWhere } from './user-status.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const TICKET_CLOSED = 'This ticket is closed: please open a new ticket';
@@ -241,8 +242,9 @@ export async function updateTicket(deps: TicketDeps, actorId: string, input: Omi
       throw new ConflictError(APPEAL_NEEDS_DECISION);
     }
     if (assignedAdminId) {
-      const assignee = await tx.user.findUnique({ where: { id: assignedAdminId }, select: { role: true } });
-      if (assignee?.role !== 'admin') throw new InvalidInputError(ASSIGNEE_NOT_ADMIN);
+      const assignee = await tx.user.findUnique({ where: { id: assignedAdminId }, select: { role: true, status: true } });
+      if (!assignee) throw new InvalidInputError(ASSIGNEE_NOT_ADMIN);
+      assertTeamMember(assignee, ASSIGNEE_NOT_ADMIN);
     }
     const statusChanged = target !== current.status;
     await tx.supportTicket.update({
@@ -342,7 +344,7 @@ export async function queueSummary(db: Db, now: Date) {
 /** The administrators a ticket can be assigned to, for the assignee control. */
 export function ticketAssignees(db: Db) {
   return db.user.findMany({
-    where: { role: 'admin', status: { not: 'banned' } },
+    where: teamWhere,
     select: { id: true, firstName: true, lastName: true, email: true },
     orderBy: [{ firstName: 'asc' }, { email: 'asc' }],
     take: 200,

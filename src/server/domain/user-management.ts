@@ -14,6 +14,7 @@ import { USER_NOT_FOUND, assertMayActOnUser, manageableUsers } from './manageabl
 import { recordStatusMeasure, sendBanNotice } from './moderation.ts';
 import { adminUserSelect, toAdminUserView } from './views/user-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { teamWhere } from './user-status.ts';
 
 export interface UserManagementDeps extends DomainDeps {
   mailer: EmailLinks;
@@ -124,10 +125,10 @@ export async function removeStoredFiles(store: DocumentStore, keys: string[], lo
   }
 }
 
-/** Administrators a prototype can be assigned to. */
+/** Administrators a prototype can be assigned to: the team. */
 export function assignableAdmins(db: Pick<Prisma.TransactionClient, 'user'>) {
   return db.user.findMany({
-    where: { role: 'admin' },
+    where: teamWhere,
     select: { id: true, email: true, firstName: true, lastName: true },
     orderBy: { email: 'asc' },
     take: 200,

@@ -19,8 +19,8 @@ export const conflictsRouter = router({
     .mutation(({ ctx, input }) => conflicts.removeConflict({ db: ctx.db, meta: ctx.meta, clock: ctx.clock, actorId: ctx.user.id }, input.id)),
 
   /** Each admin's conflicts with this prototype's seller. */
-  forPrototype: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => conflicts.prototypeConflicts(ctx.db, input.id)),
+  forPrototype: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => conflicts.prototypeConflicts(ctx.db, input.id, ctx.clock.now())),
 
   /** Admins without a conflict, ranked by expertise match then open load. */
-  suggestions: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => reviewerSuggestions(ctx.db, input.id)),
+  suggestions: adminProcedure.input(prototypeIdInput).query(({ ctx, input }) => reviewerSuggestions(ctx.db, input.id, ctx.clock.now())),
 });

@@ -9,7 +9,7 @@ import { missingAdminAssurance } from '../../auth/two-factor.ts';
 import type { AppConfig } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { type Page, type SortSpec, asDate, asString, keysetPage, parseUuid } from '../keyset.ts';
-import { effectiveStatus } from '../user-status.ts';
+import { effectiveStatus, effectiveStatusWhere } from '../user-status.ts';
 import type { adminUser, currentUser } from './shapes/user.ts';
 
 type UserListInput = z.output<typeof userListInput>;
@@ -45,13 +45,7 @@ export type AdminUserView = z.infer<typeof adminUser>;
 export function userWhere(filters: z.output<typeof userFilters>, now: Date): Prisma.UserWhereInput {
   const and: Prisma.UserWhereInput[] = [];
   if (filters.role) and.push({ role: filters.role });
-  if (filters.status === 'banned') and.push({ status: 'banned' });
-  if (filters.status === 'restricted') {
-    and.push({ status: 'restricted', OR: [{ restrictedUntil: null }, { restrictedUntil: { gt: now } }] });
-  }
-  if (filters.status === 'active') {
-    and.push({ OR: [{ status: 'active' }, { status: 'restricted', restrictedUntil: { lte: now } }] });
-  }
+  if (filters.status) and.push(effectiveStatusWhere(filters.status, now));
   if (filters.search) {
     const words = filters.search.split(/\s+/).slice(0, 4);
     for (const word of words) {
