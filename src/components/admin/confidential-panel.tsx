@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
+import { useAcceptTerms } from './use-accept-terms.ts';
 
 export interface DataRoomAccess {
   termsAccepted: boolean;
@@ -33,16 +34,8 @@ export function ConfidentialPanel({ prototypeId, prototypeName, access }: { prot
 }
 
 function TermsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const terms = trpc.confidentiality.terms.useQuery(undefined, { enabled: open });
-  const accept = trpc.confidentiality.accept.useMutation({
-    onSuccess: () => {
-      toast({ title: 'Terms accepted' });
-      onClose();
-      void utils.invalidate();
-    },
-    onError: (error) => toast({ title: 'Could not accept the terms', description: error.message, variant: 'destructive' }),
-  });
+  const accept = useAcceptTerms(onClose);
   return (
     <ModalDialog open={open} onClose={onClose} title="Confidentiality terms" testId="terms-dialog">
       {!terms.data ? (
@@ -81,7 +74,7 @@ function AttestDialog({ open, onClose, prototypeId, prototypeName }: { open: boo
       onClose();
       void utils.invalidate();
     },
-    onError: (error) => toast({ title: 'Could not attest', description: error.message, variant: 'destructive' }),
+    onError: (error) => toastError('Could not attest', error),
   });
   return (
     <ModalDialog open={open} onClose={onClose} title="Attest for this prototype" description={<>“{prototypeName}”</>} testId="attest-dialog">

@@ -5,22 +5,16 @@ import { trpc } from '~/client/trpc.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
-import { toast } from '~/components/toast/toast-store.ts';
+import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatUtcDateTime } from '~/shared/format.ts';
 import { publishTermsInput } from '~/shared/schemas/confidentiality.ts';
 import { AdminPageHeader } from './list-parts.tsx';
+import { useAcceptTerms } from './use-accept-terms.ts';
 
 export function TermsPage() {
   const history = trpc.confidentiality.history.useQuery();
   const mine = trpc.confidentiality.terms.useQuery();
-  const utils = trpc.useUtils();
-  const accept = trpc.confidentiality.accept.useMutation({
-    onSuccess: () => {
-      toast({ title: 'Terms accepted' });
-      void utils.invalidate();
-    },
-    onError: (error) => toast({ title: 'Could not accept the terms', description: error.message, variant: 'destructive' }),
-  });
+  const accept = useAcceptTerms();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <AdminPageHeader
@@ -83,7 +77,7 @@ function PublishForm({ current }: { current: { title: string; text: string } | u
       form.reset();
       void utils.invalidate();
     },
-    onError: (error) => toast({ title: 'Could not publish', description: error.message, variant: 'destructive' }),
+    onError: (error) => toastError('Could not publish', error),
   });
   const submit = form.submit((input) => publish.mutate(input));
   return (
