@@ -64,6 +64,12 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 export const PROTOTYPE_SORTS = ['newest', 'oldest', 'name', 'feasibility', 'viability'] as const;
 export const USER_SORTS = ['newest', 'oldest', 'email'] as const;
 
+/** The admin inbox's filters: threads (with a reply, or all) and contact requests. */
+export const INBOX_FILTERS = ['replied', 'all'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+export const CONTACT_FILTERS = ['open', 'handled', 'all'] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+
 /** Transaction (payout) statuses. */
 export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'reversed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

@@ -9,6 +9,7 @@ import { TicketList } from '~/components/support/ticket-parts.tsx';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
 import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketStatus } from '~/shared/moderation.ts';
+import { ACTIVE_STATUSES } from '~/shared/ticket-workflow.ts';
 import { TICKET_CATEGORY_LABELS } from '~/shared/schemas/support.ts';
 import { AdminPageHeader, Figure, FilterBar, bindFilters } from './list-parts.tsx';
 import { ListCard } from '~/components/list-card.tsx';
@@ -31,15 +32,16 @@ export function SupportQueue({ search, setSearch }: { search: SupportSearch; set
     ...(assignees.data ?? []).map((a): [string, string] => [a.id, fullName(a)]),
   ];
   const oldest = summary.data?.oldestUnanswered;
+  const counts: Partial<Record<TicketStatus, number>> | undefined = summary.data?.counts;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <AdminPageHeader current="Support" title="Support queue" description="Tickets from users, longest waiting for an answer first." />
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="support-summary">
-        {(['open', 'in_progress', 'waiting_on_user'] as const).map((s) => (
+        {ACTIVE_STATUSES.map((s) => (
           <Figure key={s} label={ticketStatusLabel(s, 'admin')}>
-            {summary.data?.counts[s] ?? '—'}
+            {counts?.[s] ?? '—'}
           </Figure>
         ))}
         <Figure label="Unassigned">{summary.data?.unassigned ?? '—'}</Figure>

@@ -4,7 +4,7 @@ import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import { startThreadForm } from '~/shared/schemas/messages.ts';
+import { MESSAGE_MAX, SUBJECT_MAX, startThreadForm } from '~/shared/schemas/messages.ts';
 import { fullName } from '~/shared/format.ts';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 
@@ -149,10 +149,10 @@ function ComposeForm({
         </select>
       </Field>
       <Field name="subject" label="Subject" error={form.errors.subject}>
-        <input {...form.field('subject')} className="input input-bordered w-full" maxLength={200} />
+        <input {...form.field('subject')} className="input input-bordered w-full" maxLength={SUBJECT_MAX} />
       </Field>
       <Field name="content" label="Message" error={form.errors.content}>
-        <textarea {...form.field('content')} className="textarea textarea-bordered min-h-32 w-full" maxLength={10_000} />
+        <textarea {...form.field('content')} className="textarea textarea-bordered min-h-32 w-full" maxLength={MESSAGE_MAX} />
       </Field>
       <DialogActions onCancel={onClose} submitLabel="Send Message" pending={start.isPending} />
     </form>

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
-import { replyForm } from '~/shared/schemas/messages.ts';
+import { MESSAGE_MAX, SUBJECT_MAX, replyForm } from '~/shared/schemas/messages.ts';
 import { replySubject } from './format.ts';
 
 export function ReplyForm({
@@ -44,10 +44,10 @@ export function ReplyForm({
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={form.submit((values) => onSubmit(values, form.reset))}>
       <Field name={`${idPrefix}-subject`} label="Subject" error={form.errors.subject}>
-        <input {...bind('subject')} className="input input-bordered w-full" maxLength={200} />
+        <input {...bind('subject')} className="input input-bordered w-full" maxLength={SUBJECT_MAX} />
       </Field>
       <Field name={`${idPrefix}-message`} label="Message" error={form.errors.message}>
-        <textarea {...bind('message')} className="textarea textarea-bordered min-h-32 w-full" maxLength={10_000} />
+        <textarea {...bind('message')} className="textarea textarea-bordered min-h-32 w-full" maxLength={MESSAGE_MAX} />
       </Field>
       <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} />
     </form>

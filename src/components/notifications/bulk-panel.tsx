@@ -13,6 +13,8 @@ import {
   BULK_AUDIENCE_LABELS,
   type BulkAudience,
   type BulkCreateInput,
+  MESSAGE_MAX,
+  SUBJECT_MAX,
   audienceKey,
   audienceLabel,
   bulkForm,
@@ -185,10 +187,10 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
         }}
       >
         <Field name="title" label="Title" error={form.errors.title}>
-          <input {...form.field('title')} className="input input-bordered w-full" maxLength={200} />
+          <input {...form.field('title')} className="input input-bordered w-full" maxLength={SUBJECT_MAX} />
         </Field>
         <Field name="message" label="Message" error={form.errors.message}>
-          <textarea {...form.field('message')} className="textarea textarea-bordered min-h-28 w-full" maxLength={10_000} />
+          <textarea {...form.field('message')} className="textarea textarea-bordered min-h-28 w-full" maxLength={MESSAGE_MAX} />
         </Field>
         <Field name="bulk-audience" label="Audience">
           <select id="bulk-audience" className="select select-bordered w-full" value={audience} onChange={(e) => setAudience(e.target.value as BulkAudience)}>

@@ -16,11 +16,18 @@ import { type Column, ListCard, TableHead, right } from '~/components/list-card.
 import { QueryView } from '~/components/query-view.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type PayoutsSearch, payoutsInput } from './payouts-search.ts';
-import { MANUAL_PAYOUT_METHODS, PAYOUT_METHOD_LABELS, PAYOUT_STATUSES, type PayoutStatus, manualPayoutInput } from '~/shared/schemas/payouts.ts';
+import {
+  MANUAL_PAYOUT_METHODS,
+  PAYABLE_STATUSES,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_REFERENCE_MAX,
+  PAYOUT_STATUSES,
+  type PayoutStatus,
+  manualPayoutInput,
+} from '~/shared/schemas/payouts.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
 type AdminPayout = RouterOutputs['payouts']['list']['items'][number];
-const PAYABLE: PayoutStatus[] = ['pending', 'failed', 'reversed'];
 const COLUMNS: Column[] = ['Transaction', 'Seller', right('Amount'), right('Fee'), right('Payout'), 'Status', <span className="sr-only">Action</span>];
 
 export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch; setSearch: (next: PayoutsSearch) => void }) {
@@ -154,7 +161,7 @@ export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch;
 
 function PayButton(props: { payout: AdminPayout; manual: boolean; ready: boolean; onPay: (p: AdminPayout) => void; className?: string }) {
   const { payout, manual } = props;
-  if (!props.ready || !(PAYABLE.includes(payout.status) || (!manual && payout.status === 'processing'))) return null;
+  if (!props.ready || !(PAYABLE_STATUSES.some((s) => s === payout.status) || (!manual && payout.status === 'processing'))) return null;
   return (
     <button type="button" className={`btn btn-primary btn-sm whitespace-nowrap ${props.className ?? ''}`} onClick={() => props.onPay(payout)}>
       {manual ? 'Record payment' : payout.status === 'processing' ? 'Check again' : payout.status === 'pending' ? 'Pay' : 'Retry'}
@@ -277,7 +284,7 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
             {...form.field('reference')}
             className={`input input-bordered w-full ${form.errors.reference ? 'input-error' : ''}`}
             placeholder="e.g. bank transfer or check number"
-            maxLength={200}
+            maxLength={PAYOUT_REFERENCE_MAX}
           />
         </Field>
         <DialogActions onCancel={onClose} submitLabel="Record payment" pending={record.isPending} />

@@ -4,6 +4,7 @@ import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { ConfirmDialog } from '~/components/modal-dialog.tsx';
 import { isAllowed } from '~/shared/prototype-workflow.ts';
 import { formatDateTime, formatUsd } from '~/shared/format.ts';
+import { QUOTE_NOTE_MAX } from '~/shared/schemas/prototype.ts';
 import type { SellerPrototype } from './types.ts';
 
 /**
@@ -48,7 +49,7 @@ export function QuoteResponse({ prototype }: { prototype: SellerPrototype }) {
       <textarea
         id={noteId}
         rows={2}
-        maxLength={1000}
+        maxLength={QUOTE_NOTE_MAX}
         value={note}
         onChange={(e) => setNote(e.target.value)}
         className="textarea textarea-bordered textarea-sm w-full"

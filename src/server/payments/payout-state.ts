@@ -15,12 +15,9 @@ import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { notify } from '../domain/notifications.ts';
 import { formatUsd } from '~/shared/format.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import type { ManualPayoutMethod, PayoutStatus } from '~/shared/schemas/payouts.ts';
+import { type ManualPayoutMethod, PAYABLE_STATUSES, type PayoutStatus } from '~/shared/schemas/payouts.ts';
 
 export type Tx = Prisma.TransactionClient;
-
-/** Statuses from which a payout may be started (again). */
-export const PAYABLE_STATUSES = ['pending', 'failed', 'reversed'] as const satisfies readonly PayoutStatus[];
 
 /** Who acts: an admin (with request metadata) or Stripe through a webhook (actorId null); `now` is their clock's time. */
 export interface PayoutActor {

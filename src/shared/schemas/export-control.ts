@@ -57,10 +57,17 @@ export const prototypeScreeningInput = screeningFields
   .superRefine(eccnGiven)
   .transform(eccnOnlyWithEccn);
 
+/** An officer's note on a classification, an export status, an authorization or a screening hit. */
+export const COMPLIANCE_NOTE_MAX = 2000;
+/** A classification as typed: EAR99, part810 or an ECCN. */
+export const CLASSIFICATION_MAX = 40;
+/** A licence or authorization number. */
+export const AUTHORIZATION_REFERENCE_MAX = 100;
+
 const optionalNote = z
   .string({ invalid_type_error: 'Note must be text' })
   .trim()
-  .max(2000, 'Note must be at most 2000 characters')
+  .max(COMPLIANCE_NOTE_MAX, `Note must be at most ${COMPLIANCE_NOTE_MAX} characters`)
   .nullish()
   .transform((value) => (value ? value : null));
 
@@ -72,7 +79,7 @@ export const exportClassificationInput = z.object({
   classification: z
     .string({ required_error: 'Classification is required', invalid_type_error: 'Classification must be text' })
     .trim()
-    .max(40, CLASSIFICATION_INVALID)
+    .max(CLASSIFICATION_MAX, CLASSIFICATION_INVALID)
     .transform((value) => (value.toLowerCase() === 'part810' ? 'part810' : value.toUpperCase()))
     .refine((value) => value === 'EAR99' || value === 'part810' || ECCN_PATTERN.test(value), CLASSIFICATION_INVALID),
   controlled: z.boolean({ required_error: 'Say whether the item is controlled', invalid_type_error: 'controlled must be true or false' }),
@@ -124,7 +131,7 @@ export const exportAuthorizationInput = z.object({
     .string({ required_error: 'Licence or authorization number is required', invalid_type_error: 'Reference must be text' })
     .trim()
     .min(1, 'Licence or authorization number is required')
-    .max(100, 'Reference must be at most 100 characters'),
+    .max(AUTHORIZATION_REFERENCE_MAX, `Reference must be at most ${AUTHORIZATION_REFERENCE_MAX} characters`),
   expiresAt: storableDate('Expiry must be a date'),
   note: optionalNote,
 });

@@ -1,7 +1,7 @@
 // Messages, notifications, bulk notifications and password reset inputs (spec sections 2, 5, 7):
 // the same schemas validate the tRPC/REST input and drive the forms.
 import { z } from 'zod';
-import { PROTOTYPE_STATUSES, type PrototypeStatus } from '../constants.ts';
+import { CONTACT_FILTERS, INBOX_FILTERS, PROTOTYPE_STATUSES, type PrototypeStatus } from '../constants.ts';
 import { stateInSentence } from '../format.ts';
 import { emailField, newPasswordField } from './auth.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
@@ -45,10 +45,8 @@ export const messageTeamInput = z.object({
 });
 export const messageTeamForm = messageTeamInput.omit({ prototypeId: true });
 
-export const INBOX_FILTERS = ['replied', 'all'] as const;
 export const inboxInput = z.object({ filter: z.enum(INBOX_FILTERS).default('replied') }).default({});
 
-export const CONTACT_FILTERS = ['open', 'handled', 'all'] as const;
 export const contactListInput = z.object({ filter: z.enum(CONTACT_FILTERS).default('open') }).default({});
 export const contactHandledInput = z.object({ id: recordId('contact'), handled: z.boolean().default(true) });
 

@@ -8,6 +8,8 @@ import { optionalText, requiredText } from './text.ts';
 
 export const MODERATION_TEXT_MAX = 5000;
 export const TITLE_MAX = 200;
+/** A suspension's reason, and the reason for lifting one early: the user reads it. */
+export const MODERATION_REASON_MAX = 1000;
 
 const userId = uuidId('user');
 
@@ -27,13 +29,13 @@ export type IssueWarningInput = z.input<typeof issueWarningInput>;
 export const warningIdInput = z.object({ id: recordId('warning') });
 export const suspensionIdInput = z.object({ id: recordId('suspension') });
 /** Lifting a suspension early: the admin's reason, which the user reads (the Lift dialog requires it). */
-export const liftSuspensionForm = z.object({ reason: requiredText('Reason', 1000) });
+export const liftSuspensionForm = z.object({ reason: requiredText('Reason', MODERATION_REASON_MAX) });
 /** PATCH /api/admin/suspensions/{id}/lift: the reason is optional over REST (older clients send none). */
-export const liftSuspensionInput = suspensionIdInput.extend({ reason: optionalText('Reason', 1000) });
+export const liftSuspensionInput = suspensionIdInput.extend({ reason: optionalText('Reason', MODERATION_REASON_MAX) });
 export const moderationUserInput = z.object({ id: userId });
 
 export const suspensionForm = z.object({
-  reason: requiredText('Reason', 1000),
+  reason: requiredText('Reason', MODERATION_REASON_MAX),
   endDate: storableDate('Invalid end date'),
   notes: optionalText('Notes', MODERATION_TEXT_MAX),
 });

@@ -6,6 +6,9 @@ import { recordId } from './bounds.ts';
 
 export { PAYOUT_STATUSES, type PayoutStatus };
 
+/** Statuses from which a payout may be started (again). */
+export const PAYABLE_STATUSES = ['pending', 'failed', 'reversed'] as const satisfies readonly PayoutStatus[];
+
 /** How an admin can say a payout was made when Stripe is not configured. */
 export const MANUAL_PAYOUT_METHODS = ['bank_transfer', 'wire', 'check', 'other'] as const;
 export type ManualPayoutMethod = (typeof MANUAL_PAYOUT_METHODS)[number];
@@ -16,6 +19,8 @@ export const PAYOUT_METHOD_LABELS: Record<ManualPayoutMethod | 'stripe', string>
   check: 'Check',
   other: 'Other',
 };
+
+export const PAYOUT_REFERENCE_MAX = 200;
 
 const transactionId = recordId('transaction');
 
@@ -28,7 +33,7 @@ export const manualPayoutInput = z.object({
     .string({ required_error: 'Enter the payment reference' })
     .trim()
     .min(1, 'Enter the payment reference')
-    .max(200, 'The reference can be at most 200 characters'),
+    .max(PAYOUT_REFERENCE_MAX, `The reference can be at most ${PAYOUT_REFERENCE_MAX} characters`),
 });
 export type ManualPayoutInput = z.input<typeof manualPayoutInput>;
 

@@ -79,12 +79,13 @@ export const documentViewOnlyInput = z.object({
 });
 
 export const QUOTE_RESPONSES = ['accepted', 'declined'] as const;
+export const QUOTE_NOTE_MAX = 1000;
 export type QuoteResponse = (typeof QUOTE_RESPONSES)[number];
 
 /** A seller's answer to a quote, with an optional note for the admin team. */
 export const quoteResponseInput = prototypeIdInput.extend({
   response: z.enum(QUOTE_RESPONSES, { errorMap: () => ({ message: 'Please accept or decline the quote' }) }),
-  note: optionalText('Note', 1000),
+  note: optionalText('Note', QUOTE_NOTE_MAX),
 });
 export type QuoteResponseInput = z.input<typeof quoteResponseInput>;
 

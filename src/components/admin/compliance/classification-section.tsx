@@ -11,7 +11,7 @@ import { Options } from '~/components/forms/options.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { BASIS_LABELS, CLASSIFICATION_BASES, COMPLIANCE_STATE_LABELS, JURISDICTIONS, JURISDICTION_LABELS, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
 import { formatDateTime } from '~/shared/format.ts';
-import { classificationFormInput, emptyClassificationForm } from '~/shared/schemas/export-control.ts';
+import { CLASSIFICATION_MAX, COMPLIANCE_NOTE_MAX, classificationFormInput, emptyClassificationForm } from '~/shared/schemas/export-control.ts';
 
 type ComplianceRecord = RouterOutputs['compliance']['forPrototype'];
 type Classification = NonNullable<ComplianceRecord['classification']>;
@@ -180,7 +180,13 @@ function ClassifyForm({ prototypeId, current }: { prototypeId: number; current: 
           </select>
         </Field>
         <Field name="classify-classification" label="Classification" error={errors.classification} hint="EAR99, an ECCN such as 1E201, or part810">
-          <input {...bind('classification')} className="input input-bordered w-full sm:w-56" maxLength={40} autoComplete="off" spellCheck={false} />
+          <input
+            {...bind('classification')}
+            className="input input-bordered w-full sm:w-56"
+            maxLength={CLASSIFICATION_MAX}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field>
       </div>
       <RadioGroup
@@ -203,7 +209,7 @@ function ClassifyForm({ prototypeId, current }: { prototypeId: number; current: 
         options={CLASSIFICATION_BASES.map((value) => ({ value, label: BASIS_LABELS[value] }))}
       />
       <Field name="classify-note" label="Note (optional)" error={errors.note} hint="For example the ruling's number or what counsel advised">
-        <textarea {...bind('note')} className="textarea textarea-bordered w-full" rows={3} maxLength={2000} />
+        <textarea {...bind('note')} className="textarea textarea-bordered w-full" rows={3} maxLength={COMPLIANCE_NOTE_MAX} />
       </Field>
       <FormActions submitLabel="Record classification" pending={classify.isPending} className="flex justify-end" />
     </form>

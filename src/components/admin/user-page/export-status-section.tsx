@@ -15,7 +15,7 @@ import { EXPORT_STATUSES, EXPORT_STATUS_LABELS, NOT_LEGAL_ADVICE } from '~/share
 // The server's words (403): no one clears themselves.
 const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must.';
 import { formatDate, formatDateTime } from '~/shared/format.ts';
-import { authorizationFormInput, exportStatusFormInput } from '~/shared/schemas/export-control.ts';
+import { AUTHORIZATION_REFERENCE_MAX, COMPLIANCE_NOTE_MAX, authorizationFormInput, exportStatusFormInput } from '~/shared/schemas/export-control.ts';
 
 type ExportRecord = RouterOutputs['compliance']['exportRecord'];
 
@@ -163,7 +163,7 @@ function StatusForm({ userId, record }: { userId: string; record: ExportRecord }
         </Field>
       )}
       <Field name="export-note" label="Note (optional)" error={errors.note} hint="For example the document the status was established from">
-        <textarea {...bind('note')} className="textarea textarea-bordered w-full" rows={2} maxLength={2000} />
+        <textarea {...bind('note')} className="textarea textarea-bordered w-full" rows={2} maxLength={COMPLIANCE_NOTE_MAX} />
       </Field>
       <FormActions submitLabel="Record export status" pending={save.isPending} className="flex justify-end" />
     </form>
@@ -262,13 +262,13 @@ function AddAuthorization({ userId }: { userId: string }) {
           </select>
         </Field>
         <Field name="authorization-reference" label="Licence or authorization number" error={errors.reference}>
-          <input {...bind('reference')} className="input input-bordered w-full" maxLength={100} autoComplete="off" spellCheck={false} />
+          <input {...bind('reference')} className="input input-bordered w-full" maxLength={AUTHORIZATION_REFERENCE_MAX} autoComplete="off" spellCheck={false} />
         </Field>
         <Field name="authorization-expiresAt" label="Valid through" error={errors.expiresAt} hint="It stops clearing at the end of this day (UTC)">
           <input {...bind('expiresAt')} type="date" min={today} className="input input-bordered w-full sm:w-56" />
         </Field>
         <Field name="authorization-note" label="Note (optional)" error={errors.note}>
-          <input {...bind('note')} className="input input-bordered w-full" maxLength={2000} />
+          <input {...bind('note')} className="input input-bordered w-full" maxLength={COMPLIANCE_NOTE_MAX} />
         </Field>
       </div>
       <FormActions submitLabel="Add authorization" pending={add.isPending} className="flex justify-end" />

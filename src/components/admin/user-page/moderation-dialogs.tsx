@@ -7,7 +7,7 @@ import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { stateLabel } from '~/shared/format.ts';
 import { WARNING_SEVERITIES, WARNING_TYPES } from '~/shared/moderation.ts';
-import { MODERATION_TEXT_MAX, TITLE_MAX, liftSuspensionForm, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
+import { MODERATION_REASON_MAX, MODERATION_TEXT_MAX, TITLE_MAX, liftSuspensionForm, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
 import { Options } from '~/components/forms/options.tsx';
 
 interface Target {
@@ -127,7 +127,13 @@ function SuspendForm({ user, onClose }: { user: Target; onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <Field name="reason" label="Reason (the user reads it)" error={errors.reason}>
-        <input id="reason" name="reason" className="input input-bordered w-full" maxLength={1000} aria-invalid={errors.reason ? true : undefined} />
+        <input
+          id="reason"
+          name="reason"
+          className="input input-bordered w-full"
+          maxLength={MODERATION_REASON_MAX}
+          aria-invalid={errors.reason ? true : undefined}
+        />
       </Field>
       <Field name="endDate" label="Suspended until" error={errors.endDate}>
         <input id="endDate" name="endDate" type="datetime-local" className="input input-bordered w-full" aria-invalid={errors.endDate ? true : undefined} />
@@ -173,7 +179,7 @@ function LiftSuspensionForm({ suspensionId, onClose }: { suspensionId: number; o
           name="reason"
           rows={3}
           className="textarea textarea-bordered w-full"
-          maxLength={1000}
+          maxLength={MODERATION_REASON_MAX}
           aria-invalid={errors.reason ? true : undefined}
         />
       </Field>
