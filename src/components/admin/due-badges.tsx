@@ -10,7 +10,16 @@ interface DueDateView {
 }
 
 const toDate = (value: DateValue) => (value instanceof Date ? value : new Date(value));
-const stateClass: Partial<Record<DueState, string>> = { open: 'badge-ghost', due_soon: 'badge-warning', overdue: 'badge-error badge-outline' };
+/** A due date's badge colour by where it stands, here and on the pipeline board. */
+export const DUE_STATE_CLASSES: Record<DueState, string> = {
+  open: 'badge-ghost',
+  due_soon: 'badge-warning',
+  overdue: 'badge-error badge-outline',
+  met: 'badge-success badge-outline',
+  met_late: 'badge-ghost',
+};
+/** The two promises by name, here and on the pipeline board. */
+export const PROMISE_LABELS = { initial_review: 'Initial review', feedback: 'Feedback' } as const;
 
 export function DueBadges({
   dueDates,
@@ -23,8 +32,8 @@ export function DueBadges({
 }) {
   const open = (
     [
-      ['Initial review', dueDates.initialReview],
-      ['Feedback', dueDates.feedback],
+      [PROMISE_LABELS.initial_review, dueDates.initialReview],
+      [PROMISE_LABELS.feedback, dueDates.feedback],
     ] as const
   )
     .map(([label, due]) => ({
@@ -40,7 +49,7 @@ export function DueBadges({
     <span className="flex flex-wrap items-center gap-2" data-testid="due-badges">
       {overdue && <span className="badge badge-sm badge-error whitespace-nowrap">Overdue</span>}
       {next && (
-        <span className={`badge badge-sm whitespace-nowrap ${stateClass[next.state] ?? ''}`}>
+        <span className={`badge badge-sm whitespace-nowrap ${DUE_STATE_CLASSES[next.state]}`}>
           {next.label} due {formatDate(next.dueAt)}
         </span>
       )}

@@ -11,6 +11,7 @@ import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/
 import { STAGES } from '~/shared/prototype-stages.ts';
 import { type AdminSearch, type SetSearch, boardQueryInput } from './admin-search.ts';
 import { priorityBadgeClass } from './badges.tsx';
+import { DUE_STATE_CLASSES, PROMISE_LABELS } from './due-badges.tsx';
 import { FilterSelects, bindFilters } from './list-parts.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
 
@@ -212,14 +213,6 @@ function Score({ term, title, value }: { term: string; title: string; value: str
   );
 }
 
-const DUE_CLASSES: Record<Due['state'], string> = {
-  overdue: 'badge-error',
-  due_soon: 'badge-warning',
-  open: 'badge-ghost',
-  met: 'badge-success badge-outline',
-  met_late: 'badge-ghost',
-};
-
 /** "Overdue by 3 days", "Due in 2 days", "Met": how the promise stands at the board's time. */
 function dueLabel(due: Due, now: Date): string {
   const days = Math.ceil((due.dueAt.getTime() - now.getTime()) / DAY_MS);
@@ -236,10 +229,10 @@ function dueLabel(due: Due, now: Date): string {
 }
 
 function DueBadge({ due, now }: { due: Due; now: Date }) {
-  const what = due.which === 'initial_review' ? 'Initial review' : 'Feedback';
+  const what = PROMISE_LABELS[due.which];
   const when = due.metAt ? `met ${formatDate(due.metAt)}` : `due ${formatDate(due.dueAt)}`;
   return (
-    <span className={`badge badge-sm whitespace-nowrap ${DUE_CLASSES[due.state]}`} title={`${what} ${when}`} data-testid="due-badge">
+    <span className={`badge badge-sm whitespace-nowrap ${DUE_STATE_CLASSES[due.state]}`} title={`${what} ${when}`} data-testid="due-badge">
       <span className="sr-only">{what}: </span>
       {dueLabel(due, now)}
     </span>

@@ -6,7 +6,7 @@ import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminReport, ReportSummary } from '~/components/reports/report-list.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import { stateLabel } from '~/shared/format.ts';
+import { stateInSentence, stateLabel } from '~/shared/format.ts';
 import { OPEN_REPORT_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportStatus } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX } from '~/shared/schemas/reports.ts';
 import { AdminPageHeader, Figure, FilterBar, bindFilters } from './list-parts.tsx';
@@ -78,7 +78,7 @@ function ReportDecision({ report }: { report: AdminReport }) {
   const [error, setError] = useState<string | undefined>();
   const update = trpc.reports.update.useMutation({
     onSuccess: async (row) => {
-      toast({ title: `Report ${stateLabel(row.status).toLowerCase()}`, description: row.status === 'reviewed' ? undefined : 'The reporter has been told.' });
+      toast({ title: `Report ${stateInSentence(row.status)}`, description: row.status === 'reviewed' ? undefined : 'The reporter has been told.' });
       await utils.reports.invalidate();
     },
     onError: (e) => toastError('The report could not be updated.', e),

@@ -15,7 +15,7 @@ import { TicketHeading } from '~/components/support/ticket-parts.tsx';
 import { TicketReplyForm } from '~/components/support/ticket-reply-form.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { LEVELS, type Level } from '~/shared/constants.ts';
-import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
+import { formatDateTime, fullName, stateInSentence, stateLabel } from '~/shared/format.ts';
 import type { TicketStatus } from '~/shared/moderation.ts';
 import { TICKET_TEXT_MAX } from '~/shared/schemas/support.ts';
 import { TICKET_TRANSITIONS } from '~/shared/ticket-workflow.ts';
@@ -107,7 +107,7 @@ function AppealPanel({ ticket }: { ticket: AdminTicket }) {
       <p className="mt-1 text-sm">
         Against the {ticket.measureType ?? 'measure'}
         {ticket.measureId ? ` #${ticket.measureId}` : ''}.{' '}
-        {ticket.appealOutcome ? `Decided: ${stateLabel(ticket.appealOutcome).toLowerCase()}.` : 'Uphold or reverse the measure to resolve this ticket.'}
+        {ticket.appealOutcome ? `Decided: ${stateInSentence(ticket.appealOutcome)}.` : 'Uphold or reverse the measure to resolve this ticket.'}
       </p>
       {ticket.measureType && ticket.measureId !== null && (
         <div className="mt-3">

@@ -5,6 +5,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDate } from '~/shared/format.ts';
+import { APPEAL_WINDOW_DAYS } from '~/shared/moderation.ts';
 import { AppealMessageForm } from './appeal-form.tsx';
 
 type Measure = RouterOutputs['moderation']['myMeasures'][number];
@@ -26,7 +27,7 @@ export function MyMeasuresPanel() {
       <h2 id="my-measures-title" className="text-lg font-semibold">
         Account measures
       </h2>
-      <p className="mt-1 text-sm text-base-content/70">Each measure can be appealed once, within 20 days.</p>
+      <p className="mt-1 text-sm text-base-content/70">{`Each measure can be appealed once, within ${APPEAL_WINDOW_DAYS} days.`}</p>
       <ul className="mt-3 flex flex-col gap-3">
         {measures.data.map((m) => (
           <li key={`${m.measureType}-${m.measureId}`} className="flex flex-col gap-1 rounded-box border border-base-300 p-3">

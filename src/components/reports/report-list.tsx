@@ -1,7 +1,7 @@
 // Reports as admins read them: target (linked), reason, reporter, status and outcome. Used by the
 // reports queue and the admin user page.
 import type { RouterOutputs } from '~/client/trpc.ts';
-import { formatDateTime, stateLabel } from '~/shared/format.ts';
+import { formatDateTime, stateInSentence, stateLabel } from '~/shared/format.ts';
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS } from '~/shared/schemas/reports.ts';
 
 export type AdminReport = RouterOutputs['reports']['queue']['items'][number];
@@ -33,7 +33,7 @@ export function ReportSummary({ report }: { report: AdminReport }) {
       <p className="whitespace-pre-wrap break-words text-sm">{report.description}</p>
       <p className="text-xs text-base-content/70">
         By {report.reporter ? `${report.reporter.name} (${report.reporter.email})` : 'a deleted account'} · {formatDateTime(report.createdAt)}
-        {report.reviewer && ` · ${stateLabel(report.status).toLowerCase()} by ${report.reviewer.name}`}
+        {report.reviewer && ` · ${stateInSentence(report.status)} by ${report.reviewer.name}`}
       </p>
       {report.resolution && <p className="text-sm">Outcome: {report.resolution}</p>}
     </div>

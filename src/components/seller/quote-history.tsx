@@ -1,6 +1,6 @@
 // The negotiation as the seller sees it (issue 14): every quote, newest first, with their answer to
 // each; a revised quote still waiting for their answer says so.
-import { formatDateTime, formatUsd, stateLabel } from '~/shared/format.ts';
+import { formatDateTime, formatUsd, stateInSentence } from '~/shared/format.ts';
 import type { PrototypeDetail } from './types.ts';
 
 export function QuoteHistory({ prototype }: { prototype: PrototypeDetail }) {
@@ -32,7 +32,7 @@ export function QuoteHistory({ prototype }: { prototype: PrototypeDetail }) {
                 <p>
                   {v.sellerResponse ? (
                     <>
-                      You {stateLabel(v.sellerResponse).toLowerCase()} it{v.sellerResponseAt ? ` on ${formatDateTime(v.sellerResponseAt)}` : ''}
+                      You {stateInSentence(v.sellerResponse)} it{v.sellerResponseAt ? ` on ${formatDateTime(v.sellerResponseAt)}` : ''}
                       {v.sellerResponseNote && <span className="text-base-content/70"> — “{v.sellerResponseNote}”</span>}
                     </>
                   ) : (

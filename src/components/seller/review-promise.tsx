@@ -1,6 +1,7 @@
 // The review promise on the seller's prototype page (issue 14, point 4): when the initial review
 // and the feedback are expected, and once met, when they were.
 import { formatDate } from '~/shared/format.ts';
+import { FEEDBACK_WINDOW, INITIAL_REVIEW_WINDOW } from '~/components/review-window.ts';
 
 type DateValue = Date | string;
 interface DueDateView {
@@ -26,7 +27,7 @@ export function ReviewPromise({ dueDates }: { dueDates: { initialReview: DueDate
       <h2 id="review-promise-title" className="text-lg font-semibold">
         Review timeline
       </h2>
-      <p className="mt-1 text-sm text-base-content/70">Initial review within 2 weeks, detailed feedback and next steps within 30 days.</p>
+      <p className="mt-1 text-sm text-base-content/70">{`Initial review within ${INITIAL_REVIEW_WINDOW}, detailed feedback and next steps within ${FEEDBACK_WINDOW}.`}</p>
       <ul className="mt-3 flex flex-col gap-2">
         {items.map((item) => (
           <li key={item.key} className="flex items-start gap-2" data-testid={`due-${item.key}`}>

@@ -1,3 +1,5 @@
+import { FEEDBACK_WINDOW, INITIAL_REVIEW_WINDOW } from '~/components/review-window.ts';
+
 /** The three promises next to the form (spec section 2, section 9 review promise). */
 const CARDS = [
   {
@@ -12,7 +14,7 @@ const CARDS = [
   },
   {
     title: 'Fast Response',
-    text: 'Initial review within 2 weeks. Detailed feedback and next steps within 30 days.',
+    text: `Initial review within ${INITIAL_REVIEW_WINDOW}. Detailed feedback and next steps within ${FEEDBACK_WINDOW}.`,
     icon: 'M12 7v5l3 2 M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
   },
 ] as const;

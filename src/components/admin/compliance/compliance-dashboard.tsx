@@ -209,7 +209,12 @@ function ExpiringAuthorizations() {
       <p className="mt-1 text-sm text-base-content/70">
         Once expired, an authorization no longer clears its holder: record a new one on the person&apos;s page.
       </p>
-      <QueryView query={expiring} what="the expiring authorizations" isEmpty={(rows) => rows.length === 0} empty="None ends within 30 days.">
+      <QueryView
+        query={expiring}
+        what="the expiring authorizations"
+        isEmpty={(rows) => rows.length === 0}
+        empty={`None ends within ${AUTHORIZATION_EXPIRY_WARNING_DAYS} days.`}
+      >
         {(rows) => (
           <ul className="mt-3 flex flex-col divide-y divide-base-300" data-testid="expiring-authorizations">
             {rows.map((row) => (

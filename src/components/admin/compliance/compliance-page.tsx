@@ -10,7 +10,8 @@ import { QueryView } from '~/components/query-view.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { type HitDecision, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatDateTime, stateInSentence } from '~/shared/format.ts';
+import { COMPLIANCE_NOTE_MAX } from '~/shared/schemas/export-control.ts';
 import { ComplianceDashboard } from './compliance-dashboard.tsx';
 
 export function CompliancePage() {
@@ -113,7 +114,7 @@ function HitCard({ hit }: { hit: Hit }) {
         <div>
           <dt className="text-base-content/70">Screened</dt>
           <dd className="font-medium">
-            {formatDateTime(hit.createdAt)} ({hit.occasion.replace('_', ' ')})
+            {formatDateTime(hit.createdAt)} ({stateInSentence(hit.occasion)})
           </dd>
         </div>
       </dl>
@@ -121,7 +122,14 @@ function HitCard({ hit }: { hit: Hit }) {
         <label htmlFor={noteId} className="text-sm font-medium">
           Note (optional)
         </label>
-        <textarea id={noteId} className="textarea textarea-bordered w-full" rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          id={noteId}
+          className="textarea textarea-bordered w-full"
+          rows={2}
+          maxLength={COMPLIANCE_NOTE_MAX}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline btn-sm" disabled={decide.isPending} onClick={() => act('false_positive')}>
