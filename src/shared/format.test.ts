@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatMonth,
+  formatUtcStamp,
   formatAmount,
   formatFileSize,
   formatMeasure,
@@ -151,6 +152,9 @@ describe('dates', () => {
   it('accepts ISO strings and names the zone when one is given', () => {
     expect(formatDateTime('2026-11-22T15:05:00Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026, 3:05 PM UTC');
     expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026');
+  });
+  it('writes the compact UTC stamp of refusals and watermarks', () => {
+    expect(formatUtcStamp('2026-12-01T09:30:59.999Z')).toBe('2026-12-01 09:30 UTC');
   });
   it('writes a month, in UTC when told (a report month starts at midnight UTC)', () => {
     expect(formatMonth('2026-03-01T00:00:00Z', { timeZone: 'UTC' })).toBe('March 2026');

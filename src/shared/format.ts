@@ -195,6 +195,11 @@ export function formatUtcDateTime(value: DateInput): string {
   return formatDateTime(value, { timeZone: 'UTC' });
 }
 
+/** "2026-12-01 09:30 UTC": the compact stamp of refusals ("… until …") and watermarks. */
+export function formatUtcStamp(value: DateInput): string {
+  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** "2026-11-22" (UTC): a date input's value and a dated file name's part. */
 export function isoDay(value: DateInput = new Date()): string {
   return new Date(value).toISOString().slice(0, 10);

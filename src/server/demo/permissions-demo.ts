@@ -3,7 +3,7 @@
 // admin would, with the notifications the user would have received.
 import { CAPABILITY_LABELS } from '~/shared/capabilities.ts';
 import type { Db } from '../db/index.ts';
-import { formatUntil } from '../domain/permissions.ts';
+import { formatUtcDateTime } from '~/shared/format.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +29,7 @@ export async function seedPermissionsDemo(db: Db, people: { firstAdminId: string
       userId: sellerId,
       type: 'permission_revoked',
       title: `Permission revoked: ${CAPABILITY_LABELS['prototypes.submit']}`,
-      message: `An administrator revoked your "prototypes.submit" permission until ${formatUntil(until)}. Reason: ${reason}`,
+      message: `An administrator revoked your "prototypes.submit" permission until ${formatUtcDateTime(until)}. Reason: ${reason}`,
       actionUrl: '/profile',
       createdAt: now,
     },

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import { NotFoundError, ForbiddenError } from './errors.ts';
 import { visiblePrototypes } from './prototype-access.ts';
 import { documentSelect } from './views/document-view.ts';
+import { formatUtcStamp, fullName } from '~/shared/format.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const VIEW_ONLY_DOWNLOAD_REFUSED = 'The seller made this document view-only: it cannot be downloaded. Open it in the reader to read it page by page.';
@@ -67,8 +68,8 @@ export function watermarkFor(
   prototypeId: number,
   accessRecordId: number | null,
 ) {
-  const name = `${viewer.firstName ?? ''} ${viewer.lastName ?? ''}`.trim() || viewer.email;
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const name = fullName(viewer);
+  const when = formatUtcStamp(at);
   const record = accessRecordId === null ? '' : ` | access record ${accessRecordId}`;
   const lines = [`Confidential: ${name} <${viewer.email}>`, `${when} | prototype ${prototypeId}${record}`];
   const metadata =

@@ -4,7 +4,7 @@
 // suspension is mirrored in users.suspended_until in the same transaction, so the session check reads
 // it with the user; suspensions end by themselves (suspension-ends.ts).
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatUtcDateTime } from '~/shared/format.ts';
 import { APPEAL_WINDOW_DAYS, type AccountMeasureKind, type MeasureType } from '~/shared/moderation.ts';
 import type { IssueWarningInput } from '~/shared/schemas/moderation.ts';
 import type { Db } from '../db/index.ts';
@@ -52,7 +52,7 @@ export interface ModerationDeps extends DomainDeps {
 type Tx = Prisma.TransactionClient;
 
 /** A date in e-mails and server messages: in UTC, named ("Dec 3, 2026, 9:00 AM UTC"). */
-const when = (date: Date) => formatDateTime(date, { timeZone: 'UTC' });
+const when = formatUtcDateTime;
 
 // --- Warnings ----------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
 // default, is granted and revoked only by its holders and keeps a holder for good too (ADR 0050).
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, canOverride, isGrantedOnly } from '~/shared/capabilities.ts';
-import { formatDateTime, fullName } from '~/shared/format.ts';
+import { formatUtcDateTime, fullName } from '~/shared/format.ts';
 import { PERMISSION_EXPIRY_IN_PAST } from '~/shared/schemas/permissions.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
@@ -195,7 +195,7 @@ export async function assertActorStillManages(tx: Prisma.TransactionClient, acto
 function changeNotice(permission: Capability, granted: boolean, expiresAt: Date | null, reason: string | null) {
   const label = CAPABILITY_LABELS[permission];
   // Read by a person: the permission's name and a written date, not its code and an ISO time.
-  const until = expiresAt ? ` until ${formatDateTime(expiresAt, { timeZone: 'UTC' })}` : '';
+  const until = expiresAt ? ` until ${formatUtcDateTime(expiresAt)}` : '';
   return {
     type: granted ? ('permission_granted' as const) : ('permission_revoked' as const),
     title: granted ? `Permission granted: ${label}` : `Permission revoked: ${label}`,

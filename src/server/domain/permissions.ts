@@ -4,6 +4,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { type Capability, ROLE_CAPABILITIES } from '~/shared/capabilities.ts';
 import { ForbiddenError } from './errors.ts';
+import { formatUtcStamp } from '~/shared/format.ts';
 
 type PermissionReader = Pick<Prisma.TransactionClient, 'userPermission'>;
 
@@ -33,11 +34,6 @@ export async function decideCapability(db: PermissionReader, user: CapabilityHol
 export async function assertCapability(db: PermissionReader, user: CapabilityHolder, capability: Capability, now: Date): Promise<void> {
   const { allowed, override } = await decideCapability(db, user, capability, now);
   if (allowed) return;
-  const until = override?.expiresAt ? ` until ${formatUntil(override.expiresAt)}` : '';
+  const until = override?.expiresAt ? ` until ${formatUtcStamp(override.expiresAt)}` : '';
   throw new ForbiddenError(`You do not have the "${capability}" permission${until}.`);
-}
-
-/** "2026-12-01 09:30 UTC": how refusals and notices name the end of a time-limited override. */
-export function formatUntil(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -3,6 +3,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { ForbiddenError } from './errors.ts';
 import { effectiveStatus } from './user-status.ts';
+import { formatUtcStamp } from '~/shared/format.ts';
 
 export const PROTOTYPE_NOT_FOUND = 'Prototype not found';
 
@@ -13,7 +14,7 @@ export function assertMaySubmit(user: Pick<SessionUser, 'status' | 'restrictedUn
     throw new ForbiddenError(`Your account has been banned${user.banReason ? `: ${user.banReason}` : ''}. You cannot submit prototypes or upload documents.`);
   }
   if (status === 'restricted') {
-    const until = user.restrictedUntil ? ` until ${user.restrictedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+    const until = user.restrictedUntil ? ` until ${formatUtcStamp(user.restrictedUntil)}` : '';
     throw new ForbiddenError(`Your account is restricted${until}. You cannot submit prototypes or upload documents while it is restricted.`);
   }
 }
