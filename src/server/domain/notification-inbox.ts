@@ -10,6 +10,7 @@ import { publishLive } from '../live/publish.ts';
 import { NotFoundError } from './errors.ts';
 import { toCurrentUser } from './views/user-view.ts';
 import { newestFirst } from './keyset.ts';
+import { safeRedirect } from '~/shared/safe-redirect.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 const OUTBOX_PAGE = 100;
@@ -24,11 +25,6 @@ const notificationSelect = {
   prototypeId: true,
   createdAt: true,
 } as const;
-
-/** Only paths inside the app are followed from the bell (never another site). */
-function safeActionUrl(url: string | null): string | null {
-  return url && url.startsWith('/') && !url.startsWith('//') ? url : null;
-}
 
 /** What the bell counts: every notification of the user not yet read (withheld ones too: the count tells no text). */
 const unread = { isRead: false } as const;
@@ -70,7 +66,7 @@ export async function ownNotifications(db: Db, reader: InboxReader) {
     reader.withholdAdminData ? db.notification.count({ where: { userId: reader.userId, adminData: true } }) : 0,
   ]);
   return {
-    items: (user?.notifications ?? []).map((n) => ({ ...n, actionUrl: safeActionUrl(n.actionUrl) })),
+    items: (user?.notifications ?? []).map((n) => ({ ...n, actionUrl: safeRedirect(n.actionUrl) })),
     unreadCount: user?._count.notifications ?? 0,
     adminNotificationsWithheld: withheld,
   };
