@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma, SecondFactor } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
-import { effectiveStatus } from '../domain/user-status.ts';
+import { effectiveStatus, suspendedAt } from '../domain/user-status.ts';
 import { type SessionUser, sessionUserSelect } from './session-user.ts';
 
 /** Over plain HTTP (development, tests). */
@@ -170,7 +170,7 @@ export function sessionEnd(
   now: number,
 ): 'expired' | 'user_barred' | null {
   if (row.expiresAt.getTime() <= now || row.createdAt.getTime() + maxDays * DAY_MS <= now) return 'expired';
-  if (row.user.status === 'banned' || (row.user.suspendedUntil && row.user.suspendedUntil.getTime() > now)) return 'user_barred';
+  if (row.user.status === 'banned' || suspendedAt(row.user, new Date(now))) return 'user_barred';
   return null;
 }
 

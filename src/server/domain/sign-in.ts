@@ -28,6 +28,7 @@ import { type Limiter, addressOf } from './rate-limit.ts';
 import { consumeSignInAttempt, signInSucceeded } from './sign-in-limits.ts';
 import { toCurrentUser } from './views/user-view.ts';
 import type { DomainDeps } from './deps.ts';
+import { suspendedAt } from './user-status.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -66,7 +67,7 @@ async function giveStandingProof(deps: SignInDeps, userId: string) {
 
 /** A running suspension refuses sign-in with its reason and end date (ADR 0016). */
 async function refuseSuspended(deps: SignInDeps, user: { id: string; suspendedUntil: Date | null }) {
-  if (!user.suspendedUntil || user.suspendedUntil.getTime() <= deps.now.getTime()) return;
+  if (!user.suspendedUntil || !suspendedAt(user, deps.now)) return;
   await giveStandingProof(deps, user.id);
   const suspension = await runningSuspension(deps.db, user.id, deps.now);
   throw new ForbiddenError(suspendedMessage(suspension ?? { reason: null, endDate: user.suspendedUntil }));

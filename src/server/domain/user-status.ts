@@ -19,6 +19,11 @@ export function effectiveStatusWhere(status: UserStatus, now: Date): Prisma.User
   return { OR: [{ status: 'active' }, { status: 'restricted', restrictedUntil: { lte: now } }] };
 }
 
+/** A suspension running at `now` (users.suspended_until, ADR 0016): it ends every session and refuses sign-in. */
+export function suspendedAt(user: { suspendedUntil: Date | null }, now: Date): boolean {
+  return user.suspendedUntil !== null && user.suspendedUntil.getTime() > now.getTime();
+}
+
 /**
  * The admin team: every administrator not banned. A banned admin can no longer sign in, so nothing
  * is sent to them (notifications carry admin data) and nothing is assigned to them.
