@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   datedFileName,
   formatDate,
   formatDateTime,
@@ -140,6 +141,14 @@ describe('formatFileSize', () => {
     expect(formatFileSize(1024 ** 3)).toBe('1 GB');
     expect(formatFileSize(1.5 * 1024 ** 3)).toBe('1.5 GB');
     expect(formatFileSize(2048 * 1024 ** 4)).toBe('2,048 TB');
+  });
+});
+
+describe('counts', () => {
+  it('writes a count with its noun, singular for one', () => {
+    expect(countOf(1, 'document')).toBe('1 document');
+    expect(countOf(0, 'document')).toBe('0 documents');
+    expect(countOf(1204, 'person', 'people')).toBe('1,204 people');
   });
 });
 

@@ -53,6 +53,11 @@ export function formatNumber(value: number, fractionDigits = 0): string {
   return `${sign}${groupThousands(whole)}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** "1 document", "3 documents", "1,204 people" (`pluralForm` where adding an s is wrong). */
+export function countOf(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
 /**
  * A live reading with its unit and fixed decimals, so it does not change width as it moves:
  * "2,450 kW", "87.5%", "45.0 °C". A percent sign follows the number directly, every other unit after a space.

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { ENERGY_TYPES, LEVELS } from '~/shared/constants.ts';
-import { energyTypeLabel, formatDate, formatNumber, stateLabel } from '~/shared/format.ts';
+import { energyTypeLabel, formatDate, formatNumber, stateLabel, countOf } from '~/shared/format.ts';
 import { STAGES } from '~/shared/prototype-stages.ts';
 import { type AdminSearch, type SetSearch, boardQueryInput } from './admin-search.ts';
 import { priorityBadgeClass } from './badges.tsx';
@@ -21,7 +21,6 @@ type Card = Column['cards'][number];
 type Due = NonNullable<Card['due']>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export function PipelineBoard({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const board = trpc.pipeline.board.useQuery(boardQueryInput(search), { placeholderData: keepPreviousData });
@@ -121,7 +120,7 @@ function CardList({ column, now, label }: { column: Column; now: Date; label: st
   );
 }
 
-const columnLabel = (column: Column) => `${stateLabel(column.stage)}: ${plural(column.total, 'prototype')}`;
+const columnLabel = (column: Column) => `${stateLabel(column.stage)}: ${countOf(column.total, 'prototype')}`;
 
 function StageColumn({ column, now }: { column: Column; now: Date }) {
   const headingId = `board-${column.stage}-heading`;
@@ -222,9 +221,9 @@ function dueLabel(due: Due, now: Date): string {
     case 'met_late':
       return 'Met late';
     case 'overdue':
-      return `Overdue by ${plural(Math.max(1, Math.floor((now.getTime() - due.dueAt.getTime()) / DAY_MS)), 'day')}`;
+      return `Overdue by ${countOf(Math.max(1, Math.floor((now.getTime() - due.dueAt.getTime()) / DAY_MS)), 'day')}`;
     default:
-      return days <= 0 ? 'Due today' : `Due in ${plural(days, 'day')}`;
+      return days <= 0 ? 'Due today' : `Due in ${countOf(days, 'day')}`;
   }
 }
 

@@ -11,7 +11,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { QueryView } from '~/components/query-view.tsx';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatDateTime, countOf } from '~/shared/format.ts';
 import { preview } from './format.ts';
 import { ModalDialog } from '~/components/modal-dialog.tsx';
 import { ReplyForm } from './reply-form.tsx';
@@ -71,7 +71,7 @@ export function MessagesPage({ selectedId, onSelect }: { selectedId: number | un
             <div className={selected ? 'hidden lg:block' : ''}>
               <h2 className="sr-only">Received messages</h2>
               <p className="mb-2 text-sm text-base-content/70" aria-live="polite">
-                {messages.length} message{messages.length === 1 ? '' : 's'}, {unread} unread
+                {countOf(messages.length, 'message')}, {unread} unread
               </p>
               <ul className="flex flex-col gap-2" data-testid="message-list">
                 {messages.map((m) => (

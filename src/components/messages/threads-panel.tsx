@@ -7,7 +7,7 @@ import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import type { InboxSearch, SetInboxSearch } from './inbox-search.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatDateTime, countOf } from '~/shared/format.ts';
 import { preview } from './format.ts';
 import { ReplyForm } from './reply-form.tsx';
 import { ThreadView } from './thread-view.tsx';
@@ -105,7 +105,7 @@ function ThreadItem({ thread: th, selected, onOpen }: { thread: Thread; selected
             {preview(th.lastMessage)}
           </span>
           <span className="mt-1 block text-xs text-base-content/70">
-            {formatDateTime(th.lastMessageAt)} · {th.messageCount} message{th.messageCount === 1 ? '' : 's'}
+            {formatDateTime(th.lastMessageAt)} · {countOf(th.messageCount, 'message')}
             {th.aboutPrototype ? ` · ${th.aboutPrototype.prototypeName}` : ''}
           </span>
         </span>

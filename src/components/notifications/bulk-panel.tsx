@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatDateTime, formatNumber, formatPercent, stateLabel } from '~/shared/format.ts';
+import { formatDateTime, formatPercent, stateLabel, countOf } from '~/shared/format.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
@@ -24,7 +24,7 @@ import { ConfirmDialog } from '~/components/modal-dialog.tsx';
 import { Options } from '~/components/forms/options.tsx';
 
 /** "12 people", "1 person". */
-const people = (count: number) => `${formatNumber(count)} ${count === 1 ? 'person' : 'people'}`;
+const people = (count: number) => countOf(count, 'person', 'people');
 
 const STATUS_BADGE = { draft: 'badge-ghost', scheduled: 'badge-info', sending: 'badge-warning', completed: 'badge-success', failed: 'badge-error' } as const;
 
@@ -205,11 +205,7 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
           </Field>
         )}
         <p className="text-sm" aria-live="polite" data-testid="bulk-recipient-count">
-          {preview.isLoading
-            ? 'Counting recipients…'
-            : preview.data
-              ? `${preview.data.recipientCount} recipient${preview.data.recipientCount === 1 ? '' : 's'}`
-              : ''}
+          {preview.isLoading ? 'Counting recipients…' : preview.data ? countOf(preview.data.recipientCount, 'recipient') : ''}
         </p>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">When</legend>

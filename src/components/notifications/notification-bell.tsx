@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { useDropdown } from '~/client/use-dismiss.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatDateTime, countOf } from '~/shared/format.ts';
 
 /** ADMIN_REQUIRE_2FA, in a session without the second factor: admin notifications are counted, not shown (ADR 0038). */
 function withheldText(count: number) {
@@ -65,7 +65,7 @@ export function NotificationBell() {
         )}
       </button>
       <span className="sr-only" aria-live="polite" role="status">
-        {unread ? `${unread} unread notification${unread === 1 ? '' : 's'}` : ''}
+        {unread ? countOf(unread, 'unread notification') : ''}
       </span>
       {open && (
         <div

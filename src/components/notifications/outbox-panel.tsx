@@ -1,7 +1,7 @@
 // The e-mail outbox: every mail the app queued, its delivery state, and (without SMTP) its text.
 import { emailKindLabel } from '~/shared/email-kinds.ts';
 import { trpc } from '~/client/trpc.ts';
-import { formatDateTime, stateLabel } from '~/shared/format.ts';
+import { formatDateTime, stateLabel, countOf } from '~/shared/format.ts';
 import { QueryView } from '~/components/query-view.tsx';
 
 const STATUS_BADGE = { queued: 'badge-warning', sent: 'badge-success', failed: 'badge-error' } as const;
@@ -36,8 +36,7 @@ export function OutboxPanel() {
                   </summary>
                   <div className="border-t border-base-300 p-3 text-sm">
                     <p className="text-base-content/70">
-                      {emailKindLabel(m.template)} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {m.attempts} attempt
-                      {m.attempts === 1 ? '' : 's'}
+                      {emailKindLabel(m.template)} · {m.transport ? `via ${m.transport}` : 'not delivered yet'} · {countOf(m.attempts, 'attempt')}
                       {m.lastError && <span className="block text-error">Last error: {m.lastError}</span>}
                     </p>
                     <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{m.textBody}</pre>

@@ -9,7 +9,7 @@ import { PasswordInput } from '~/components/forms/password-input.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { currentPasswordInput, passwordAndCodeInput, totpCodeInput } from '~/shared/schemas/security.ts';
-import { formatDateTime } from '~/shared/format.ts';
+import { formatDateTime, countOf } from '~/shared/format.ts';
 import { QrCode } from './qr-code.tsx';
 
 const fail = (fallback: string) => (error: unknown) => toastError(fallback, error);
@@ -203,7 +203,7 @@ function EnabledState({
       <p className="mt-2 text-sm">
         <span className="badge badge-success badge-sm mr-2 align-middle">On</span>
         {enabledAt ? `Since ${formatDateTime(enabledAt)}. ` : ''}
-        {codesLeft} recovery code{codesLeft === 1 ? '' : 's'} left.
+        {countOf(codesLeft, 'recovery code')} left.
       </p>
       {action ? (
         <>

@@ -2,6 +2,7 @@
 // on the seller's answer to a question.
 import { Link } from '@tanstack/react-router';
 import type { SellerPrototype } from './types.ts';
+import { countOf } from '~/shared/format.ts';
 
 export function ActionNeededBanner({ prototypes }: { prototypes: SellerPrototype[] }) {
   const waiting = prototypes.filter((p) => p.openInfoRequests > 0);
@@ -20,7 +21,7 @@ export function ActionNeededBanner({ prototypes }: { prototypes: SellerPrototype
             <Link to="/prototypes/$prototypeId" params={{ prototypeId: String(p.id) }} className="link font-medium">
               {p.prototypeName}
             </Link>{' '}
-            ({p.openInfoRequests} question{p.openInfoRequests === 1 ? '' : 's'} to answer)
+            ({countOf(p.openInfoRequests, 'question')} to answer)
           </li>
         ))}
       </ul>

@@ -11,7 +11,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
-import { formatDateTime, formatFileSize } from '~/shared/format.ts';
+import { formatDateTime, formatFileSize, countOf } from '~/shared/format.ts';
 import { INFO_ANSWER_ACCEPTED_EXTENSIONS } from '~/shared/constants.ts';
 import { INFO_TEXT_MAX, answerInfoForm } from '~/shared/schemas/info-requests.ts';
 
@@ -23,9 +23,7 @@ export function ActionNeededBadge({ count }: { count: number }) {
   return (
     <span className="badge badge-warning gap-1 whitespace-nowrap" data-testid="action-needed">
       Action needed
-      <span className="sr-only">
-        : {count} question{count === 1 ? '' : 's'} from the evaluation team to answer
-      </span>
+      <span className="sr-only">: {countOf(count, 'question')} from the evaluation team to answer</span>
     </span>
   );
 }

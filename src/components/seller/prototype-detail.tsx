@@ -13,7 +13,7 @@ import { FileDropArea } from '~/components/submission/file-drop-area.tsx';
 import { useDocumentUploads } from '~/components/submission/use-document-uploads.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { sellerStageNote } from '~/shared/deal-progress.ts';
-import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel } from '~/shared/format.ts';
+import { energyTypeLabel, formatDate, formatDateTime, formatFileSize, formatPercent, formatPower, stateLabel, countOf } from '~/shared/format.ts';
 import { ActionNeededBadge, DocumentAccessSection, InfoRequestsSection } from './info-requests.tsx';
 import { QuoteHistory } from './quote-history.tsx';
 import { QuoteStatusCard } from './quote-status-card.tsx';
@@ -192,7 +192,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
       if (failed.length > 0) {
         toastError(failed.map((f) => `${f.name}: ${f.message}`).join('; '));
       } else {
-        toast({ title: 'Documents uploaded', description: `${stored.length} document${stored.length === 1 ? '' : 's'} added.` });
+        toast({ title: 'Documents uploaded', description: `${countOf(stored.length, 'document')} added.` });
         uploads.clear();
       }
     } finally {
@@ -250,7 +250,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
           {!uploadRevoked && pending.length > 0 && (
             <button type="button" className="btn btn-primary self-end" disabled={busy} onClick={() => void upload()}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Upload {pending.length} document{pending.length === 1 ? '' : 's'}
+              Upload {countOf(pending.length, 'document')}
             </button>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_MAX_BYTES } from '~/shared/constants.ts';
-import { formatFileSize } from '~/shared/format.ts';
+import { formatFileSize, countOf } from '~/shared/format.ts';
 import type { AcceptedExtensions } from '~/shared/schemas/prototype.ts';
 import type { PickedFile, RefusedFile } from './use-document-uploads.ts';
 
@@ -37,9 +37,9 @@ export function FileDropArea({
   // Announced in steps of 25% so a screen reader is told without being flooded.
   const announcement =
     overall !== null
-      ? `Uploading ${uploading.length} file${uploading.length === 1 ? '' : 's'}: ${Math.floor(overall / 25) * 25}%`
+      ? `Uploading ${countOf(uploading.length, 'file')}: ${Math.floor(overall / 25) * 25}%`
       : done > 0
-        ? `${done} of ${files.length} file${files.length === 1 ? '' : 's'} uploaded`
+        ? `${done} of ${countOf(files.length, 'file')} uploaded`
         : '';
 
   return (

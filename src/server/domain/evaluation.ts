@@ -12,7 +12,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
 import { assertNotOnHold } from './export-control.ts';
-import { formatDate } from '~/shared/format.ts';
+import { formatDate, countOf } from '~/shared/format.ts';
 import { startOfUtcDay } from '~/shared/review-promise.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { assertNoConflicts, conflictsWithSeller } from './conflicts-of-interest.ts';
@@ -86,7 +86,7 @@ export async function setReviewers(
     await recordTimelineEvent(tx, {
       prototypeId: id,
       event: 'reviewers_assigned',
-      description: `${reviewerIds.length} reviewer${reviewerIds.length === 1 ? '' : 's'} assigned`,
+      description: `${countOf(reviewerIds.length, 'reviewer')} assigned`,
       performedBy: actorId,
       metadata: { count: reviewerIds.length },
     });

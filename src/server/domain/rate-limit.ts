@@ -4,6 +4,7 @@
 import type { Db } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { RateLimitedError } from './errors.ts';
+import { countOf } from '~/shared/format.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -84,7 +85,7 @@ export function waitText(seconds: number): string {
     const hours = Math.ceil(minutes / 60);
     return `${hours} hours`;
   }
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return countOf(minutes, 'minute');
 }
 
 const REFUSALS: Record<LimitName, string> = {

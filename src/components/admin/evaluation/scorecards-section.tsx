@@ -1,5 +1,5 @@
 // The submitted scorecards under the visibility rule (src/server/domain/views/evaluation-view.ts).
-import { stateLabel } from '~/shared/format.ts';
+import { stateLabel, countOf } from '~/shared/format.ts';
 import { SCORE_FIELD_NAMES } from '~/shared/schemas/evaluation.ts';
 import { type Evaluation, SCORE_LABELS, figure } from './score-fields.tsx';
 
@@ -12,9 +12,7 @@ export function ScorecardsSection({ evaluation: e }: { evaluation: Evaluation })
         Scorecards ({e.scorecardCount})
       </h2>
       {!e.viewer.canSeeScorecards ? (
-        <p className="mt-2 text-sm text-base-content/70">
-          {e.scorecardCount} scorecard{e.scorecardCount === 1 ? '' : 's'} submitted. Submit yours to see them.
-        </p>
+        <p className="mt-2 text-sm text-base-content/70">{countOf(e.scorecardCount, 'scorecard')} submitted. Submit yours to see them.</p>
       ) : e.scorecards.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/70">No scorecards yet.</p>
       ) : (
