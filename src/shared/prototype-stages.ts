@@ -5,6 +5,7 @@
 // imports it too.
 import type { PrototypeStatus } from './constants.ts';
 import { PIPELINE_STAGES } from './constants.ts';
+import { stateInSentence } from './format.ts';
 
 export const PROTOTYPE_STAGES = [...PIPELINE_STAGES, 'closed'] as const;
 export type PrototypeStage = (typeof PROTOTYPE_STAGES)[number];
@@ -57,9 +58,9 @@ export interface StageSubject {
 /** Null when an admin may move the prototype from its stage to `to`; otherwise why not (a 409). */
 export function stageMoveRefusal(subject: StageSubject, to: PrototypeStage): string | null {
   if (!(STAGE_MOVABLE_STATUSES as readonly string[]).includes(subject.status)) {
-    return `The stage cannot be changed while the prototype is ${subject.status.replace('_', ' ')}`;
+    return `The stage cannot be changed while the prototype is ${stateInSentence(subject.status)}`;
   }
-  if (!isEvaluationStage(to)) return `A prototype enters ${to.replace('_', ' ')} through its status, not by a stage move`;
+  if (!isEvaluationStage(to)) return `A prototype enters ${stateInSentence(to)} through its status, not by a stage move`;
   const { previous, next } = neighbourStages(subject.stage);
   if (to !== previous && to !== next) return 'A prototype moves one stage forward or back at a time';
   return null;

@@ -3,6 +3,7 @@
 // who may take it. Procedures, the admin UI and the tests all read this table.
 // Pure (no server imports) so the client can import it too.
 import type { PrototypeStatus } from './constants.ts';
+import { stateInSentence } from './format.ts';
 import { type PrototypeStage, stageAfterTransition } from './prototype-stages.ts';
 
 export type QuoteCondition = 'any' | 'none' | 'present';
@@ -177,7 +178,7 @@ export function stageAfterAction(action: PrototypeAction, current: PrototypeStag
 export function refusalMessage(action: PrototypeAction, subject: WorkflowSubject): string {
   const rule: WorkflowAction = PROTOTYPE_ACTIONS[action];
   if (!rule.from.includes(subject.status)) {
-    return `${rule.label} is not possible while the prototype is ${subject.status.replace('_', ' ')}`;
+    return `${rule.label} is not possible while the prototype is ${stateInSentence(subject.status)}`;
   }
   if (rule.quote === 'none' && hasQuote(subject)) return `${rule.label} is not possible: a quote has already been provided`;
   if (rule.quote === 'present' && !hasQuote(subject)) return `${rule.label} is not possible: no quote has been provided`;

@@ -5,8 +5,9 @@
 import { Prisma } from '~/generated/prisma/client.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
-import { OPEN_REPORT_STATUSES, type ReportReason, type ReportStatus, type ReportTargetType } from '~/shared/moderation.ts';
+import { OPEN_REPORT_STATUSES, REPORT_STATUSES, type ReportReason, type ReportStatus, type ReportTargetType } from '~/shared/moderation.ts';
 import { REPORT_REASON_LABELS } from '~/shared/schemas/reports.ts';
+import { adminThreadPath, adminUserPath, evaluationScreenPath, sellerPrototypePath, userMessagePath } from '~/shared/app-paths.ts';
 import { fullName } from '~/shared/format.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
@@ -95,14 +96,14 @@ async function toAdminViews(db: Reader, rows: ReportRow[]) {
   const target = (row: ReportRow): { label: string; href: string | null } => {
     if (row.targetType === 'prototype') {
       const p = prototypes.find((x) => String(x.id) === row.targetId);
-      return p ? { label: p.prototypeName, href: `/admin-panel/prototypes/${p.id}/evaluation` } : { label: `Prototype #${row.targetId} (deleted)`, href: null };
+      return p ? { label: p.prototypeName, href: evaluationScreenPath(p.id) } : { label: `Prototype #${row.targetId} (deleted)`, href: null };
     }
     if (row.targetType === 'message') {
       const m = messages.find((x) => String(x.id) === row.targetId);
-      return m ? { label: m.subject, href: `/admin-inbox?thread=${m.parentMessageId ?? m.id}` } : { label: `Message #${row.targetId} (deleted)`, href: null };
+      return m ? { label: m.subject, href: adminThreadPath(m.parentMessageId ?? m.id) } : { label: `Message #${row.targetId} (deleted)`, href: null };
     }
     const u = users.find((x) => x.id === row.targetId);
-    return u ? { label: fullName(u), href: `/admin/users/${u.id}` } : { label: 'A deleted user', href: null };
+    return u ? { label: fullName(u), href: adminUserPath(u.id) } : { label: 'A deleted user', href: null };
   };
   const person = (p: { id: string; firstName: string | null; lastName: string | null; email: string } | null) =>
     p ? { id: p.id, name: fullName(p), email: p.email } : null;
@@ -172,9 +173,7 @@ export async function reportQueue(
 /** Open reports by status, for the queue's heading. */
 export async function reportCounts(db: Db) {
   const groups = await db.contentReport.groupBy({ by: ['status'], _count: { _all: true } });
-  return Object.fromEntries(
-    (['pending', 'reviewed', 'resolved', 'dismissed'] as const).map((s) => [s, groups.find((g) => g.status === s)?._count._all ?? 0]),
-  ) as Record<ReportStatus, number>;
+  return Object.fromEntries(REPORT_STATUSES.map((s) => [s, groups.find((g) => g.status === s)?._count._all ?? 0])) as Record<ReportStatus, number>;
 }
 
 /** Reports about a user (or anything of theirs) and by them, newest first, for the admin user page. */
@@ -239,7 +238,7 @@ export async function updateReport(deps: ReportDeps, adminId: string, input: { i
         type: 'report_outcome',
         title: input.status === 'resolved' ? 'Your report was resolved' : 'Your report was reviewed and closed',
         message: `Your report about ${label} (${REPORT_REASON_LABELS[row.reason as ReportReason].toLowerCase()}) was ${input.status}: ${input.resolution}`,
-        actionUrl: row.targetType === 'prototype' ? `/prototypes/${row.targetId}` : row.targetType === 'message' ? `/messages?id=${row.targetId}` : null,
+        actionUrl: row.targetType === 'prototype' ? sellerPrototypePath(row.targetId) : row.targetType === 'message' ? userMessagePath(row.targetId) : null,
       });
     }
     return (await toAdminViews(tx, [row]))[0]!;

@@ -5,7 +5,8 @@
 // timeline, and nothing of a scorecard reaches the seller before a release.
 import type { z } from 'zod';
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { releaseRefusal } from '~/shared/prototype-workflow.ts';
+import { evaluationScreenPath, sellerPrototypePath } from '~/shared/app-paths.ts';
+import { EVALUATION_CLOSED, evaluationRefusal, releaseRefusal } from '~/shared/prototype-workflow.ts';
 import type { finalInput, releaseInput, reviewersInput, scorecardInput } from '~/shared/schemas/evaluation.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
@@ -38,11 +39,9 @@ export interface EvaluationRequest extends DomainDeps {
 const NOT_FOUND = 'Prototype not found';
 export const LEAD_SCORECARD_FIRST = 'Submit your own scorecard before recording the final evaluation';
 export const MILESTONE_DATE_PAST = 'The milestone date is in the past: choose today or a later day';
-/** Where scoring and the final evaluation are over. */
+/** Where scoring and the final evaluation are over: isEvaluationClosed (shared) as a where-clause. */
 const CLOSED_WHERE: Prisma.PrototypeWhereInput = { OR: [{ status: 'rejected' }, { stage: 'closed' }] };
 const OPEN_WHERE: Prisma.PrototypeWhereInput = { NOT: CLOSED_WHERE };
-
-export const evaluationScreenUrl = (id: number) => `/admin-panel/prototypes/${id}/evaluation`;
 
 async function readEvaluation(db: Pick<Tx, 'prototype' | 'user' | 'reviewerConflict'>, id: number, viewerId: string) {
   const row = await db.prototype.findUnique({ where: { id }, select: evaluationPrototypeSelect });
@@ -96,7 +95,7 @@ export async function setReviewers(
       type: 'review_assigned',
       title: 'Review assigned',
       message: `You are a reviewer of "${prototypeName}"${added.includes(leadId) ? ' (lead)' : ''}. Please submit your scorecard.`,
-      actionUrl: evaluationScreenUrl(id),
+      actionUrl: evaluationScreenPath(id),
       adminData: true,
     });
     await logActivity(tx, meta, {
@@ -124,7 +123,8 @@ export async function submitScorecard(request: EvaluationRequest, input: Omit<z.
     if (prototype.reviewers.length === 0) throw new ForbiddenError('Only an assigned reviewer may submit a scorecard');
     // A conflict that arose after assignment (a changed organization or e-mail) stops scoring (ADR 0049).
     await assertNoConflicts(tx, prototype.sellerId, [actorId]);
-    if (prototype.status === 'rejected' || prototype.stage === 'closed') throw new ConflictError('The evaluation is closed');
+    const closed = evaluationRefusal(prototype);
+    if (closed) throw new ConflictError(closed);
     const existing = await tx.scorecard.findUnique({ where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } }, select: { id: true } });
     await tx.scorecard.upsert({
       where: { prototypeId_reviewerId: { prototypeId: id, reviewerId: actorId } },
@@ -186,7 +186,7 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
       const now = await tx.prototype.findUnique({ where: { id }, select: { assignedTo: true } });
       if (!now) throw new NotFoundError(NOT_FOUND);
       if (now.assignedTo !== actorId) throw new ForbiddenError('Only the lead reviewer may record the final evaluation');
-      throw new ConflictError('The evaluation is closed');
+      throw new ConflictError(EVALUATION_CLOSED);
     }
     if (hasScores) {
       await recordTimelineEvent(tx, { prototypeId: id, event: 'evaluation_finalised', description: 'Final evaluation recorded', performedBy: actorId });
@@ -210,7 +210,7 @@ export async function finalise(request: EvaluationRequest, input: Omit<z.output<
           type: 'milestone_set',
           title: 'Next milestone',
           message: `Next milestone for "${before.prototypeName}": ${milestone}${date ? ` (by ${formatDate(date, { timeZone: 'UTC' })})` : ''}.`,
-          actionUrl: `/prototypes/${id}`,
+          actionUrl: sellerPrototypePath(id),
         });
       }
     }
@@ -268,7 +268,7 @@ export async function release(request: EvaluationRequest, input: Omit<z.output<t
       type: 'evaluation_released',
       title: 'Evaluation released',
       message: `The evaluation team has released its evaluation of "${prototype.prototypeName}".`,
-      actionUrl: `/prototypes/${id}`,
+      actionUrl: sellerPrototypePath(id),
     });
     await logActivity(tx, meta, {
       userId: actorId,

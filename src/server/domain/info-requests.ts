@@ -3,6 +3,7 @@
 // notification (and e-mail) and the audit row; the answer is one conditional update, so of two
 // answers sent at once exactly one wins.
 import { markScorecardsStale } from './review-integrity.ts';
+import { adminPanelSearchPath, sellerPrototypePath } from '~/shared/app-paths.ts';
 import { QUESTIONS_CLOSED, questionRefusal } from '~/shared/prototype-workflow.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
@@ -27,9 +28,6 @@ export interface InfoRequestDeps extends DomainDeps {
   actorId: string;
   now: Date;
 }
-
-/** The seller's page for the prototype, where the question is answered. */
-export const sellerPrototypePath = (prototypeId: number) => `/prototypes/${prototypeId}`;
 
 /** A prototype that was rejected or has left the pipeline takes no more questions. */
 
@@ -103,7 +101,7 @@ export async function answerInfo(deps: InfoRequestDeps, input: { id: number; ans
       type: 'info_answered' as const,
       title: 'Information request answered',
       message: `The seller of "${prototype.prototypeName}" answered your question:\n\n${row.question}`,
-      actionUrl: `/admin-panel?q=${prototype.id}`,
+      actionUrl: adminPanelSearchPath(prototype.id),
     };
     if (prototype.assignedTo) await notify(tx, mailer, { ...notification, userId: prototype.assignedTo, adminData: true });
     else await notifyAdmins(tx, mailer, notification);

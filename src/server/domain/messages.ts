@@ -3,6 +3,7 @@
 // administrator; anyone else gets 404. Every write notifies the other side, publishes the change and
 // writes its audit row in one transaction.
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { adminThreadPath, userMessagePath } from '~/shared/app-paths.ts';
 import { fullName } from '~/shared/format.ts';
 import type { Db } from '../db/index.ts';
 import { publishConversationChange } from '../live/publish.ts';
@@ -129,7 +130,7 @@ export async function reply(deps: MessageDeps, input: { parentMessageId: number;
         type: 'message_reply',
         title: `New reply from ${fullName(created.user)}`,
         message: input.subject,
-        actionUrl: `/admin-inbox?thread=${root.id}`,
+        actionUrl: adminThreadPath(root.id),
       });
     } else {
       await notify(tx, mailer, {
@@ -138,7 +139,7 @@ export async function reply(deps: MessageDeps, input: { parentMessageId: number;
         type: 'admin_message',
         title: 'New message from the admin team',
         message: input.subject,
-        actionUrl: `/messages?id=${created.id}`,
+        actionUrl: userMessagePath(created.id),
       });
     }
     await publishConversationChange(tx, root.userId);
@@ -180,7 +181,7 @@ export async function messageTeam(deps: MessageDeps, input: { prototypeId: numbe
       type: 'message_reply',
       title: `New message from ${fullName(created.user)}`,
       message: input.subject,
-      actionUrl: `/admin-inbox?thread=${created.id}`,
+      actionUrl: adminThreadPath(created.id),
     });
     await publishConversationChange(tx, actor.id);
     await logActivity(tx, meta, {
@@ -292,7 +293,7 @@ export async function startThread(deps: MessageDeps, input: { userId?: string; p
       prototypeId: input.prototypeId ?? null,
       subject: input.subject,
       content: input.content,
-      actionUrl: (id) => `/messages?id=${id}`,
+      actionUrl: userMessagePath,
     });
     await logActivity(tx, meta, {
       userId: actor.id,

@@ -4,7 +4,8 @@
 // initial_review), whether a move or a status transition changed the stage.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { type PrototypeStage, STAGE_MOVABLE_STATUSES, stageMoveRefusal, statusAfterStageMove } from '~/shared/prototype-stages.ts';
-import { stateLabel } from '~/shared/format.ts';
+import { sellerPrototypePath } from '~/shared/app-paths.ts';
+import { stateInSentence } from '~/shared/format.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
@@ -73,8 +74,8 @@ export async function moveStage(request: TransitionRequest, to: PrototypeStage) 
       prototypeId: id,
       type: 'prototype_stage_changed',
       title: 'Evaluation stage changed',
-      message: `Your prototype "${row.prototypeName}" is now in ${stateLabel(to).toLowerCase()}${startsReview ? ' and under review' : ''}.`,
-      actionUrl: `/prototypes/${id}`,
+      message: `Your prototype "${row.prototypeName}" is now in ${stateInSentence(to)}${startsReview ? ' and under review' : ''}.`,
+      actionUrl: sellerPrototypePath(id),
     });
     await logActivity(tx, meta, {
       userId: actorId,

@@ -3,6 +3,7 @@
 // transaction, so that of several admins acting on one prototype at once exactly one wins. The
 // stage the table names for the action, and the due dates it meets, are written in that transaction.
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { sellerPrototypePath } from '~/shared/app-paths.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
@@ -96,7 +97,7 @@ async function transition(request: TransitionRequest, action: AdminTransition, e
       title: effects.notification.title,
       message: effects.notification.message.replace('{name}', () => prototype.prototypeName),
       // The notice opens the prototype it is about (its reason, quote and next step are there).
-      actionUrl: `/prototypes/${id}`,
+      actionUrl: sellerPrototypePath(id),
     });
     await logActivity(tx, meta, {
       userId: actorId,

@@ -3,6 +3,7 @@
 // decline with their report. The gates (assertNoStaleScorecards, assertSplitResolved) run inside the
 // transactions of release, approve and quote, after their own state checks.
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { evaluationScreenPath } from '~/shared/app-paths.ts';
 import { type DeclineCategory, DECLINE_CATEGORIES } from '~/shared/decline-reasons.ts';
 import {
   NO_SCORECARD_TO_CONFIRM,
@@ -11,6 +12,7 @@ import {
   STALE_SCORECARDS_BLOCK_RELEASE,
   splitReasons,
 } from '~/shared/review-integrity.ts';
+import { evaluationRefusal } from '~/shared/prototype-workflow.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
@@ -21,7 +23,6 @@ import { type EvaluationRequest, getEvaluation } from './evaluation.ts';
 
 type Tx = Prisma.TransactionClient;
 const NOT_FOUND = 'Prototype not found';
-const evaluationUrl = (id: number) => `/admin-panel/prototypes/${id}/evaluation`;
 
 /**
  * The seller answered an information request at `at`: every scorecard of the prototype not already
@@ -39,7 +40,7 @@ export async function markScorecardsStale(tx: Tx, mailer: EmailLinks, prototype:
     type: 'scorecard_stale',
     title: 'Your scorecard may be out of date',
     message: `The seller of "${prototype.prototypeName}" answered an information request after you scored it. Please confirm your scorecard or change it.`,
-    actionUrl: evaluationUrl(prototype.id),
+    actionUrl: evaluationScreenPath(prototype.id),
     adminData: true,
   });
   return marked.length;
@@ -100,7 +101,8 @@ export async function recordDiscussionNote(request: EvaluationRequest, note: str
     const prototype = await tx.prototype.findUnique({ where: { id }, select: { assignedTo: true, status: true, stage: true } });
     if (!prototype) throw new NotFoundError(NOT_FOUND);
     if (prototype.assignedTo !== actorId) throw new ForbiddenError(ONLY_LEAD_DISCUSSES);
-    if (prototype.status === 'rejected' || prototype.stage === 'closed') throw new ConflictError('The evaluation is closed');
+    const closed = evaluationRefusal(prototype);
+    if (closed) throw new ConflictError(closed);
     const created = await tx.discussionNote.create({
       data: { prototypeId: id, authorId: actorId, note, createdAt: clock.now() },
       select: { id: true, note: true, createdAt: true },

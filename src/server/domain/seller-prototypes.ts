@@ -5,6 +5,7 @@
 import { DECLINE_REASONS } from '~/shared/decline-reasons.ts';
 import { latestDeclineCategory } from './review-integrity.ts';
 import type { Prisma } from '~/generated/prisma/client.ts';
+import { evaluationScreenPath } from '~/shared/app-paths.ts';
 import { formatUsd } from '~/shared/format.ts';
 import { timelineSentence } from '~/shared/timeline-text.ts';
 import { PROTOTYPE_ACTIONS, refusalMessage } from '~/shared/prototype-workflow.ts';
@@ -88,7 +89,7 @@ export async function submitPrototype(deps: SellerDeps, input: z.output<typeof p
       type: 'prototype_submitted',
       title: 'New prototype submitted',
       message: `${created.prototypeName} (${created.energyType}) by ${created.inventorName} awaits review.`,
-      actionUrl: `/admin-panel/prototypes/${created.id}/evaluation`,
+      actionUrl: evaluationScreenPath(created.id),
     });
     await logActivity(tx, meta, { userId: seller.id, action: 'prototype.submitted', targetType: 'prototype', targetId: created.id });
     return created;
@@ -252,7 +253,7 @@ export async function respondToQuote(deps: SellerDeps, input: { id: number; resp
       type: 'quote_response',
       title: `Quote ${verb} by seller`,
       message: `${current.prototypeName}: the seller ${verb} the quote of ${amount}.${input.note ? ` Note: ${input.note}` : ''}`,
-      actionUrl: `/admin-panel/prototypes/${current.id}/evaluation`,
+      actionUrl: evaluationScreenPath(current.id),
     });
     await logActivity(tx, meta, {
       userId: seller.id,

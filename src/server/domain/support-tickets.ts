@@ -5,6 +5,7 @@
 // and changes arriving at once apply one after the other, each on the state the previous one left.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import type { Capability } from '~/shared/capabilities.ts';
+import { adminTicketPath, userTicketPath } from '~/shared/app-paths.ts';
 import { ACTIVE_STATUSES, ANSWERED_STATUSES, STATUS_AFTER_MESSAGE, TICKET_TRANSITIONS, canMoveTicket } from '~/shared/ticket-workflow.ts';
 import type { AdminTicketListInput, AdminTicketUpdateInput, OpenTicketInput } from '~/shared/schemas/support.ts';
 import { stateInSentence } from '~/shared/format.ts';
@@ -30,9 +31,6 @@ export const APPEAL_NEEDS_DECISION = 'Decide the appeal (uphold or reverse it) b
 export const TICKET_LIST_MAX = 200;
 
 export { ACTIVE_STATUSES, ANSWERED_STATUSES, STATUS_AFTER_MESSAGE, TICKET_TRANSITIONS, canMoveTicket };
-
-export const userTicketPath = (id: number) => `/support/${id}`;
-export const adminTicketPath = (id: number) => `/admin/support/${id}`;
 
 export interface TicketDeps extends DomainDeps {
   mailer: EmailLinks;

@@ -1,9 +1,9 @@
 // Warnings, suspensions, appeals and a user's moderation history (moderation-view.ts).
 import { z } from 'zod';
-import { APPEAL_OUTCOMES, MEASURE_TYPES, WARNING_SEVERITIES } from '~/shared/moderation.ts';
+import { APPEAL_OUTCOMES, MEASURE_TYPES, TICKET_STATUSES, WARNING_SEVERITIES } from '~/shared/moderation.ts';
 import { id, timestamp, uuid } from './common.ts';
 
-const ticketStatus = z.enum(['open', 'in_progress', 'waiting_on_user', 'resolved', 'closed']);
+const ticketStatus = z.enum(TICKET_STATUSES);
 export const warning = z.strictObject({
   id,
   userId: uuid,
