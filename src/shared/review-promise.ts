@@ -8,7 +8,7 @@ export const FEEDBACK_DAYS = 30;
 /** The daily job warns this many days before a due date, and again on the day. */
 export const REMINDER_DAYS_BEFORE = 2;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);

@@ -3,6 +3,7 @@
 // up to an absolute limit counted from sign-in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma, SecondFactor } from '~/generated/prisma/client.ts';
+import { DAY_MS, addDays } from '~/shared/review-promise.ts';
 import type { Db } from '../db/index.ts';
 import { effectiveStatus, suspendedAt } from '../domain/user-status.ts';
 import { type SessionUser, sessionUserSelect } from './session-user.ts';
@@ -13,7 +14,6 @@ export const SESSION_COOKIE = 'atomix_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const sessionCookieName = (https: boolean) => (https ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Last seen" is this coarse, so a busy session costs one write per few minutes, not one per request. */
 export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
@@ -30,13 +30,22 @@ export interface SessionClient {
   userAgent: string | null;
 }
 
-export function generateSessionToken(): string {
+/** A random secret for a link or cookie (sessions, invitations, resets, appeals); only its hashToken is stored. */
+export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');
 }
+
+export const generateSessionToken = newSecretToken;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** A single-use token's row while it still works: not used yet and not expired. */
+export const usableTokenWhere = (token: string, now: Date) => ({ id: hashToken(token), usedAt: null, expiresAt: { gt: now } });
+
+/** The moment a session ends however active its user is: `maxDays` after sign-in (epoch ms). */
+const absoluteEnd = (createdAt: Date, maxDays: number) => addDays(createdAt, maxDays).getTime();
 
 export interface SessionInfo {
   id: string;
@@ -124,7 +133,7 @@ export async function validateSessionToken(
   const row = await readSession(db, id);
   if (!row) return null;
   const now = at.getTime();
-  const absoluteEnd = row.createdAt.getTime() + maxDays * DAY_MS;
+  const end = absoluteEnd(row.createdAt, maxDays);
   const ended = sessionEnd(row, maxDays, now);
   if (ended === 'expired') {
     await db.session.deleteMany({ where: { id } });
@@ -146,7 +155,7 @@ export async function validateSessionToken(
   const changes: Prisma.SessionUpdateManyMutationInput = {};
   let expiresAt = row.expiresAt;
   // Halfway through its life the session is extended (at most one write per half-period), never past its absolute end.
-  const extended = Math.min(now + days * DAY_MS, absoluteEnd);
+  const extended = Math.min(now + days * DAY_MS, end);
   if (expiresAt.getTime() - now < (days * DAY_MS) / 2 && extended > expiresAt.getTime()) {
     expiresAt = new Date(extended);
     changes.expiresAt = expiresAt;
@@ -169,7 +178,7 @@ export function sessionEnd(
   maxDays: number,
   now: number,
 ): 'expired' | 'user_barred' | null {
-  if (row.expiresAt.getTime() <= now || row.createdAt.getTime() + maxDays * DAY_MS <= now) return 'expired';
+  if (row.expiresAt.getTime() <= now || absoluteEnd(row.createdAt, maxDays) <= now) return 'expired';
   if (row.user.status === 'banned' || suspendedAt(row.user, new Date(now))) return 'user_barred';
   return null;
 }
@@ -192,7 +201,7 @@ export async function currentSessionState(db: Db, sessionId: string, maxDays: nu
   });
   if (!row || sessionEnd(row, maxDays, now)) return null;
   return {
-    expiresAt: new Date(Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + maxDays * DAY_MS)),
+    expiresAt: new Date(Math.min(row.expiresAt.getTime(), absoluteEnd(row.createdAt, maxDays))),
     secondFactor: row.secondFactor,
     user: { role: row.user.role, twoFactorEnabledAt: row.user.twoFactorEnabledAt },
   };

@@ -7,7 +7,7 @@ import type { Prisma } from '~/generated/prisma/client.ts';
 import type { AppConfig } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Limiter } from '../domain/rate-limit.ts';
-import { type SessionInfo, hashToken } from './session.ts';
+import { type SessionInfo, hashToken, newSecretToken } from './session.ts';
 import type { SessionUser } from './session-user.ts';
 
 export const TOTP_ISSUER = 'Atomix Energy';
@@ -146,7 +146,7 @@ export async function verifySecondFactor(db: Db, userId: string, code: string, n
 
 /** A new challenge for a user whose password was right; its token goes into an HttpOnly cookie. */
 export async function createTwoFactorChallenge(db: Db, userId: string, now: Date) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + CHALLENGE_VALID_MS);
   // The user's stale challenges go as a new one comes, so the table stays small.
   await db.twoFactorChallenge.deleteMany({ where: { userId, expiresAt: { lte: now } } });

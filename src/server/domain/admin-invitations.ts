@@ -3,14 +3,14 @@
 // stored, is e-mailed. The invitee chooses a password and arrives signed in as an administrator. An
 // address that already has an account is refused: nobody is promoted silently. Accepting and
 // revoking are conditional updates of one row, so of two parallel ones exactly one wins.
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
+import { addDays } from '~/shared/review-promise.ts';
 import { ADMIN_EMAIL_TAKEN, INVITATION_LINK_INVALID, INVITATION_VALID_DAYS, SELLER_EMAIL_REFUSED } from '~/shared/schemas/admin-team.ts';
 import type { Db } from '../db/index.ts';
 import { hashPassword } from '../auth/password.ts';
-import { createSession, hashToken } from '../auth/session.ts';
+import { createSession, hashToken, newSecretToken } from '../auth/session.ts';
 import { sessionUserSelect } from '../auth/session-user.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -31,8 +31,6 @@ export const INVITATION_ALREADY_ACCEPTED = 'This invitation was already accepted
 export const INVITED_EMAIL_TAKEN = 'An account with this e-mail address exists already: ask the administrator who invited you to invite another address.';
 /** The list shows at most this many invitations, newest first. */
 export const INVITATION_LIST_MAX = 200;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InvitationDeps extends DomainDeps {
   mailer: EmailLinks;
@@ -62,7 +60,7 @@ function toInvitationView(row: InvitationRow, now: Date): AdminInvitationView {
 }
 
 /** Not accepted, not revoked, not expired: the only state in which a link works. */
-const pending = (now: Date) => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }) satisfies Prisma.AdminInvitationWhereInput;
+export const pendingInvitationWhere = (now: Date) => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }) satisfies Prisma.AdminInvitationWhereInput;
 
 /** POST /api/admin/invitations: 409 for an address that has an account; a newer invitation replaces a pending one. */
 export async function inviteAdmin(deps: InvitationDeps, input: { email: string; firstName: string; lastName: string }): Promise<AdminInvitationView> {
@@ -71,8 +69,11 @@ export async function inviteAdmin(deps: InvitationDeps, input: { email: string; 
     const existing = await tx.user.findUnique({ where: { email: input.email }, select: { role: true } });
     if (existing) throw new ConflictError(existing.role === 'admin' ? ADMIN_EMAIL_TAKEN : SELLER_EMAIL_REFUSED);
     // Only the newest link to an address works: an earlier pending one is revoked with it.
-    const replaced = await tx.adminInvitation.updateMany({ where: { email: input.email, ...pending(now) }, data: { revokedAt: now, revokedBy: actor.id } });
-    const token = randomBytes(32).toString('base64url');
+    const replaced = await tx.adminInvitation.updateMany({
+      where: { email: input.email, ...pendingInvitationWhere(now) },
+      data: { revokedAt: now, revokedBy: actor.id },
+    });
+    const token = newSecretToken();
     const row = await tx.adminInvitation.create({
       data: {
         tokenHash: hashToken(token),
@@ -81,7 +82,7 @@ export async function inviteAdmin(deps: InvitationDeps, input: { email: string; 
         lastName: input.lastName,
         invitedBy: actor.id,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY_MS),
+        expiresAt: addDays(now, INVITATION_VALID_DAYS),
       },
       select: invitationSelect,
     });
@@ -135,7 +136,7 @@ export interface AcceptDeps extends SignInDeps {
 async function findPending(deps: Pick<AcceptDeps, 'db' | 'meta' | 'limiter' | 'now'>, token: string) {
   await deps.limiter.consume('invitationLinks', addressOf(deps.meta));
   const invitation = await deps.db.adminInvitation.findFirst({
-    where: { tokenHash: hashToken(token), ...pending(deps.now) },
+    where: { tokenHash: hashToken(token), ...pendingInvitationWhere(deps.now) },
     select: { id: true, email: true, firstName: true, lastName: true, expiresAt: true, invitedBy: true },
   });
   if (!invitation) throw new InvalidInputError(INVITATION_LINK_INVALID);
@@ -162,7 +163,7 @@ export async function acceptInvitation(
   const password = await hashPassword(input.password);
   const { user, token, session } = await db.$transaction(async (tx) => {
     // Single use: the first to flip acceptedAt wins; a parallel acceptance waits for the row and then matches nothing.
-    const { count } = await tx.adminInvitation.updateMany({ where: { id: invitation.id, ...pending(now) }, data: { acceptedAt: now } });
+    const { count } = await tx.adminInvitation.updateMany({ where: { id: invitation.id, ...pendingInvitationWhere(now) }, data: { acceptedAt: now } });
     if (count === 0) throw new InvalidInputError(INVITATION_LINK_INVALID);
     const created = await tx.user
       .create({

@@ -5,6 +5,7 @@
 import { ADMIN_ONLY_CAPABILITIES } from '~/shared/capabilities.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { logActivity } from './activity-log.ts';
+import { pendingInvitationWhere } from './admin-invitations.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { USER_NOT_FOUND, assertActorStillManages, assertPermissionManagersRemain, lockPermissions } from './permission-overrides.ts';
 import { type CapabilityHolder, decideCapability } from './permissions.ts';
@@ -42,7 +43,7 @@ export async function removeAdminRole(deps: AdminRoleDeps, userId: string): Prom
     // A compliance officer's role goes only while another keeps compliance.manage (ADR 0050).
     if (heldCompliance) await assertPermissionManagersRemain(tx, now, 'compliance.manage');
     const invitations = await tx.adminInvitation.updateMany({
-      where: { invitedBy: target.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      where: { invitedBy: target.id, ...pendingInvitationWhere(now) },
       data: { revokedAt: now, revokedBy: actor.id },
     });
     await invalidateUserSessions(tx, target.id);

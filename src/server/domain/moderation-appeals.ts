@@ -4,9 +4,10 @@
 // once. An admin upholds or reverses it once; reversing lifts the measure.
 import { Prisma } from '~/generated/prisma/client.ts';
 import { formatDate } from '~/shared/format.ts';
+import { addDays } from '~/shared/review-promise.ts';
 import { APPEAL_WINDOW_DAYS, type AppealOutcome, type MeasureType } from '~/shared/moderation.ts';
 import { APPEAL_LINK_INVALID, APPEAL_LINK_MEASURE_ENDED } from '~/shared/schemas/moderation.ts';
-import { hashToken } from '../auth/session.ts';
+import { hashToken, usableTokenWhere } from '../auth/session.ts';
 import { logActivity } from './activity-log.ts';
 import { publishTicketChange } from './support-tickets.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
@@ -84,7 +85,7 @@ export async function submitAppeal(deps: ModerationDeps, input: { measureType: M
  */
 export async function submitAppealByToken(deps: Omit<ModerationDeps, 'actorId'>, input: { token: string; message: string }) {
   const { db, meta, now } = deps;
-  const usable = { id: hashToken(input.token), usedAt: null, expiresAt: { gt: now } };
+  const usable = usableTokenWhere(input.token, now);
   return oncePerMeasure(() =>
     db.$transaction(async (tx) => {
       const token = await tx.appealToken.findFirst({ where: usable, select: { userId: true, measureType: true, measureId: true } });
@@ -162,7 +163,7 @@ export async function decideAppeal(deps: ModerationDeps, input: { id: number; ou
 
 /** The caller's measures of the last APPEAL_WINDOW_DAYS (and older ones they appealed), newest first, with whether they may still appeal. */
 export async function myMeasures(db: Db, userId: string, now: Date) {
-  const since = new Date(now.getTime() - APPEAL_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const since = addDays(now, -APPEAL_WINDOW_DAYS);
   const appeals = await db.supportTicket.findMany({ where: { userId, category: 'appeal' }, select: appealSelect, orderBy: { id: 'desc' }, take: 500 });
   const appealed = (...types: MeasureType[]) => appeals.filter((a) => types.includes(a.measureType as MeasureType)).map((a) => a.measureId!);
   const [warnings, suspensions, measures] = await Promise.all([

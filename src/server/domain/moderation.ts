@@ -17,6 +17,7 @@ import { notify } from './notifications.ts';
 import { publishTicketChange } from './support-tickets.ts';
 import {
   type HistoryEntry,
+  activeWarningWhere,
   adminLabel,
   appealSelect,
   historyMeasureSelect,
@@ -98,7 +99,7 @@ export async function issueWarning(deps: ModerationDeps, input: Omit<IssueWarnin
 /** Ends an active warning (an admin's decision or a reversed appeal); false if it was not active. */
 async function resolveWarningRow(tx: Tx, id: number, now: Date): Promise<boolean> {
   const { count } = await tx.userWarning.updateMany({
-    where: { id, status: 'active', OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    where: { id, ...activeWarningWhere(now) },
     data: { status: 'resolved', resolvedAt: now },
   });
   return count === 1;
@@ -128,7 +129,7 @@ export async function resolveWarning(deps: ModerationDeps, id: number) {
 /** The banner: the caller's active warnings that have not expired and that they have not acknowledged. */
 export async function myActiveWarnings(db: Db, userId: string, now: Date) {
   const rows = await db.userWarning.findMany({
-    where: { userId, status: 'active', acknowledgedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    where: { userId, acknowledgedAt: null, ...activeWarningWhere(now) },
     select: warningSelect,
     orderBy: newestFirst(),
     take: HISTORY_MAX,

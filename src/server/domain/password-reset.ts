@@ -2,10 +2,9 @@
 // token valid one hour, of which only the SHA-256 is stored; using it sets the new password and
 // ends every session. Requests are throttled per e-mail address and per client address, and using
 // a link per client address.
-import { randomBytes } from 'node:crypto';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '~/shared/schemas/messages.ts';
 import { hashPassword } from '../auth/password.ts';
-import { hashToken } from '../auth/session.ts';
+import { hashToken, newSecretToken, usableTokenWhere } from '../auth/session.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { RESET_LINK_VALID_MINUTES, passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
@@ -29,7 +28,7 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
   if (forEmail.allowed) {
     const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true, status: true } });
     if (user && user.status !== 'banned') {
-      const token = randomBytes(32).toString('base64url');
+      const token = newSecretToken();
       await db.$transaction(async (tx) => {
         await tx.passwordResetToken.create({
           data: { id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_LINK_VALID_MINUTES * 60_000) },
@@ -53,13 +52,12 @@ export async function resetPassword(deps: PasswordResetDeps, input: { token: str
   const { db, meta, limiter, mailer, now } = deps;
   await limiter.consume('passwordReset', addressOf(meta));
   // The token is looked up before any hashing: a made-up or spent link costs one indexed read, not an Argon2 run.
-  const tokenId = hashToken(input.token);
-  const usable = { id: tokenId, usedAt: null, expiresAt: { gt: now } };
+  const usable = usableTokenWhere(input.token, now);
   if (!(await db.passwordResetToken.findFirst({ where: usable, select: { id: true } }))) throw new InvalidInputError(RESET_LINK_INVALID);
   const password = await hashPassword(input.password);
   await db.$transaction(async (tx) => {
     // Single use: the first request to flip usedAt wins; an expired or used token matches nothing.
-    const token = await tx.passwordResetToken.findUnique({ where: { id: tokenId }, select: { id: true, userId: true } });
+    const token = await tx.passwordResetToken.findUnique({ where: { id: usable.id }, select: { id: true, userId: true } });
     const { count } = token ? await tx.passwordResetToken.updateMany({ where: usable, data: { usedAt: now } }) : { count: 0 };
     if (!token || count === 0) throw new InvalidInputError(RESET_LINK_INVALID);
     const user = await tx.user.update({ where: { id: token.userId }, data: { password }, select: { id: true, email: true, firstName: true } });

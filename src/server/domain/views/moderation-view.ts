@@ -27,6 +27,10 @@ export function warningStatus(row: Pick<WarningRow, 'status' | 'expiresAt'>, now
   return row.status === 'active' && row.expiresAt && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
+/** The warnings whose warningStatus is 'active', as a where-clause. */
+export const activeWarningWhere = (now: Date) =>
+  ({ status: 'active', OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }) satisfies Prisma.UserWarningWhereInput;
+
 export function toWarningView(row: WarningRow, now: Date): WarningView {
   return { ...row, status: warningStatus(row, now) };
 }
