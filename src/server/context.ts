@@ -5,6 +5,7 @@ import { type SessionInfo, sessionCookieName, validateSessionToken } from './aut
 import { twoFactorCookieName } from './auth/two-factor.ts';
 import type { SessionUser } from './auth/session-user.ts';
 import type { Db } from './db/index.ts';
+import { ENDED_SESSION_PROOF_MS } from './domain/moderation-notices.ts';
 import type { RateLimits } from './domain/rate-limit.ts';
 import type { Env } from './env.ts';
 import type { Services } from './services.ts';
@@ -26,8 +27,6 @@ export interface SessionCookie {
 
 /** The standing cookie's name (over HTTPS with the __Host- prefix, as the session's). */
 export const standingCookieName = (https: boolean) => (https ? '__Host-atomix_standing' : 'atomix_standing');
-/** How long a session ended by a suspension or ban keeps telling its tab why (ADR 0035). */
-const ENDED_SESSION_STANDING_MS = 24 * 60 * 60 * 1000;
 
 export interface AppConfig {
   sessionDays: number;
@@ -152,7 +151,7 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
       // A session ended by a suspension or ban left its token as a proof of that measure (ADR 0035):
       // the tab keeps it in the standing cookie, which opens nothing but the measure page.
       cookie.clear();
-      cookie.setStanding(token, new Date(Date.now() + ENDED_SESSION_STANDING_MS));
+      cookie.setStanding(token, new Date(Date.now() + ENDED_SESSION_PROOF_MS));
       standingToken = token;
     }
   }

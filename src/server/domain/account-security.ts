@@ -4,6 +4,7 @@
 // password check; undoing or replacing the second factor also needs a current code. Each change to the
 // second factor ends the account's other sessions (ADR 0038).
 import type { AuditAction } from '~/shared/event-names.ts';
+import { addDays } from '~/shared/review-promise.ts';
 import { INVALID_TWO_FACTOR_CODE } from '~/shared/schemas/security.ts';
 import type { SessionCookie } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -26,7 +27,6 @@ import { consumeSignInAttempt, signInSucceeded } from './sign-in-limits.ts';
 import type { DomainDeps } from './deps.ts';
 import { newestFirst } from './keyset.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_ATTEMPTS_SHOWN = 20;
 const SIGN_IN_ACTIONS = ['auth.login', 'auth.login_failed'];
 export const SESSION_NOT_FOUND = 'Session not found';
@@ -53,7 +53,7 @@ const audit = (deps: AccountDeps, db: Pick<Db, 'userActivityLog'>, action: Audit
 export async function ownSessions(deps: AccountDeps, sessionMaxDays: number) {
   const { db, user, sessionId, now } = deps;
   const rows = await db.session.findMany({
-    where: { userId: user.id, expiresAt: { gt: now }, createdAt: { gt: new Date(now.getTime() - sessionMaxDays * DAY_MS) } },
+    where: { userId: user.id, expiresAt: { gt: now }, createdAt: { gt: addDays(now, -sessionMaxDays) } },
     select: { id: true, publicId: true, createdAt: true, lastSeenAt: true, ipAddress: true, userAgent: true },
     orderBy: [{ lastSeenAt: 'desc' }, { createdAt: 'desc' }],
   });

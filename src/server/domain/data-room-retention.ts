@@ -2,9 +2,8 @@
 // content ends DATA_ROOM_RETENTION_DAYS after it was closed (rejected, or its quote rejected), unless
 // it moved on since. When it closed is its latest timeline row into `rejected` (its last change
 // when none was written).
+import { DAY_MS } from '~/shared/review-promise.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const RETENTION_ENDED_MESSAGE = (days: number) =>
   `This prototype was closed more than ${days} days ago: its confidential content is no longer open to the team.`;

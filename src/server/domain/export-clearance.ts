@@ -6,6 +6,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { AUTHORIZATION_EXPIRY_WARNING_DAYS, type ExportStatus, type RefusalReason, type ReleaseBasis, type ReleaseChannel } from '~/shared/export-control.ts';
 import { type PersonName, fullName } from '~/shared/format.ts';
+import { addDays } from '~/shared/review-promise.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { toCsv } from './csv.ts';
@@ -284,7 +285,7 @@ export async function removeAuthorization(deps: ComplianceDeps, id: number) {
 
 /** The dashboard's authorizations that end within AUTHORIZATION_EXPIRY_WARNING_DAYS (point 6). */
 export async function expiringAuthorizations(db: Db, now: Date) {
-  const until = new Date(now.getTime() + AUTHORIZATION_EXPIRY_WARNING_DAYS * 86_400_000);
+  const until = addDays(now, AUTHORIZATION_EXPIRY_WARNING_DAYS);
   const rows = await db.exportAuthorization.findMany({
     where: { removedAt: null, expiresAt: { gt: now, lte: until } },
     orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }],

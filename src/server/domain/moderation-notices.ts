@@ -1,23 +1,22 @@
 // Suspension and ban notices (issue 15, ADR 0016): the user cannot sign in while the measure runs, so
 // the e-mail goes out whatever their notification setting and carries a single-use appeal link. Only
 // the SHA-256 of the link's random token is stored (like password reset); it expires with the window.
-import { randomBytes } from 'node:crypto';
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { APPEAL_WINDOW_DAYS, type MeasureType } from '~/shared/moderation.ts';
+import { DAY_MS, addDays } from '~/shared/review-promise.ts';
 import type { NotificationType } from '~/shared/event-names.ts';
-import { hashToken } from '../auth/session.ts';
+import { hashToken, newSecretToken } from '../auth/session.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { appUrl } from '../mail/templates.ts';
+import { appUrl, greeting, openItHere, signature, titledSubject } from '../mail/templates.ts';
 
 type Tx = Prisma.TransactionClient;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last moment an appeal against a measure taken at `takenAt` is accepted. */
-export const appealDeadline = (takenAt: Date) => new Date(takenAt.getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
+export const appealDeadline = (takenAt: Date) => addDays(takenAt, APPEAL_WINDOW_DAYS);
 
 export async function issueAppealToken(tx: Pick<Tx, 'appealToken'>, input: { userId: string; measureType: MeasureType; measureId: number; takenAt: Date }) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await tx.appealToken.create({
     data: { id: hashToken(token), userId: input.userId, measureType: input.measureType, measureId: input.measureId, expiresAt: appealDeadline(input.takenAt) },
   });
@@ -26,15 +25,18 @@ export async function issueAppealToken(tx: Pick<Tx, 'appealToken'>, input: { use
 
 /** How long the proof a refused sign-in gives a suspended or banned user lasts (ADR 0030). */
 export const STANDING_PROOF_MS = 60 * 60 * 1000;
-/** How long an open tab's ended session still shows the measure (the standing cookie's life, context.ts). */
-const ENDED_SESSION_PROOF_MS = DAY_MS;
+/**
+ * How long a session ended by a suspension or ban still shows its tab the measure (ADR 0035): its
+ * token's life as a proof here, and the standing cookie's (context.ts).
+ */
+export const ENDED_SESSION_PROOF_MS = DAY_MS;
 
 /**
  * A refused sign-in with the right password: a proof for the running measure that opens its page and
  * the appeal, nothing else (it is no session). Null when nothing runs.
  */
 export async function issueStandingProof(tx: Pick<Tx, 'appealToken'>, input: { userId: string; measureType: MeasureType; measureId: number; now: Date }) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(input.now.getTime() + STANDING_PROOF_MS);
   await tx.appealToken.create({ data: { id: hashToken(token), userId: input.userId, measureType: input.measureType, measureId: input.measureId, expiresAt } });
   return { token, expiresAt };
@@ -76,11 +78,11 @@ export async function sendMeasureNotice(
     to: user.email,
     template: notice.template,
     sensitive: true,
-    subject: `Atomix Energy: ${notice.title}`,
+    subject: titledSubject(notice.title),
     text:
-      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${notice.message}\n\n` +
+      `${greeting(user.firstName)}\n\n${notice.message}\n\n` +
       `If you believe this is a mistake, you may appeal once, within ${APPEAL_WINDOW_DAYS} days, with this link (it works once): ` +
-      `${appealLink(links, notice.token)}\n\nThe Atomix Energy team`,
+      `${appealLink(links, notice.token)}${signature}`,
   });
 }
 
@@ -97,10 +99,7 @@ export async function sendServiceNotice(
     userId,
     to: user.email,
     template: notice.type,
-    subject: `Atomix Energy: ${notice.title}`,
-    text:
-      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${notice.message}` +
-      (notice.actionUrl ? `\n\nOpen it here: ${appUrl(links, notice.actionUrl)}` : '') +
-      '\n\nThe Atomix Energy team',
+    subject: titledSubject(notice.title),
+    text: `${greeting(user.firstName)}\n\n${notice.message}${openItHere(links, notice.actionUrl)}${signature}`,
   });
 }

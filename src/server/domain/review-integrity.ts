@@ -13,6 +13,7 @@ import {
   splitReasons,
 } from '~/shared/review-integrity.ts';
 import { evaluationRefusal } from '~/shared/prototype-workflow.ts';
+import { addDays } from '~/shared/review-promise.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
@@ -157,7 +158,7 @@ export async function declineReasonsReport(db: Db, range: { from?: Date; to?: Da
   }
   return {
     from: from.toISOString().slice(0, 10),
-    to: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10),
+    to: addDays(end, -1).toISOString().slice(0, 10),
     months: [...months].map(([month, counts]) => ({ month, counts, total: Object.values(counts).reduce((a, b) => a + b, 0) })),
   };
 }

@@ -6,15 +6,20 @@ export function appUrl(links: EmailLinks, path: string): string {
   return `${links.publicUrl}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-const greeting = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`;
-const signature = '\n\nThe Atomix Energy team';
+/** Every e-mail opens with it: "Hello Ada," or "Hello,". */
+export const greeting = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`;
+/** Every e-mail closes with it (the blank line before it included). */
+export const signature = '\n\nThe Atomix Energy team';
+/** The subject of an e-mail that carries a notification's title. */
+export const titledSubject = (title: string) => `Atomix Energy: ${title}`;
+/** The paragraph linking to where the notification leads; empty when it leads nowhere. */
+export const openItHere = (links: EmailLinks, actionUrl: string | null) => (actionUrl ? `\n\nOpen it here: ${appUrl(links, actionUrl)}` : '');
 
 export function notificationEmail(links: EmailLinks, input: { firstName: string | null; title: string; message: string; actionUrl: string | null }) {
-  const link = input.actionUrl ? `\n\nOpen it here: ${appUrl(links, input.actionUrl)}` : '';
   return {
-    subject: `Atomix Energy: ${input.title}`,
+    subject: titledSubject(input.title),
     text:
-      `${greeting(input.firstName)}\n\n${input.title}\n\n${input.message}${link}${signature}\n\n` +
+      `${greeting(input.firstName)}\n\n${input.title}\n\n${input.message}${openItHere(links, input.actionUrl)}${signature}\n\n` +
       `You receive this e-mail because e-mail notifications are on. Turn them off in your profile: ${appUrl(links, '/profile')}`,
   };
 }
