@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
-import { SESSION_COOKIE, generateSessionToken, hashToken } from '../src/server/auth/session.ts';
+import { SESSION_COOKIE, hashToken, newSecretToken } from '../src/server/auth/session.ts';
 import { type Database, openDatabase } from '../src/server/db/index.ts';
 import { REVIEW_REMINDERS_JOB, nextRunAt } from '../src/server/domain/review-reminders.ts';
 import { parseEnv } from '../src/server/env.ts';
@@ -348,7 +348,7 @@ async function seed(db: Database, lifetime: { days: number }): Promise<Seeded> {
   const { rows: sellers } = await db.pool.query<{ id: string }>(`SELECT id FROM users WHERE role = 'user' ORDER BY email LIMIT ${SELLER_SESSIONS}`);
   // As createSession writes them (only the token's hash is stored), in one statement each.
   const sessionsFor = async (users: { id: string }[], count: number) => {
-    const tokens = Array.from({ length: count }, () => generateSessionToken());
+    const tokens = Array.from({ length: count }, () => newSecretToken());
     await db.pool.query(
       `INSERT INTO sessions (id, user_id, expires_at, created_at, last_seen_at)
        SELECT hash, user_id, now() + make_interval(days => $3), now(), now() FROM unnest($1::text[], $2::uuid[]) AS s(hash, user_id)`,

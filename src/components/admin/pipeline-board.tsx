@@ -14,13 +14,12 @@ import { priorityBadgeClass } from './badges.tsx';
 import { DUE_STATE_CLASSES, PROMISE_LABELS } from './due-badges.tsx';
 import { FilterSelects, bindFilters } from './list-parts.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
+import { DAY_MS } from '~/shared/review-promise.ts';
 
 type Board = RouterOutputs['pipeline']['board'];
 type Column = Board['columns'][number];
 type Card = Column['cards'][number];
 type Due = NonNullable<Card['due']>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function PipelineBoard({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const board = trpc.pipeline.board.useQuery(boardQueryInput(search), { placeholderData: keepPreviousData });

@@ -35,8 +35,6 @@ export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export const generateSessionToken = newSecretToken;
-
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -72,7 +70,7 @@ export async function createSession(
   secondFactor: SecondFactor | null = null,
 ) {
   const { days, maxDays } = typeof lifetime === 'number' ? { days: lifetime, maxDays: lifetime } : lifetime;
-  const token = generateSessionToken();
+  const token = newSecretToken();
   const now = at.getTime();
   const session = await db.session.create({
     data: {
@@ -102,7 +100,7 @@ export async function rotateSessionToken(
   sessionId: string,
   changes: { secondFactor?: SecondFactor | null } = {},
 ) {
-  const token = generateSessionToken();
+  const token = newSecretToken();
   const { id: _old, ...row } = await db.session.delete({ where: { id: sessionId } });
   const session = await db.session.create({ data: { ...row, ...changes, id: hashToken(token) }, select: sessionInfoSelect });
   return { token, session };

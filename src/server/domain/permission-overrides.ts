@@ -13,7 +13,7 @@ import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
-import { type CapabilityHolder, decideCapability } from './permissions.ts';
+import { type CapabilityHolder, decideCapability, unexpired } from './permissions.ts';
 import { personName } from './views/person-name.ts';
 import type { DomainDeps } from './deps.ts';
 import { teamWhere } from './user-status.ts';
@@ -56,7 +56,6 @@ const overrideSelect = {
 } satisfies Prisma.UserPermissionSelect;
 type OverrideRow = Prisma.UserPermissionGetPayload<{ select: typeof overrideSelect }>;
 
-const unexpired = (now: Date) => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }) satisfies Prisma.UserPermissionWhereInput;
 /** Newest first by id: assigned under the lock, it is the order the changes committed in (ADR 0033). */
 const newestFirst = [{ id: 'desc' }] satisfies Prisma.UserPermissionOrderByWithRelationInput[];
 

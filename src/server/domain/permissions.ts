@@ -8,6 +8,9 @@ import { formatUtcStamp } from '~/shared/format.ts';
 
 type PermissionReader = Pick<Prisma.TransactionClient, 'userPermission'>;
 
+/** An override still in force at `now`: without an end, or ending later. */
+export const unexpired = (now: Date) => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }) satisfies Prisma.UserPermissionWhereInput;
+
 export interface CapabilityHolder {
   id: string;
   role: 'user' | 'admin';
@@ -22,7 +25,7 @@ interface Decision {
 /** Whether `user` holds `capability` at `now`, and which override (if any) decided it. */
 export async function decideCapability(db: PermissionReader, user: CapabilityHolder, capability: Capability, now: Date): Promise<Decision> {
   const override = await db.userPermission.findFirst({
-    where: { userId: user.id, permission: capability, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    where: { userId: user.id, permission: capability, ...unexpired(now) },
     orderBy: { id: 'desc' },
     select: { id: true, granted: true, expiresAt: true },
   });

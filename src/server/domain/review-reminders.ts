@@ -9,7 +9,8 @@
 // none is queued, so instances starting at the same moment cannot queue two.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatDate } from '~/shared/format.ts';
-import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, REMINDER_DAYS_BEFORE, addDays } from '~/shared/review-promise.ts';
+import { DAY_MS, FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, REMINDER_DAYS_BEFORE, addDays } from '~/shared/review-promise.ts';
+import { adminPanelSearchPath } from '~/shared/app-paths.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { ensureJobScheduled } from '../jobs/queue.ts';
@@ -31,7 +32,6 @@ export const REMINDER_TYPES = { before: 'review_due_soon', due: 'review_due_toda
   string
 >;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfUtcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 /** Whole calendar days (UTC) from `now`'s day to `dueAt`'s day. */
 export const daysUntil = (dueAt: Date, now: Date) => Math.round((startOfUtcDay(dueAt).getTime() - startOfUtcDay(now).getTime()) / DAY_MS);
@@ -131,7 +131,7 @@ export async function runReviewReminders(db: Db, links: EmailLinks, now: Date): 
         prototypeId: r.prototypeId,
         type: REMINDER_TYPES[r.moment],
         ...message(r),
-        actionUrl: `/admin-panel?q=${r.prototypeId}`,
+        actionUrl: adminPanelSearchPath(r.prototypeId),
         adminData: true,
       });
       return true;
