@@ -20,9 +20,9 @@ import { DEFAULT_PASSWORD, createAdmin, createPrototype, createUser } from './de
 import { seedSupportDemo } from './demo/support-demo.ts';
 import { seedReportsDemo } from './demo/reports-demo.ts';
 import { seedComplianceDemo } from './demo/compliance-demo.ts';
+import { DAY_MS } from '~/shared/days.ts';
 
 export const DEMO_DOMAIN = 'demo.atomix.test';
-const DAY_MS = 86_400_000;
 
 /** A one-page PDF, so a seeded document opens in a viewer. */
 const DEMO_PDF = Buffer.from(

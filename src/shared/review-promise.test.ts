@@ -1,7 +1,8 @@
 // The review promise's pure table: due dates from submission, where a due date stands at a moment
 // (the boundaries exactly), and the overdue milestone.
 import { describe, expect, it } from 'vitest';
-import { addDays, dueDates, dueState, milestoneOverdue } from './review-promise.ts';
+import { dueDates, dueState, milestoneOverdue } from './review-promise.ts';
+import { addDays } from './days.ts';
 
 const created = new Date('2026-11-01T10:00:00.000Z');
 const ms = (date: Date, delta: number) => new Date(date.getTime() + delta);

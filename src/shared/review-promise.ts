@@ -3,16 +3,12 @@
 // prototype (initialReviewMetAt when it leaves initial_review; feedbackMetAt when the seller gets a
 // decision or a released evaluation). Pure: admins' badges, the seller's page and the daily job
 // all read this.
+import { DAY_MS, addDays, startOfUtcDay } from './days.ts';
+
 export const INITIAL_REVIEW_DAYS = 14;
 export const FEEDBACK_DAYS = 30;
 /** The daily job warns this many days before a due date, and again on the day. */
 export const REMINDER_DAYS_BEFORE = 2;
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * DAY_MS);
-}
 
 export interface DueDate {
   dueAt: Date;
@@ -42,9 +38,6 @@ export function dueState(due: DueDate, now: Date): DueState {
 }
 
 /** Midnight UTC of the date's day: a milestone date is a calendar day, stored as its midnight UTC. */
-export function startOfUtcDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
 
 /**
  * A development milestone whose day has ended while the prototype is still in development: "by

@@ -14,7 +14,7 @@ import { priorityBadgeClass } from './badges.tsx';
 import { DUE_STATE_CLASSES, PROMISE_LABELS } from './due-badges.tsx';
 import { FilterSelects, bindFilters } from './list-parts.tsx';
 import { NoMatches, clearListFilters } from '~/components/no-matches.tsx';
-import { DAY_MS } from '~/shared/review-promise.ts';
+import { DAY_MS } from '~/shared/days.ts';
 
 type Board = RouterOutputs['pipeline']['board'];
 type Column = Board['columns'][number];

@@ -3,7 +3,7 @@
 // up to an absolute limit counted from sign-in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma, SecondFactor } from '~/generated/prisma/client.ts';
-import { DAY_MS, addDays } from '~/shared/review-promise.ts';
+import { DAY_MS, addDays } from '~/shared/days.ts';
 import type { Db } from '../db/index.ts';
 import { effectiveStatus, suspendedAt } from '../domain/user-status.ts';
 import { type SessionUser, sessionUserSelect } from './session-user.ts';

@@ -20,8 +20,8 @@ import { DEFAULT_DATA_ROOM_POLICY } from '../domain/confidential-access.ts';
 import { addAuthorization, exportClearanceCheck, recordExportDecisions, setExportStatus } from '../domain/export-clearance.ts';
 import { viewerFacts } from '../domain/viewer-facts.ts';
 import { classify, recordScreening } from '../domain/export-control.ts';
+import { DAY_MS } from '~/shared/days.ts';
 
-const DAY_MS = 86_400_000;
 const DEMO_META = { ip: null, userAgent: 'demo data (npm run db:seed)' };
 
 const NO: Omit<ExportScreening, 'knownClassification' | 'eccn'> = {

@@ -2,8 +2,7 @@
 // and one he appealed; an ended restriction; Sofia's past suspension with its upheld appeal. Nobody
 // is suspended now, so every demo seller can still sign in.
 import type { Db } from '../db/index.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '~/shared/days.ts';
 
 export async function seedModerationDemo(db: Db, input: { adminId: string; kenjiId: string; sofiaId: string; now: Date }) {
   const { adminId, kenjiId, sofiaId, now } = input;

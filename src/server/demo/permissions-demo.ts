@@ -4,8 +4,7 @@
 import { CAPABILITY_LABELS } from '~/shared/capabilities.ts';
 import type { Db } from '../db/index.ts';
 import { formatUtcDateTime } from '~/shared/format.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '~/shared/days.ts';
 
 export async function seedPermissionsDemo(db: Db, people: { firstAdminId: string; reviewerId: string; sellerId: string; now: Date }) {
   const { firstAdminId, reviewerId, sellerId, now } = people;

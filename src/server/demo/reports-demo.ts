@@ -3,8 +3,7 @@
 // about a message, whose outcome he was told.
 import type { Db } from '../db/index.ts';
 import { openKeyOf } from '../domain/content-reports.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '~/shared/days.ts';
 
 export async function seedReportsDemo(db: Db, input: { adminId: string; amaraId: string; kenjiId: string; now: Date }) {
   const { adminId, amaraId, kenjiId, now } = input;

@@ -4,7 +4,7 @@
 // password check; undoing or replacing the second factor also needs a current code. Each change to the
 // second factor ends the account's other sessions (ADR 0038).
 import type { AuditAction } from '~/shared/event-names.ts';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import { INVALID_TWO_FACTOR_CODE } from '~/shared/schemas/security.ts';
 import type { SessionCookie } from '../context.ts';
 import type { Db } from '../db/index.ts';

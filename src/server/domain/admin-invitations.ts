@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import { ADMIN_EMAIL_TAKEN, INVITATION_LINK_INVALID, INVITATION_VALID_DAYS, SELLER_EMAIL_REFUSED } from '~/shared/schemas/admin-team.ts';
 import type { Db } from '../db/index.ts';
 import { hashPassword } from '../auth/password.ts';

@@ -2,7 +2,7 @@
 // content ends DATA_ROOM_RETENTION_DAYS after it was closed (rejected, or its quote rejected), unless
 // it moved on since. When it closed is its latest timeline row into `rejected` (its last change
 // when none was written).
-import { DAY_MS } from '~/shared/review-promise.ts';
+import { DAY_MS } from '~/shared/days.ts';
 import type { ConfidentialAccessCheck, ConfidentialDenial } from './confidential-access.ts';
 
 export const RETENTION_ENDED_MESSAGE = (days: number) =>

@@ -14,7 +14,7 @@ import type { Clock } from '../services.ts';
 import { logActivity } from './activity-log.ts';
 import { assertNotOnHold } from './export-control.ts';
 import { formatDate, countOf } from '~/shared/format.ts';
-import { startOfUtcDay } from '~/shared/review-promise.ts';
+import { startOfUtcDay } from '~/shared/days.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from './errors.ts';
 import { assertNoConflicts, conflictsWithSeller } from './conflicts-of-interest.ts';
 import { notify } from './notifications.ts';

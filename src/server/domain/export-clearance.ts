@@ -6,7 +6,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { AUTHORIZATION_EXPIRY_WARNING_DAYS, type ExportStatus, type RefusalReason, type ReleaseBasis, type ReleaseChannel } from '~/shared/export-control.ts';
 import { type PersonName, fullName } from '~/shared/format.ts';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
 import { toCsv } from './csv.ts';

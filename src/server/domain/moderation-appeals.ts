@@ -4,7 +4,7 @@
 // once. An admin upholds or reverses it once; reversing lifts the measure.
 import { Prisma } from '~/generated/prisma/client.ts';
 import { formatDate } from '~/shared/format.ts';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import { APPEAL_WINDOW_DAYS, type AppealOutcome, type MeasureType } from '~/shared/moderation.ts';
 import { APPEAL_LINK_INVALID, APPEAL_LINK_MEASURE_ENDED } from '~/shared/schemas/moderation.ts';
 import { hashToken, usableTokenWhere } from '../auth/session.ts';

@@ -3,7 +3,7 @@
 // the SHA-256 of the link's random token is stored (like password reset); it expires with the window.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { APPEAL_WINDOW_DAYS, type MeasureType } from '~/shared/moderation.ts';
-import { DAY_MS, addDays } from '~/shared/review-promise.ts';
+import { DAY_MS, addDays } from '~/shared/days.ts';
 import type { NotificationType } from '~/shared/event-names.ts';
 import { hashToken, newSecretToken } from '../auth/session.ts';
 import type { EmailLinks } from '../mail/mailer.ts';

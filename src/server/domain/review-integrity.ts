@@ -13,7 +13,7 @@ import {
   splitReasons,
 } from '~/shared/review-integrity.ts';
 import { evaluationRefusal } from '~/shared/prototype-workflow.ts';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';

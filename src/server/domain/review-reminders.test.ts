@@ -2,7 +2,7 @@
 // to the lead or every admin; met due dates never remind; overdue milestones once per date; one
 // queued run at all times, however many instances schedule or run it at once.
 import { describe, expect, it } from 'vitest';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import { createWorker, jobHandlers } from '../jobs/worker.ts';
 import { fixedClock, testMailer } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';

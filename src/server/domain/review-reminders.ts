@@ -9,7 +9,8 @@
 // none is queued, so instances starting at the same moment cannot queue two.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { formatDate } from '~/shared/format.ts';
-import { DAY_MS, FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, REMINDER_DAYS_BEFORE, addDays } from '~/shared/review-promise.ts';
+import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, REMINDER_DAYS_BEFORE } from '~/shared/review-promise.ts';
+import { DAY_MS, addDays } from '~/shared/days.ts';
 import { adminPanelSearchPath } from '~/shared/app-paths.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';

@@ -11,6 +11,7 @@ import { emailJobHandler } from '../mail/deliver-email.ts';
 import { EMAIL_JOB } from '../mail/outbox.ts';
 import { type Backoff, type ClaimedJob, DEFAULT_BACKOFF, claimJob, completeJob, extendLease, retryOrFailJob } from './queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { DAY_MS } from '~/shared/days.ts';
 
 export interface JobContext {
   db: Db;
@@ -163,7 +164,7 @@ export function startBackgroundWorker({
   };
 }
 
-export async function pruneFinishedJobs(db: Db, olderThanMs = 7 * 24 * 60 * 60_000) {
+export async function pruneFinishedJobs(db: Db, olderThanMs = 7 * DAY_MS) {
   const { count } = await db.job.deleteMany({ where: { status: 'done', finishedAt: { lt: new Date(Date.now() - olderThanMs) } } });
   return count;
 }

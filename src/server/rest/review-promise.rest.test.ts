@@ -1,7 +1,7 @@
 // The seller's side of the review promise: GET /api/seller/prototypes/{id} carries dueDates
 // (submitted + 14 / + 30 days) and, once met, when; an admin's start review meets the initial review.
 import { describe, expect, it } from 'vitest';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, signedInClient, useTestDatabase } from '../test/harness.ts';
 

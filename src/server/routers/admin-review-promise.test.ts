@@ -2,7 +2,7 @@
 // rows carry due dates and final scores, filters by stage / reviewer / "needs my scorecard" /
 // overdue, sorts by the final scores (nulls last) with keyset pages both ways, and the counter.
 import { describe, expect, it } from 'vitest';
-import { addDays } from '~/shared/review-promise.ts';
+import { addDays } from '~/shared/days.ts';
 import { fixedClock } from '../test/services.ts';
 import { createAdmin, createPrototype, createUser } from '../test/factories.ts';
 import { callerAs, signedInClient, useTestDatabase } from '../test/harness.ts';

@@ -22,6 +22,7 @@ import { DECLINE_CATEGORIES } from '../decline-reasons.ts';
 import { PROTOTYPE_STAGES } from '../prototype-stages.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 import { positiveMoneyAmount } from './money.ts';
+import { DAY_MS } from '../days.ts';
 
 /** Rows a CSV export holds at most; the export says so when it was cut. */
 export const CSV_EXPORT_LIMIT = 50_000;
@@ -140,7 +141,7 @@ export const declineReportFields = z.object({
 });
 export const declineReportInput = declineReportFields
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((r) => !r.from || !r.to || r.to.getTime() - r.from.getTime() <= 5 * 366 * 86_400_000, {
+  .refine((r) => !r.from || !r.to || r.to.getTime() - r.from.getTime() <= 5 * 366 * DAY_MS, {
     message: 'The range may span at most five years',
     path: ['to'],
   });

@@ -2,7 +2,8 @@
 // scores for the list, and "overdue" written once for the list filter, the counter and the daily job
 // (its milestone part), so that all three always agree with src/shared/review-promise.ts.
 import type { Prisma } from '~/generated/prisma/client.ts';
-import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, addDays, dueDates, milestoneOverdue, startOfUtcDay } from '~/shared/review-promise.ts';
+import { FEEDBACK_DAYS, INITIAL_REVIEW_DAYS, dueDates, milestoneOverdue } from '~/shared/review-promise.ts';
+import { addDays, startOfUtcDay } from '~/shared/days.ts';
 
 /** Columns the due dates, the milestone flag and the final scores are computed from. */
 export const promiseSelect = {
