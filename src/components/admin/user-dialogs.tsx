@@ -11,6 +11,7 @@ import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { useAdminFeedback } from './admin-toasts.ts';
 import { generateRandomPassword } from '~/shared/generate-password.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
+import { RESTRICTION_END_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 
 export interface UserTarget {
   id: string;
@@ -62,8 +63,8 @@ function RestrictForm({ user, onClose }: { user: UserTarget; onClose: () => void
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const restrictedUntil = status === 'restricted' && until ? new Date(until) : null;
-    if (restrictedUntil && restrictedUntil.getTime() <= Date.now()) {
-      setError('The restriction must end in the future');
+    if (restrictedUntil && !isAfter(restrictedUntil)) {
+      setError(RESTRICTION_END_IN_PAST);
       return;
     }
     update.mutate({ id: user.id, status, banReason: null, restrictedUntil, adminNotes: notes });

@@ -16,13 +16,13 @@ import { type ComplianceDeps, complianceStatesOf } from './export-control.ts';
 import { USER_NOT_FOUND } from './manageable-users.ts';
 import { PROTOTYPE_NOT_FOUND } from './prototype-access.ts';
 import { personName } from './views/person-name.ts';
+import { EXPIRY_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 
 type Reader = Pick<Prisma.TransactionClient, 'prototype' | 'user' | 'exportAuthorization'>;
 type Writer = Pick<Prisma.TransactionClient, 'exportRelease'>;
 
 export const AUTHORIZATION_NOT_FOUND = 'Authorization not found';
 export const NOT_AN_ADMINISTRATOR = 'Export status and authorizations are recorded for administrators only';
-export const EXPIRY_IN_PAST = 'The expiry must be in the future';
 export const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must';
 
 /** The person and their status when it was asked, as a release row keeps them. */
@@ -253,7 +253,7 @@ export async function addAuthorization(
   input: { prototypeId: number; reference: string; expiresAt: Date; note: string | null },
 ) {
   const { db, meta, actorId, now } = deps;
-  if (input.expiresAt <= now) throw new InvalidInputError(EXPIRY_IN_PAST);
+  if (!isAfter(input.expiresAt, now)) throw new InvalidInputError(EXPIRY_IN_PAST);
   return db.$transaction(async (tx) => {
     await assertRecordable(tx, userId, actorId);
     const prototype = await tx.prototype.findUnique({ where: { id: input.prototypeId }, select: { prototypeName: true } });

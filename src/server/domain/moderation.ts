@@ -32,6 +32,7 @@ import {
 } from './views/moderation-view.ts';
 import type { DomainDeps } from './deps.ts';
 import { newestFirst } from './keyset.ts';
+import { EXPIRY_IN_PAST, SUSPENSION_END_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 
 export { USER_NOT_FOUND } from './manageable-users.ts';
 export const WARNING_NOT_FOUND = 'Warning not found';
@@ -39,8 +40,9 @@ export const SUSPENSION_NOT_FOUND = 'Suspension not found';
 export const WARNING_NOT_ACTIVE = 'This warning is no longer active (already resolved or expired)';
 export const SUSPENSION_NOT_RUNNING = 'This suspension is not running (already lifted or ended)';
 export const ALREADY_SUSPENDED = 'This user is already suspended: lift the running suspension first';
-export const END_DATE_IN_PAST = 'endDate: The suspension must end in the future';
-export const EXPIRY_IN_PAST = 'expiresAt: The expiry must be in the future';
+// Prefixed with the field, as the API's input errors are.
+export const END_DATE_IN_PAST = `endDate: ${SUSPENSION_END_IN_PAST}`;
+export const WARNING_EXPIRY_IN_PAST = `expiresAt: ${EXPIRY_IN_PAST}`;
 /** Lists answer at most this many rows (a user never has nearly as many measures). */
 const HISTORY_MAX = 500;
 
@@ -59,7 +61,7 @@ const when = formatUtcDateTime;
 
 export async function issueWarning(deps: ModerationDeps, input: Omit<IssueWarningInput, 'expiresAt'> & { expiresAt: Date | null }) {
   const { db, meta, mailer, actorId, now } = deps;
-  if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw new InvalidInputError(EXPIRY_IN_PAST);
+  if (input.expiresAt && !isAfter(input.expiresAt, now)) throw new InvalidInputError(WARNING_EXPIRY_IN_PAST);
   return db.$transaction(async (tx) => {
     const user = await assertMayActOnUser(tx, input.id, 'warned');
     const row = await tx.userWarning.create({
@@ -154,7 +156,7 @@ export async function acknowledgeWarning(deps: ModerationDeps, id: number) {
 
 export async function suspendUser(deps: ModerationDeps, input: { id: string; reason: string; endDate: Date; notes: string | null }) {
   const { db, meta, mailer, actorId, now } = deps;
-  if (input.endDate.getTime() <= now.getTime()) throw new InvalidInputError(END_DATE_IN_PAST);
+  if (!isAfter(input.endDate, now)) throw new InvalidInputError(END_DATE_IN_PAST);
   return db.$transaction(async (tx) => {
     // One running suspension per user: the user's row lock orders two admins suspending at once.
     await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${input.id}::uuid FOR UPDATE`;

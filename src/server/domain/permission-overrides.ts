@@ -7,7 +7,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { CAPABILITIES, CAPABILITY_LABELS, type Capability, ROLE_CAPABILITIES, canOverride, isGrantedOnly } from '~/shared/capabilities.ts';
 import { formatUtcDateTime, fullName } from '~/shared/format.ts';
-import { PERMISSION_EXPIRY_IN_PAST } from '~/shared/schemas/permissions.ts';
+import { EXPIRY_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
@@ -30,7 +30,6 @@ const KEPT_CAPABILITIES: Partial<Record<Capability, string>> = {
 };
 export const adminOnlyRefusal = (capability: Capability) =>
   `"${capability}" is an administrator capability: it can only be granted to or revoked from administrators`;
-export const EXPIRY_IN_PAST = PERMISSION_EXPIRY_IN_PAST;
 /** A user's override history shown at most this long (newest first). */
 export const OVERRIDE_LIST_MAX = 200;
 
@@ -209,7 +208,7 @@ export async function changePermission(
   input: { userId: string; permission: Capability; granted: boolean; reason: string; expiresAt: Date | null },
 ): Promise<PermissionOverrideView> {
   const { db, meta, mailer, actor, now } = deps;
-  if (input.expiresAt && input.expiresAt <= now) throw new InvalidInputError(EXPIRY_IN_PAST);
+  if (input.expiresAt && !isAfter(input.expiresAt, now)) throw new InvalidInputError(EXPIRY_IN_PAST);
   return db.$transaction(async (tx) => {
     const target = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, role: true } });
     if (!target) throw new NotFoundError(USER_NOT_FOUND);

@@ -23,6 +23,7 @@ import { PROTOTYPE_STAGES } from '../prototype-stages.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 import { positiveMoneyAmount } from './money.ts';
 import { DAY_MS } from '../days.ts';
+import { RESTRICTION_END_IN_PAST, isAfter } from './future-dates.ts';
 
 /** Rows a CSV export holds at most; the export says so when it was cut. */
 export const CSV_EXPORT_LIMIT = 50_000;
@@ -166,8 +167,8 @@ export const userStatusInput = z
     if (input.status === 'banned' && !input.banReason) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['banReason'], message: BAN_REASON_REQUIRED });
     }
-    if (input.status === 'restricted' && input.restrictedUntil && input.restrictedUntil.getTime() <= Date.now()) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['restrictedUntil'], message: 'The restriction must end in the future' });
+    if (input.status === 'restricted' && input.restrictedUntil && !isAfter(input.restrictedUntil)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['restrictedUntil'], message: RESTRICTION_END_IN_PAST });
     }
   });
 export type UserStatusInput = z.input<typeof userStatusInput>;

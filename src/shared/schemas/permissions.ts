@@ -6,7 +6,6 @@ import { recordId, storableDate, uuidId } from './bounds.ts';
 
 export const PERMISSION_REASON_MAX = 1000;
 /** The server's refusal of an end that has passed (its clock decides); the form says it under Until. */
-export const PERMISSION_EXPIRY_IN_PAST = 'The expiry must be in the future';
 
 export const capabilityName = z.enum(CAPABILITIES, {
   errorMap: () => ({ message: `Unknown capability: use one of ${CAPABILITIES.join(', ')}` }),

@@ -16,6 +16,7 @@ import { EXPORT_STATUSES, EXPORT_STATUS_LABELS, NOT_LEGAL_ADVICE } from '~/share
 const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must.';
 import { formatDate, formatDateTime } from '~/shared/format.ts';
 import { AUTHORIZATION_REFERENCE_MAX, COMPLIANCE_NOTE_MAX, authorizationFormInput, exportStatusFormInput } from '~/shared/schemas/export-control.ts';
+import { EXPIRY_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 
 type ExportRecord = RouterOutputs['compliance']['exportRecord'];
 
@@ -241,7 +242,7 @@ function AddAuthorization({ userId }: { userId: string }) {
     const input = form.validate();
     if (!input) return;
     // The server refuses a past expiry too; saying so here keeps the message beside its field.
-    if (input.expiresAt.getTime() <= Date.now()) setErrors({ expiresAt: 'The expiry must be in the future' });
+    if (!isAfter(input.expiresAt)) setErrors({ expiresAt: EXPIRY_IN_PAST });
     else add.mutate(input);
   }
   const today = new Date().toISOString().slice(0, 10);

@@ -9,6 +9,7 @@ import { stateLabel } from '~/shared/format.ts';
 import { WARNING_SEVERITIES, WARNING_TYPES } from '~/shared/moderation.ts';
 import { MODERATION_REASON_MAX, MODERATION_TEXT_MAX, TITLE_MAX, liftSuspensionForm, suspensionForm, warningForm } from '~/shared/schemas/moderation.ts';
 import { Options } from '~/components/forms/options.tsx';
+import { EXPIRY_IN_PAST, SUSPENSION_END_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 
 interface Target {
   id: string;
@@ -57,7 +58,7 @@ function WarnForm({ user, onClose }: { user: Target; onClose: () => void }) {
       expiresAt: expires ? new Date(expires) : null,
     });
     if (!parsed.success) return setErrors(firstMessages(parsed.error));
-    if (parsed.data.expiresAt && parsed.data.expiresAt.getTime() <= Date.now()) return setErrors({ expiresAt: 'The expiry must be in the future' });
+    if (parsed.data.expiresAt && !isAfter(parsed.data.expiresAt)) return setErrors({ expiresAt: EXPIRY_IN_PAST });
     setErrors({});
     warn.mutate({ id: user.id, ...parsed.data });
   };
@@ -120,7 +121,7 @@ function SuspendForm({ user, onClose }: { user: Target; onClose: () => void }) {
     if (!end) return setErrors({ endDate: 'End date is required' });
     const parsed = suspensionForm.safeParse({ reason: data.get('reason'), endDate: new Date(end), notes: data.get('notes') });
     if (!parsed.success) return setErrors(firstMessages(parsed.error));
-    if (parsed.data.endDate.getTime() <= Date.now()) return setErrors({ endDate: 'The suspension must end in the future' });
+    if (!isAfter(parsed.data.endDate)) return setErrors({ endDate: SUSPENSION_END_IN_PAST });
     setErrors({});
     suspend.mutate({ id: user.id, ...parsed.data });
   };

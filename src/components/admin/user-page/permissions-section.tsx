@@ -11,7 +11,8 @@ import { type AdminRoleTarget, RemoveAdminRoleDialog } from '~/components/admin/
 import { formatUtcDateTime, fullName } from '~/shared/format.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { CAPABILITY_LABELS, type Capability, changeEffect, grantChoices, revokeChoices } from '~/shared/capabilities.ts';
-import { PERMISSION_EXPIRY_IN_PAST, PERMISSION_REASON_MAX, permissionChangeInput } from '~/shared/schemas/permissions.ts';
+import { PERMISSION_REASON_MAX, permissionChangeInput } from '~/shared/schemas/permissions.ts';
+import { EXPIRY_IN_PAST } from '~/shared/schemas/future-dates.ts';
 
 export function PermissionsSection({ userId }: { userId: string }) {
   const permissions = trpc.permissions.forUser.useQuery({ id: userId });
@@ -171,7 +172,7 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
         found[key] ??= issue.message;
       }
     } else if (parsed.data.expiresAt && parsed.data.expiresAt.getTime() <= Date.now()) {
-      found.expiresAt = PERMISSION_EXPIRY_IN_PAST;
+      found.expiresAt = EXPIRY_IN_PAST;
     }
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
@@ -183,7 +184,7 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
       await utils.permissions.forUser.invalidate({ id: userId });
     } catch (failure) {
       const message = serverMessage(failure, 'Failed to change the permission');
-      setErrors(message === PERMISSION_EXPIRY_IN_PAST ? { expiresAt: message } : { form: message });
+      setErrors(message === EXPIRY_IN_PAST ? { expiresAt: message } : { form: message });
     }
   }
 
