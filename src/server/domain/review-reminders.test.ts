@@ -62,6 +62,15 @@ describe('review reminders', () => {
     expect(recipients).not.toContain(seller.id);
   });
 
+  it('a banned lead is not reminded: the rest of the team is (ADR 0057)', async () => {
+    const { lead, otherAdmin } = await setup();
+    await t.db.prisma.user.update({ where: { id: lead.id }, data: { status: 'banned', banReason: 'Left the company' } });
+    await runReviewReminders(t.db.prisma, links, runDay(-2));
+    const recipients = (await notifications()).map((n) => n.userId);
+    expect(recipients).toContain(otherAdmin.id);
+    expect(recipients).not.toContain(lead.id);
+  });
+
   it('a met due date never reminds; the feedback due date reminds on its own', async () => {
     const { lead, prototype } = await setup({ initialReviewMetAt: addDays(DUE, -5) });
     for (const day of [-2, -1, 0]) expect(await runReviewReminders(t.db.prisma, links, runDay(day))).toBe(0);

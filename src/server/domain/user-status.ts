@@ -32,7 +32,12 @@ export const teamWhere = { role: 'admin', status: { not: 'banned' } } satisfies 
 
 export const BANNED_ADMIN_NOT_ASSIGNABLE = 'A banned administrator cannot be assigned';
 
-/** `teamWhere` for one user about to be assigned something: `notAdmin` says why a non-admin is refused. */
+/** `teamWhere` for one user. */
+export function isOnTeam(user: { role: Role; status: UserStatus }): boolean {
+  return user.role === 'admin' && user.status !== 'banned';
+}
+
+/** `isOnTeam` for one user about to be assigned something: `notAdmin` says why a non-admin is refused. */
 export function assertTeamMember(user: { role: Role; status: UserStatus }, notAdmin: string): void {
   if (user.role !== 'admin') throw new InvalidInputError(notAdmin);
   if (user.status === 'banned') throw new InvalidInputError(BANNED_ADMIN_NOT_ASSIGNABLE);
