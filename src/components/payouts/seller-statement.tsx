@@ -8,6 +8,7 @@ import { QueryView } from '~/components/query-view.tsx';
 import { toastError } from '~/components/toast/toast-store.ts';
 import { LedgerList } from './ledger-list.tsx';
 import { keepPreviousData } from '@tanstack/react-query';
+import { datedFileName } from '~/shared/format.ts';
 
 export function SellerStatement() {
   const [page, setPage] = useState<{ cursor?: string; direction?: 'next' | 'prev' }>({});
@@ -16,7 +17,7 @@ export function SellerStatement() {
   const downloading = exporter.isPending;
   const download = async () => {
     try {
-      downloadText(`statement-${new Date().toISOString().slice(0, 10)}.csv`, await exporter.mutateAsync());
+      downloadText(datedFileName('statement'), await exporter.mutateAsync());
     } catch (error) {
       toastError('The statement could not be downloaded.', error);
     }

@@ -5,7 +5,7 @@
 // moment and the basis. The data room's gate (confidential-access.ts) asks `clearancesFor` here.
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { AUTHORIZATION_EXPIRY_WARNING_DAYS, type ExportStatus, type RefusalReason, type ReleaseBasis, type ReleaseChannel } from '~/shared/export-control.ts';
-import { type PersonName, fullName } from '~/shared/format.ts';
+import { type PersonName, fullName, isoDay } from '~/shared/format.ts';
 import { addDays } from '~/shared/days.ts';
 import type { Db } from '../db/index.ts';
 import { logActivity } from './activity-log.ts';
@@ -39,15 +39,13 @@ export type Clearance = StatusSnapshot &
     | { cleared: false; reason: RefusalReason; message: string }
   );
 
-const dateText = (date: Date) => date.toISOString().slice(0, 10);
-
 /** The refusal in words that name the reason and what would change it (403 on every path). */
 export function notClearedMessage(reason: RefusalReason, expired?: { reference: string; expiresAt: Date }): string {
   const head = 'This prototype is export-controlled';
   if (reason === 'status_unknown')
     return `${head}, and your export status is not on record: its confidential content and documents open only to U.S. persons and to people a compliance officer has authorized for it.`;
   if (reason === 'authorization_expired' && expired)
-    return `${head}: your authorization ${expired.reference} for it expired on ${dateText(expired.expiresAt)}. A compliance officer must record a current one before its confidential content opens to you.`;
+    return `${head}: your authorization ${expired.reference} for it expired on ${isoDay(expired.expiresAt)}. A compliance officer must record a current one before its confidential content opens to you.`;
   return `${head}: as a foreign person you need an authorization for it, and none is on record. A compliance officer must record one before its confidential content opens to you.`;
 }
 

@@ -21,6 +21,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { type EvaluationRequest, getEvaluation } from './evaluation.ts';
+import { isoDay } from '~/shared/format.ts';
 
 type Tx = Prisma.TransactionClient;
 const NOT_FOUND = 'Prototype not found';
@@ -157,8 +158,8 @@ export async function declineReasonsReport(db: Db, range: { from?: Date; to?: Da
     months.set(row.month, counts);
   }
   return {
-    from: from.toISOString().slice(0, 10),
-    to: addDays(end, -1).toISOString().slice(0, 10),
+    from: isoDay(from),
+    to: isoDay(addDays(end, -1)),
     months: [...months].map(([month, counts]) => ({ month, counts, total: Object.values(counts).reduce((a, b) => a + b, 0) })),
   };
 }

@@ -14,7 +14,7 @@ import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { EXPORT_STATUSES, EXPORT_STATUS_LABELS, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
 // The server's words (403): no one clears themselves.
 const NOT_YOUR_OWN = 'You cannot record your own export status or authorizations: another compliance officer must.';
-import { formatDate, formatDateTime } from '~/shared/format.ts';
+import { formatDate, formatDateTime, isoDay } from '~/shared/format.ts';
 import { AUTHORIZATION_REFERENCE_MAX, COMPLIANCE_NOTE_MAX, authorizationFormInput, exportStatusFormInput } from '~/shared/schemas/export-control.ts';
 import { EXPIRY_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 
@@ -245,7 +245,7 @@ function AddAuthorization({ userId }: { userId: string }) {
     if (!isAfter(input.expiresAt)) setErrors({ expiresAt: EXPIRY_IN_PAST });
     else add.mutate(input);
   }
-  const today = new Date().toISOString().slice(0, 10);
+  const today = isoDay();
   return (
     <form noValidate className="mt-4 flex flex-col gap-4 rounded-box border border-base-300 p-4" aria-labelledby="add-authorization-title" onSubmit={submit}>
       <h4 id="add-authorization-title" className="font-medium">
