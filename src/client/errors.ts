@@ -11,6 +11,15 @@ export function serverMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * "The evaluation could not be loaded. <the server's reason>": what a screen says when its read
+ * failed; a network failure adds no reason ("Failed to fetch" tells the reader nothing).
+ */
+export function loadFailed(what: string, error: unknown): string {
+  const reason = serverMessage(error, '');
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.${reason ? ` ${reason}` : ''}`;
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && error.data?.httpStatus === 401;
 }

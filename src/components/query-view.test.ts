@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { TRPCClientError } from '@trpc/client';
 import { QueryView } from './query-view.tsx';
 
 type Query = { isError: boolean; error: { message: string } | null; data: string[] | undefined };
@@ -25,11 +26,16 @@ describe('QueryView', () => {
 
   it('shows an alert with the reason when loading failed, even over earlier data', () => {
     for (const data of [undefined, ['old']]) {
-      const html = render({ isError: true, error: { message: 'Too many requests' }, data });
+      const html = render({ isError: true, error: new TRPCClientError('Too many requests'), data });
       expect(html).toContain('role="alert"');
       expect(html).toContain('The outbox could not be loaded. Too many requests');
       expect(html).not.toContain('<li>');
     }
+  });
+
+  it('gives no reason for a network failure ("Failed to fetch" tells the reader nothing)', () => {
+    const html = render({ isError: true, error: new TRPCClientError('Failed to fetch'), data: undefined });
+    expect(html).toContain('The outbox could not be loaded.</p>');
   });
 
   it('shows the empty state: a sentence in the usual box, or a node as given', () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { loadFailed } from '~/client/errors.ts';
 import { Spinner } from './spinner.tsx';
 
 /** What QueryView reads of a React Query result. */
@@ -7,8 +8,6 @@ interface QueryState<T> {
   error: { message: string } | null;
   data: T | undefined;
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The four states of a list screen, the same on every screen: a spinner while it loads, an alert if
@@ -31,7 +30,7 @@ export function QueryView<T>({
   if (query.isError) {
     return (
       <p role="alert" className="alert alert-error mt-6">
-        {capitalise(what)} could not be loaded. {query.error?.message}
+        {loadFailed(what, query.error)}
       </p>
     );
   }

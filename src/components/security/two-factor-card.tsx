@@ -11,6 +11,7 @@ import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { currentPasswordInput, passwordAndCodeInput, totpCodeInput } from '~/shared/schemas/security.ts';
 import { formatDateTime, countOf } from '~/shared/format.ts';
 import { QrCode } from './qr-code.tsx';
+import { loadFailed } from '~/client/errors.ts';
 
 const fail = (fallback: string) => (error: unknown) => toastError(fallback, error);
 
@@ -36,7 +37,7 @@ export function TwoFactorCard() {
   } else if (!status.data) {
     body = status.isError ? (
       <p role="alert" className="alert alert-error mt-4">
-        {status.error.message}
+        {loadFailed('two-factor sign-in', status.error)}
       </p>
     ) : (
       <Spinner label="Loading" className="py-6" />

@@ -14,7 +14,7 @@ export function DataRoomSection({ prototypeId }: { prototypeId: number }) {
       toast({ title });
       void utils.confidentiality.sellerDataRoom.invalidate({ id: prototypeId });
     },
-    onError: (error: { message: string }) => toastError(error.message),
+    onError: (error: unknown) => toastError('Could not change access to your data room', error),
   });
   const revoke = trpc.confidentiality.revoke.useMutation(done('Access withdrawn'));
   const restore = trpc.confidentiality.restore.useMutation(done('Access restored'));

@@ -2,7 +2,7 @@
 // seller's screening answers on the admin prototype page: the classification on record, its history,
 // and a form to record a new one (compliance.classify). Rows are never changed: a new record becomes
 // the one on record and the earlier ones stay as the history. Shown only to compliance.manage holders.
-import { serverMessage } from '~/client/errors.ts';
+import { loadFailed } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
@@ -21,7 +21,7 @@ export function ClassificationSection({ prototypeId }: { prototypeId: number }) 
   if (query.isError) {
     return (
       <p role="alert" className="mt-4 text-sm text-error">
-        {serverMessage(query.error, 'The classification record could not be loaded.')}
+        {loadFailed('the classification record', query.error)}
       </p>
     );
   }

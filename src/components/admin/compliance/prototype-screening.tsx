@@ -7,6 +7,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { COMPLIANCE_STATE_LABELS, KNOWN_CLASSIFICATION_LABELS, NOT_LEGAL_ADVICE, SCREENING_QUESTIONS, SCREENING_TRIGGERS } from '~/shared/export-control.ts';
 import { formatDateTime } from '~/shared/format.ts';
 import { ClassificationSection } from './classification-section.tsx';
+import { loadFailed } from '~/client/errors.ts';
 
 export function PrototypeScreening({ prototypeId }: { prototypeId: number }) {
   const query = trpc.compliance.screening.useQuery({ id: prototypeId }, { retry: false });
@@ -27,7 +28,7 @@ export function PrototypeScreening({ prototypeId }: { prototypeId: number }) {
       <p className="mt-1 text-xs text-base-content/70">{NOT_LEGAL_ADVICE}</p>
       {query.isError ? (
         <p role="alert" className="mt-3 text-sm text-error">
-          The screening answers could not be loaded. {query.error.message}
+          {loadFailed('the screening answers', query.error)}
         </p>
       ) : !data ? (
         <Spinner label="Loading the screening answers" className="py-6" />

@@ -6,6 +6,7 @@ import { Spinner } from '~/components/spinner.tsx';
 import { documentUrl } from '~/shared/document-urls.ts';
 import { formatFileSize } from '~/shared/format.ts';
 import { ConfidentialPanel } from '../confidential-panel.tsx';
+import { loadFailed } from '~/client/errors.ts';
 
 export function ConfidentialSection({ id }: { id: number }) {
   const query = trpc.confidentiality.prototype.useQuery({ id }, { retry: false });
@@ -17,7 +18,7 @@ export function ConfidentialSection({ id }: { id: number }) {
       </h2>
       {query.isError ? (
         <p role="alert" className="alert alert-error mt-3">
-          {query.error.message}
+          {loadFailed('the confidential content', query.error)}
         </p>
       ) : !p ? (
         <Spinner label="Loading the confidential content" className="py-6" />

@@ -18,6 +18,7 @@ import type { Evaluation } from './score-fields.tsx';
 import { ScorecardForm } from './scorecard-form.tsx';
 import { IntegritySection } from './integrity-section.tsx';
 import { ScorecardsSection } from './scorecards-section.tsx';
+import { loadFailed } from '~/client/errors.ts';
 
 export type EvaluationOrigin = 'board' | 'list';
 
@@ -34,7 +35,7 @@ export function EvaluationPage({ id, from }: { id: number; from: EvaluationOrigi
       </div>
       {query.isError ? (
         <p role="alert" className="alert alert-error mt-6">
-          The evaluation could not be loaded. {query.error.message}
+          {loadFailed('the evaluation', query.error)}
         </p>
       ) : !query.data ? (
         <Spinner label="Loading the evaluation" className="py-16" />
