@@ -37,8 +37,6 @@ export function dueState(due: DueDate, now: Date): DueState {
   return 'open';
 }
 
-/** Midnight UTC of the date's day: a milestone date is a calendar day, stored as its midnight UTC. */
-
 /**
  * A development milestone whose day has ended while the prototype is still in development: "by
  * Nov 26" is overdue from Nov 27 (UTC), that is once its date is before today's midnight.

@@ -9,7 +9,7 @@ import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
-import { notify, notifyAdmins } from './notifications.ts';
+import { notify, notifyLeadOrTeam } from './notifications.ts';
 import { PROTOTYPE_NOT_FOUND, visiblePrototypes } from './prototype-access.ts';
 import { recordTimelineEvent } from './prototype-timeline.ts';
 import { type GateScope, gateInfoRequests } from './views/confidential-view.ts';
@@ -103,8 +103,7 @@ export async function answerInfo(deps: InfoRequestDeps, input: { id: number; ans
       message: `The seller of "${prototype.prototypeName}" answered your question:\n\n${row.question}`,
       actionUrl: adminPanelSearchPath(prototype.id),
     };
-    if (prototype.assignedTo) await notify(tx, mailer, { ...notification, userId: prototype.assignedTo, adminData: true });
-    else await notifyAdmins(tx, mailer, notification);
+    await notifyLeadOrTeam(tx, mailer, prototype.assignedTo, notification);
     await logActivity(tx, meta, {
       userId: actorId,
       action: 'prototype.info_answer',

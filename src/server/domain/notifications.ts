@@ -8,7 +8,7 @@ import { enqueueEmails } from '../mail/outbox.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { notificationEmail } from '../mail/templates.ts';
 import { publishLive } from '../live/publish.ts';
-import { teamWhere } from './user-status.ts';
+import { isOnTeam, teamWhere } from './user-status.ts';
 
 type Writer = Pick<Prisma.TransactionClient, 'notification' | 'user' | 'emailMessage' | 'job' | '$executeRaw'>;
 
@@ -58,6 +58,17 @@ export async function notify(tx: Writer, links: EmailLinks, input: NotificationI
     })),
   );
   return count;
+}
+
+/**
+ * Notifies whoever answers for a record (a prototype's lead, a ticket's assignee) while they are on
+ * the team, else the whole team: a demoted or banned admin's records still reach someone, and their
+ * admin data no longer reaches them.
+ */
+export async function notifyLeadOrTeam(tx: Writer, links: EmailLinks, leadId: string | null, input: Omit<NotificationInput, 'userId' | 'adminData'>) {
+  const lead = leadId ? await tx.user.findUnique({ where: { id: leadId }, select: { role: true, status: true } }) : null;
+  if (leadId && lead && isOnTeam(lead)) return notify(tx, links, { ...input, userId: leadId, adminData: true });
+  return notifyAdmins(tx, links, input);
 }
 
 /** Notifies the admin team (e.g. of a new submission or a seller's answer to a quote): admin data. */

@@ -56,7 +56,7 @@ const overrideSelect = {
 type OverrideRow = Prisma.UserPermissionGetPayload<{ select: typeof overrideSelect }>;
 
 /** Newest first by id: assigned under the lock, it is the order the changes committed in (ADR 0033). */
-const newestFirst = [{ id: 'desc' }] satisfies Prisma.UserPermissionOrderByWithRelationInput[];
+const latestChangeFirst = [{ id: 'desc' }] satisfies Prisma.UserPermissionOrderByWithRelationInput[];
 
 export interface EffectiveCapability {
   permission: Capability;
@@ -79,7 +79,7 @@ export async function effectiveCapabilities(
 ): Promise<EffectiveCapability[]> {
   const rows = await db.userPermission.findMany({
     where: { userId: user.id, ...unexpired(now) },
-    orderBy: newestFirst,
+    orderBy: latestChangeFirst,
     select: { id: true, permission: true, granted: true, expiresAt: true, reason: true },
   });
   return CAPABILITIES.map((permission) => {
@@ -114,7 +114,7 @@ export async function permissionsOfUser(db: Db, userId: string, now: Date) {
   if (!user) throw new NotFoundError(USER_NOT_FOUND);
   const [capabilities, rows] = await Promise.all([
     effectiveCapabilities(db, user, now),
-    db.userPermission.findMany({ where: { userId }, orderBy: newestFirst, take: OVERRIDE_LIST_MAX, select: overrideSelect }),
+    db.userPermission.findMany({ where: { userId }, orderBy: latestChangeFirst, take: OVERRIDE_LIST_MAX, select: overrideSelect }),
   ]);
   const deciding = new Set(capabilities.flatMap((c) => (c.overrideId === null ? [] : [c.overrideId])));
   return { userId: user.id, role: user.role, capabilities, overrides: rows.map((row) => toOverrideView(row, now, deciding)) };
@@ -148,7 +148,7 @@ export async function assertPermissionManagersRemain(tx: Prisma.TransactionClien
   const admins = await tx.user.findMany({ where: teamWhere, select: { id: true } });
   const overrides = await tx.userPermission.findMany({
     where: { userId: { in: admins.map((a) => a.id) }, permission: capability, ...unexpired(now) },
-    orderBy: newestFirst,
+    orderBy: latestChangeFirst,
     select: { userId: true, granted: true, expiresAt: true },
   });
   const rowsOf = new Map<string, ManageRow[]>();
@@ -180,7 +180,7 @@ export async function assertActorStillManages(tx: Prisma.TransactionClient, acto
     select: {
       role: true,
       status: true,
-      permissions: { where: { permission: 'permissions.manage', ...unexpired(now) }, orderBy: newestFirst, take: 1, select: { granted: true } },
+      permissions: { where: { permission: 'permissions.manage', ...unexpired(now) }, orderBy: latestChangeFirst, take: 1, select: { granted: true } },
     },
     relationLoadStrategy: 'join',
   });

@@ -5,6 +5,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts';
 import { fullName } from '~/shared/format.ts';
 import { ForbiddenError, NotFoundError } from './errors.ts';
+import { isOnTeam } from './user-status.ts';
 import { personName } from './views/person-name.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -13,18 +14,18 @@ export const ONLY_LEAD_CHANGES_PANEL = 'Only the lead reviewer may change the re
 
 /**
  * Locks the prototype's row until the transaction ends (two panel changes run one after the other)
- * and refuses anyone but its lead while it has one. Returns what the change needs to know.
+ * and refuses anyone but its lead while it has one on the team (a demoted or banned lead's panel is
+ * the team's to change). Returns what the change needs to know.
  */
 export async function lockPanelFor(tx: Tx, prototypeId: number, actorId: string) {
   const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM prototypes WHERE id = ${prototypeId} FOR UPDATE`;
   if (locked.length === 0) throw new NotFoundError('Prototype not found');
   const prototype = await tx.prototype.findUniqueOrThrow({
     where: { id: prototypeId },
-    select: { sellerId: true, status: true, assignedTo: true, assignee: { select: personName } },
+    select: { sellerId: true, status: true, assignedTo: true, assignee: { select: { ...personName, role: true, status: true } } },
   });
-  if (prototype.assignedTo !== null && prototype.assignedTo !== actorId) {
-    const lead = prototype.assignee ? ` (${fullName(prototype.assignee)})` : '';
-    throw new ForbiddenError(`${ONLY_LEAD_CHANGES_PANEL}${lead}`);
+  if (prototype.assignee && isOnTeam(prototype.assignee) && prototype.assignedTo !== actorId) {
+    throw new ForbiddenError(`${ONLY_LEAD_CHANGES_PANEL} (${fullName(prototype.assignee)})`);
   }
   return prototype;
 }

@@ -15,10 +15,8 @@ import { adminPanelSearchPath } from '~/shared/app-paths.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { ensureJobScheduled } from '../jobs/queue.ts';
-import { notify } from './notifications.ts';
+import { notifyLeadOrTeam } from './notifications.ts';
 import { milestoneOverdueWhere } from './views/review-promise-view.ts';
-import { isOnTeam, teamWhere } from './user-status.ts';
-import type { Role, UserStatus } from '~/shared/constants.ts';
 
 export const REVIEW_REMINDERS_JOB = 'review-reminders';
 /** The daily run's time of day (UTC hour). */
@@ -59,15 +57,10 @@ interface Reminder {
   milestone?: string | null;
 }
 
-const leadSelect = { select: { role: true, status: true } } as const;
-/** The prototype's lead while on the team; a banned lead's reminders go to the whole team instead. */
-const leadOf = (row: { assignedTo: string | null; assignee: { role: Role; status: UserStatus } | null }) =>
-  row.assignee && isOnTeam(row.assignee) ? row.assignedTo : null;
-
 /** Which reminders are due at `now` (before a check against what was already sent). */
 export async function dueReminders(db: Db, now: Date): Promise<Reminder[]> {
   const today = startOfUtcDay(now);
-  const select = { id: true, prototypeName: true, assignedTo: true, assignee: leadSelect, createdAt: true } as const;
+  const select = { id: true, prototypeName: true, assignedTo: true, createdAt: true } as const;
   const reminders: Reminder[] = [];
   for (const [kind, days, metField] of [
     ['initial_review', INITIAL_REVIEW_DAYS, 'initialReviewMetAt'],
@@ -86,18 +79,19 @@ export async function dueReminders(db: Db, now: Date): Promise<Reminder[]> {
       const left = daysUntil(dueAt, now);
       // 'before' from two days ahead (a missed run catches up the next day), 'due' on the day itself.
       const moment: ReminderMoment = left <= 0 ? 'due' : 'before';
-      if (left <= REMINDER_DAYS_BEFORE) reminders.push({ prototypeId: row.id, prototypeName: row.prototypeName, assignedTo: leadOf(row), kind, dueAt, moment });
+      if (left <= REMINDER_DAYS_BEFORE)
+        reminders.push({ prototypeId: row.id, prototypeName: row.prototypeName, assignedTo: row.assignedTo, kind, dueAt, moment });
     }
   }
   const milestones = await db.prototype.findMany({
     where: milestoneOverdueWhere(now),
-    select: { id: true, prototypeName: true, assignedTo: true, assignee: leadSelect, nextMilestone: true, milestoneDate: true },
+    select: { id: true, prototypeName: true, assignedTo: true, nextMilestone: true, milestoneDate: true },
   });
   for (const row of milestones) {
     reminders.push({
       prototypeId: row.id,
       prototypeName: row.prototypeName,
-      assignedTo: leadOf(row),
+      assignedTo: row.assignedTo,
       kind: 'milestone',
       dueAt: row.milestoneDate!,
       moment: 'overdue',
@@ -131,14 +125,11 @@ export async function runReviewReminders(db: Db, links: EmailLinks, now: Date): 
         skipDuplicates: true,
       });
       if (count === 0) return false;
-      const recipients = r.assignedTo ? [r.assignedTo] : (await tx.user.findMany({ where: teamWhere, select: { id: true } })).map((a) => a.id);
-      await notify(tx, links, {
-        userId: recipients,
+      await notifyLeadOrTeam(tx, links, r.assignedTo, {
         prototypeId: r.prototypeId,
         type: REMINDER_TYPES[r.moment],
         ...message(r),
         actionUrl: adminPanelSearchPath(r.prototypeId),
-        adminData: true,
       });
       return true;
     });

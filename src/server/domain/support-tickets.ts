@@ -15,7 +15,7 @@ import { publishLive } from '../live/publish.ts';
 import { logActivity } from './activity-log.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.ts';
 import { asDate, keysetPage, parseIntId, newestFirst } from './keyset.ts';
-import { notify, notifyAdmins } from './notifications.ts';
+import { notify, notifyAdmins, notifyLeadOrTeam } from './notifications.ts';
 import { ticketMessageSelect, ticketSelect, toAdminTicketView, toTicketMessageView, toTicketView } from './views/ticket-view.ts';
 import type { DomainDeps } from './deps.ts';
 import { assertTeamMember, teamWhere } from './user-status.ts';
@@ -188,8 +188,7 @@ export async function postTicketMessage(deps: TicketDeps, viewer: TicketViewer, 
         message: excerpt(input.body),
         actionUrl: adminTicketPath(ticket.id),
       };
-      if (ticket.assignedAdminId) await notify(tx, mailer, { ...announcement, userId: ticket.assignedAdminId, adminData: true });
-      else await notifyAdmins(tx, mailer, announcement);
+      await notifyLeadOrTeam(tx, mailer, ticket.assignedAdminId, announcement);
     } else {
       await notify(tx, mailer, {
         userId: ticket.userId,

@@ -88,6 +88,24 @@ describe('the admin team', () => {
     expect((await t.db.prisma.supportTicket.findUniqueOrThrow({ where: { id: ticket.id } })).assignedAdminId).toBeNull();
   });
 
+  it("a lead or assignee off the team: their record's notices go to the team, and the team may take over the panel", async () => {
+    const a = await adminsInEveryState();
+    const seller = await createUser(t.db.prisma);
+    const prototype = await createPrototype(t.db.prisma, seller.id, { assignedTo: a.banned.id });
+    const sellerCaller = await callerAs(t.db, seller.id);
+    const ticket = await sellerCaller.support.open({ category: 'account', subject: 'Help', description: 'Please.' });
+    await t.db.prisma.supportTicket.update({ where: { id: ticket.id }, data: { assignedAdminId: a.banned.id } });
+    await t.db.prisma.notification.deleteMany({});
+    await sellerCaller.support.reply({ id: ticket.id, body: 'Any news?' });
+    const notified = await t.db.prisma.notification.findMany({ where: { type: 'ticket_reply' }, select: { userId: true } });
+    expect(notified.map((n) => n.userId)).toContain(a.active.id);
+    expect(notified.map((n) => n.userId)).not.toContain(a.banned.id);
+    // A banned lead no longer holds the panel: another admin names a new lead.
+    expect((await (await callerAs(t.db, a.active.id)).admin.assign({ id: prototype.id, assignedTo: a.active.id })).assignedTo).toBe(a.active.id);
+    // A lead on the team does: the panel is theirs to change.
+    await expect((await callerAs(t.db, a.lapsed.id)).admin.assign({ id: prototype.id, assignedTo: a.lapsed.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
   it('reviewer suggestions and the conflicts list consider the admins who may review now', async () => {
     const a = await adminsInEveryState();
     const seller = await createUser(t.db.prisma, { organization: 'Fusion Lab' });

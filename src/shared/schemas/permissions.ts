@@ -5,7 +5,6 @@ import { CAPABILITIES } from '../capabilities.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
 
 export const PERMISSION_REASON_MAX = 1000;
-/** The server's refusal of an end that has passed (its clock decides); the form says it under Until. */
 
 export const capabilityName = z.enum(CAPABILITIES, {
   errorMap: () => ({ message: `Unknown capability: use one of ${CAPABILITIES.join(', ')}` }),

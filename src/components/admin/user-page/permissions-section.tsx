@@ -12,7 +12,7 @@ import { formatUtcDateTime, fullName } from '~/shared/format.ts';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { CAPABILITY_LABELS, type Capability, changeEffect, grantChoices, revokeChoices } from '~/shared/capabilities.ts';
 import { PERMISSION_REASON_MAX, permissionChangeInput } from '~/shared/schemas/permissions.ts';
-import { EXPIRY_IN_PAST } from '~/shared/schemas/future-dates.ts';
+import { EXPIRY_IN_PAST, isAfter } from '~/shared/schemas/future-dates.ts';
 
 export function PermissionsSection({ userId }: { userId: string }) {
   const permissions = trpc.permissions.forUser.useQuery({ id: userId });
@@ -171,7 +171,7 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
         const key: keyof FieldErrors = field === 'reason' || field === 'expiresAt' || field === 'permission' ? field : 'form';
         found[key] ??= issue.message;
       }
-    } else if (parsed.data.expiresAt && parsed.data.expiresAt.getTime() <= Date.now()) {
+    } else if (parsed.data.expiresAt && !isAfter(parsed.data.expiresAt)) {
       found.expiresAt = EXPIRY_IN_PAST;
     }
     setErrors(found);
