@@ -15,6 +15,7 @@ export interface PrototypeTarget {
   prototypeName: string;
   priority: Level;
   assignedTo: string | null;
+  assigneeName: string | null;
   reviewerComments: string | null;
 }
 
@@ -177,6 +178,10 @@ function ManageForm({ prototype, onClose }: { prototype: PrototypeTarget; onClos
       <Field name="assignee" label="Assigned reviewer">
         <select id="assignee" className="select select-bordered w-full" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
           <option value="">Unassigned</option>
+          {/* A lead no longer on the team is not offered again, but is shown while assigned. */}
+          {prototype.assignedTo && admins.data && !admins.data.some((admin) => admin.id === prototype.assignedTo) && (
+            <option value={prototype.assignedTo}>{prototype.assigneeName ?? 'A former administrator'} (no longer on the team)</option>
+          )}
           {admins.data?.map((admin) => (
             <option key={admin.id} value={admin.id}>
               {fullName(admin)} ({admin.email})

@@ -38,7 +38,14 @@ export function PrototypeActions({ evaluation: e }: { evaluation: Evaluation }) 
   const close = () => setDialog(null);
   const id = e.id;
   const subject = { status: e.status, atomixQuote: e.atomixQuote, sellerResponse: e.sellerResponse };
-  const target = { id, prototypeName: e.prototypeName, priority: e.priority, assignedTo: e.leadId, reviewerComments: e.reviewerComments };
+  const target = {
+    id,
+    prototypeName: e.prototypeName,
+    priority: e.priority,
+    assignedTo: e.leadId,
+    assigneeName: e.reviewers.find((r) => r.id === e.leadId)?.name ?? null,
+    reviewerComments: e.reviewerComments,
+  };
   const quoted = { id, prototypeName: e.prototypeName, atomixQuote: e.atomixQuote, quoteNotes: e.quoteNotes };
   const open = (kind: DialogKind) => () => setDialog(kind);
 

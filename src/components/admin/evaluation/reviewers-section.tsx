@@ -16,7 +16,11 @@ export function ReviewersSection({ evaluation: e }: { evaluation: Evaluation }) 
   const suggestions = trpc.conflicts.suggestions.useQuery({ id: e.id });
   const conflicts = trpc.conflicts.forPrototype.useQuery({ id: e.id });
   const utils = trpc.useUtils();
-  const mayChange = e.leadId === null || e.viewer.isLead;
+  // The team is `admin.admins` (admins not banned): a reviewer or lead no longer on it keeps no hold
+  // on the panel (the server's lockPanelFor), and can be taken off it here.
+  const onTeam = (id: string) => admins.data?.some((admin) => admin.id === id) ?? true;
+  const offTeam = e.reviewers.filter((r) => !onTeam(r.id));
+  const mayChange = e.leadId === null || e.viewer.isLead || !onTeam(e.leadId);
   const [chosen, setChosen] = useState<string[]>(e.reviewers.map((r) => r.id));
   const [lead, setLead] = useState(e.leadId ?? '');
   const [error, setError] = useState<string | undefined>();
@@ -117,6 +121,22 @@ export function ReviewersSection({ evaluation: e }: { evaluation: Evaluation }) 
                     </li>
                   );
                 })}
+                {offTeam.map((r) => (
+                  <li key={r.id} className="flex flex-wrap items-center gap-4" data-testid="reviewer-off-team">
+                    <label className="flex cursor-pointer items-center gap-2">
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-sm"
+                        checked={chosen.includes(r.id)}
+                        disabled={!chosen.includes(r.id)}
+                        onChange={(ev) => toggle(r.id, ev.target.checked)}
+                      />
+                      <span>
+                        {r.name} <span className="text-xs text-base-content/70">no longer on the admin team: untick to take them off</span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
               </ul>
             )}
           </fieldset>
