@@ -203,3 +203,39 @@ test('evaluation screens, phone and desktop: no axe violations in either theme',
     fullPage: true,
   });
 });
+
+test('a lead who has left the admin team holds no panel: another admin takes them off and leads (ADR 0057)', async ({ page, prisma, createUser, signInAs }) => {
+  const tag = randomUUID().slice(0, 8);
+  const seller = await createUser({ firstName: 'Sella' });
+  const gone = await createUser({ role: 'admin', firstName: `Gone${tag}` });
+  const next = await createUser({ role: 'admin', firstName: `Next${tag}` });
+  const name = `OffTeam-${tag}`;
+  const { id } = await createPrototype(prisma, seller.id, {
+    prototypeName: name,
+    status: 'approved',
+    stage: 'commercial_evaluation',
+    assignedTo: gone.id,
+  });
+  await createReviewers(prisma, id, [gone.id]);
+  // "Remove admin role": the app's own way off the team; the assignments stay.
+  await prisma.user.update({ where: { id: gone.id }, data: { role: 'user' } });
+
+  await signInAs(page, next, `/admin-panel/prototypes/${id}/evaluation`);
+  const form = page.getByRole('form', { name: 'Assign reviewers' });
+  const offTeam = form.getByTestId('reviewer-off-team');
+  await expect(offTeam).toHaveCount(1);
+  await expect(offTeam).toContainText(`Gone${tag}`);
+  await expect(offTeam).toContainText('no longer on the admin team: untick to take them off');
+  await offTeam.getByRole('checkbox').uncheck();
+  await form.getByRole('checkbox', { name: new RegExp(`Next${tag}`) }).check();
+  await form.getByRole('radio', { name: new RegExp(`Lead: Next${tag}`) }).check();
+  await form.getByRole('button', { name: 'Save reviewers' }).click();
+  await toast(page, 'Reviewers saved');
+
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Assign reviewers' })).toBeVisible();
+  await expect(page.getByTestId('reviewer-off-team')).toHaveCount(0);
+  const panel = await prisma.prototypeReviewer.findMany({ where: { prototypeId: id }, select: { reviewerId: true } });
+  expect(panel.map((row) => row.reviewerId)).toEqual([next.id]);
+  expect((await prisma.prototype.findUniqueOrThrow({ where: { id }, select: { assignedTo: true } })).assignedTo).toBe(next.id);
+});
