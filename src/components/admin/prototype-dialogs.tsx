@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
+import { Options } from '~/components/forms/options.tsx';
 import { LEVELS, type Level, quoteForm, rejectForm } from '~/shared/schemas/admin.ts';
 import { fullName, stateLabel } from '~/shared/format.ts';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
@@ -90,11 +91,7 @@ function DeclineCategorySelect({ value, onChange }: { value: DeclineCategory | '
         aria-describedby="decline-category-hint"
       >
         <option value="">No category</option>
-        {DECLINE_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {DECLINE_REASONS[c].label}
-          </option>
-        ))}
+        <Options values={DECLINE_CATEGORIES} label={(c) => DECLINE_REASONS[c].label} />
       </select>
       <p id="decline-category-hint" className="text-xs text-base-content/70">
         {value ? `The seller reads: “${DECLINE_REASONS[value].sellerText}” and what they could do next.` : 'The seller then sees your reason alone.'}
@@ -168,11 +165,7 @@ function ManageForm({ prototype, onClose }: { prototype: PrototypeTarget; onClos
     <form onSubmit={submit} className="flex flex-col gap-3">
       <Field name="priority" label="Priority">
         <select id="priority" className="select select-bordered w-full" value={priority} onChange={(e) => setPriorityValue(e.target.value as Level)}>
-          {LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {stateLabel(level)}
-            </option>
-          ))}
+          <Options values={LEVELS} label={stateLabel} />
         </select>
       </Field>
       <Field name="assignee" label="Assigned reviewer">

@@ -2,6 +2,7 @@
 // help text, and the classification the seller knows. Used by the submission form and by the seller's
 // prototype page when the answers are still missing.
 import type { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { Options } from '~/components/forms/options.tsx';
 import {
   CLASSIFICATION_HELP,
   CLASSIFICATION_QUESTION,
@@ -84,11 +85,7 @@ export function ScreeningFields({ form, idPrefix = 'screening' }: { form: Screen
           <option value="" disabled>
             Choose one
           </option>
-          {KNOWN_CLASSIFICATIONS.map((value) => (
-            <option key={value} value={value}>
-              {KNOWN_CLASSIFICATION_LABELS[value]}
-            </option>
-          ))}
+          <Options values={KNOWN_CLASSIFICATIONS} label={(value) => KNOWN_CLASSIFICATION_LABELS[value]} />
         </select>
         <ErrorText id={`${idPrefix}-knownClassification-error`} error={errors.knownClassification} />
       </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { loadDataLayer } from '~/client/data/load.ts';
+import { Options } from '~/components/forms/options.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '~/shared/constants.ts';
 import { type ContactInput, contactInput } from '~/shared/schemas/contact.ts';
@@ -128,11 +129,7 @@ export function ContactForm() {
           <option value="" disabled>
             Select a subject
           </option>
-          {CONTACT_SUBJECTS.map((subject) => (
-            <option key={subject} value={subject}>
-              {CONTACT_SUBJECT_LABELS[subject]}
-            </option>
-          ))}
+          <Options values={CONTACT_SUBJECTS} label={(subject) => CONTACT_SUBJECT_LABELS[subject]} />
         </select>
       </Field>
       <Field field="message" label="Message" error={errors.message}>

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { Field } from '~/components/forms/field.tsx';
+import { Options } from '~/components/forms/options.tsx';
 import { ModalDialog, DialogActions } from '~/components/modal-dialog.tsx';
 import { Amount } from '~/components/amount.tsx';
 import { formatDate, formatUsd, stateInSentence, stateLabel } from '~/shared/format.ts';
@@ -272,11 +273,7 @@ function ManualPayDialog({ payout, onClose }: { payout: AdminPayout; onClose: ()
         <Field name="method" label="Method" error={form.errors.method}>
           <select {...form.field('method')} className={`select select-bordered w-full ${form.errors.method ? 'select-error' : ''}`}>
             <option value="">Choose…</option>
-            {MANUAL_PAYOUT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYOUT_METHOD_LABELS[m]}
-              </option>
-            ))}
+            <Options values={MANUAL_PAYOUT_METHODS} label={(m) => PAYOUT_METHOD_LABELS[m]} />
           </select>
         </Field>
         <Field name="reference" label="Reference" error={form.errors.reference}>

@@ -1,6 +1,7 @@
 // The fields a scorecard and the final evaluation share: their labels, the number and level inputs
 // (bound through useZodForm's field()), and form strings turned into the shared schemas' input.
 import { Field } from '~/components/forms/field.tsx';
+import { Options } from '~/components/forms/options.tsx';
 import type { RouterOutputs } from '~/client/trpc.ts';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatNumber, formatWholeUsd, stateLabel } from '~/shared/format.ts';
@@ -71,11 +72,7 @@ export function LevelSelect({ bound, error }: { bound: BoundField; error: string
     <Field name={bound.id} label={SCORE_LABELS[bound.name] ?? bound.name} error={error}>
       <select {...bound} className="select select-bordered w-full">
         <option value="">Choose…</option>
-        {LEVELS.map((level) => (
-          <option key={level} value={level}>
-            {stateLabel(level)}
-          </option>
-        ))}
+        <Options values={LEVELS} label={stateLabel} />
       </select>
     </Field>
   );

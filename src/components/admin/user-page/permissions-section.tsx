@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
+import { Options } from '~/components/forms/options.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { type AdminRoleTarget, RemoveAdminRoleDialog } from '~/components/admin/admin-team-section.tsx';
@@ -235,11 +236,7 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
               aria-describedby={describedBy('permission', `${ids}-effect`)}
               aria-invalid={errors.permission ? true : undefined}
             >
-              {choices.map((c) => (
-                <option key={c} value={c}>
-                  {CAPABILITY_LABELS[c]} ({c})
-                </option>
-              ))}
+              <Options values={choices} label={(c) => `${CAPABILITY_LABELS[c]} (${c})`} />
             </select>
             {effect && (
               <p id={`${ids}-effect`} className="text-sm text-base-content/80" aria-live="polite" data-testid="permission-effect">
