@@ -7,6 +7,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { ROLES, USER_STATUSES } from '~/shared/constants.ts';
 import { USER_SORTS } from '~/shared/schemas/admin.ts';
 import { formatDateTime, fullName, stateLabel } from '~/shared/format.ts';
+import { type Column, TableHead } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminSearch, type SetSearch, userQueryInput } from './admin-search.ts';
 import { useAdminFeedback } from './admin-toasts.ts';
@@ -23,6 +24,8 @@ type AdminUser = RouterOutputs['admin']['users']['items'][number];
 type DialogKind = 'restrict' | 'ban' | 'delete' | 'password' | 'message' | 'permissions' | 'adminRole';
 
 const orNA = (value: string | null) => (value && value.trim() ? value : 'N/A');
+
+const COLUMNS: Column[] = ['User', 'Business / Phone', 'Status', 'Notes', <span className="sr-only">Actions</span>];
 
 export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const list = trpc.admin.users.useQuery(userQueryInput(search), { placeholderData: keepPreviousData });
@@ -50,17 +53,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
             <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
               <table className="table" aria-busy={list.isFetching}>
                 <caption className="sr-only">Users</caption>
-                <thead>
-                  <tr className="text-base-content/85">
-                    <th scope="col">User</th>
-                    <th scope="col">Business / Phone</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Notes</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={COLUMNS} />
                 <tbody>
                   {page.items.map((user) => (
                     <tr key={user.id} data-testid="user-row" data-user-email={user.email}>

@@ -8,6 +8,7 @@ import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
 import { Options } from '~/components/forms/options.tsx';
+import { ScrollRegion, TableHead } from '~/components/list-card.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { BASIS_LABELS, CLASSIFICATION_BASES, COMPLIANCE_STATE_LABELS, JURISDICTIONS, JURISDICTION_LABELS, NOT_LEGAL_ADVICE } from '~/shared/export-control.ts';
 import { formatDateTime } from '~/shared/format.ts';
@@ -85,22 +86,10 @@ function History({ history }: { history: Classification[] }) {
   return (
     <div>
       <h3 className="font-semibold">History</h3>
-      {/* Focusable so that a keyboard can scroll the table sideways on a phone (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard */}
-      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Classification history table (scrolls sideways)">
+      <ScrollRegion className="mt-2" label="Classification history table (scrolls sideways)">
         <table className="table table-sm">
           <caption className="sr-only">Every classification recorded for this prototype, newest first</caption>
-          <thead>
-            <tr className="text-base-content/85">
-              <th scope="col">Recorded</th>
-              <th scope="col">By</th>
-              <th scope="col">Classification</th>
-              <th scope="col">Controlled</th>
-              <th scope="col">Jurisdiction</th>
-              <th scope="col">Basis</th>
-              <th scope="col">Note</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Recorded', 'By', 'Classification', 'Controlled', 'Jurisdiction', 'Basis', 'Note']} />
           <tbody>
             {history.map((row, index) => (
               <tr key={row.id}>
@@ -118,7 +107,7 @@ function History({ history }: { history: Classification[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

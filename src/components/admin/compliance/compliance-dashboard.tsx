@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
+import { ScrollRegion, TableHead } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import {
   AUTHORIZATION_EXPIRY_WARNING_DAYS,
@@ -145,21 +146,10 @@ function Releases({ prototypeId, prototypeName }: { prototypeId: number; prototy
       empty="Nothing released or refused yet: each opening of its confidential content is recorded here."
     >
       {(rows) => (
-        // Focusable so that a keyboard can scroll the table sideways on a phone (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Release report table (scrolls sideways)">
+        <ScrollRegion label="Release report table (scrolls sideways)">
           <table className="table table-sm">
             <caption className="sr-only">Every release and refusal of {prototypeName}, newest first</caption>
-            <thead>
-              <tr className="text-base-content/85">
-                <th scope="col">When</th>
-                <th scope="col">Person</th>
-                <th scope="col">What</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Status then</th>
-                <th scope="col">Basis or reason</th>
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Person', 'What', 'Outcome', 'Status then', 'Basis or reason']} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
@@ -187,7 +177,7 @@ function Releases({ prototypeId, prototypeName }: { prototypeId: number; prototy
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </QueryView>
   );

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
+import { TableHead } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
@@ -219,14 +220,7 @@ function ListImport() {
         {(rows) => (
           <div className="mt-2 overflow-x-auto">
             <table className="table table-sm">
-              <thead>
-                <tr className="text-base-content/85">
-                  <th scope="col">Imported</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Entries</th>
-                  <th scope="col">SHA-256</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Imported', 'By', 'Entries', 'SHA-256']} />
               <tbody>
                 {rows.map((row, index) => (
                   <tr key={row.id}>

@@ -6,6 +6,7 @@ import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
 import { Options } from '~/components/forms/options.tsx';
+import { ScrollRegion, TableHead } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { type AdminRoleTarget, RemoveAdminRoleDialog } from '~/components/admin/admin-team-section.tsx';
@@ -59,18 +60,10 @@ function AdminRoleRemoval({ userId }: { userId: string }) {
 
 function EffectiveTable({ capabilities }: { capabilities: PermissionsData['capabilities'] }) {
   return (
-    // Focusable so that a keyboard can scroll the table sideways on a phone (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard
-    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Effective capabilities table (scrolls sideways)">
+    <ScrollRegion className="mt-4" label="Effective capabilities table (scrolls sideways)">
       <table className="table table-sm">
         <caption className="sr-only">Effective capabilities</caption>
-        <thead>
-          <tr className="text-base-content/85">
-            <th scope="col">Capability</th>
-            <th scope="col">Allowed</th>
-            <th scope="col">From</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Capability', 'Allowed', 'From']} />
         <tbody>
           {capabilities.map((c) => (
             <tr key={c.permission} data-testid={`capability-${c.permission}`}>
@@ -83,7 +76,7 @@ function EffectiveTable({ capabilities }: { capabilities: PermissionsData['capab
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
