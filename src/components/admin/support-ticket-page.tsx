@@ -21,6 +21,7 @@ import { TICKET_TEXT_MAX } from '~/shared/schemas/support.ts';
 import { TICKET_TRANSITIONS } from '~/shared/ticket-workflow.ts';
 import { AppealDecision } from './appeal-decision.tsx';
 import { Options } from '~/components/forms/options.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 type AdminTicket = RouterOutputs['support']['adminById'];
 
@@ -172,10 +173,7 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () 
   };
 
   return (
-    <section aria-labelledby="ticket-controls-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="ticket-controls-title" className="text-lg font-semibold">
-        Ticket
-      </h2>
+    <SectionCard titleId="ticket-controls-title" title="Ticket">
       {closed ? (
         <p className="mt-2 text-sm text-base-content/70">Closed tickets cannot be changed.</p>
       ) : (
@@ -243,6 +241,6 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () 
           <p className="whitespace-pre-wrap">{ticket.resolution}</p>
         </div>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -8,6 +8,7 @@ import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { SELLER_SCREENING_NOTICES, type SellerScreeningNotice } from '~/shared/export-control.ts';
 import { emptyScreeningForm, screeningFormInput } from '~/shared/schemas/export-control.ts';
 import { ScreeningFields } from './screening-fields.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 /** A short badge for the dashboard's cards. */
 export function ScreeningBadge({ notice }: { notice: SellerScreeningNotice | null }) {
@@ -31,13 +32,10 @@ export function ScreeningSection({ prototypeId, notice, canAnswer }: { prototype
     );
   }
   return (
-    <section aria-labelledby={titleId} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="screening-action">
-      <h2 id={titleId} className="text-lg font-semibold">
-        Action needed
-      </h2>
+    <SectionCard titleId={titleId} title="Action needed" testId="screening-action">
       <p className="mt-1 text-sm">{SELLER_SCREENING_NOTICES.action_needed}</p>
       {canAnswer && <ScreeningAnswerForm prototypeId={prototypeId} />}
-    </section>
+    </SectionCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatDate } from '~/shared/format.ts';
 import { APPEAL_WINDOW_DAYS } from '~/shared/moderation.ts';
 import { AppealMessageForm } from './appeal-form.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 type Measure = RouterOutputs['moderation']['myMeasures'][number];
 
@@ -23,10 +24,7 @@ export function MyMeasuresPanel() {
   const [appealing, setAppealing] = useState<Measure | null>(null);
   if (!measures.data || measures.data.length === 0) return null;
   return (
-    <section aria-labelledby="my-measures-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="my-measures">
-      <h2 id="my-measures-title" className="text-lg font-semibold">
-        Account measures
-      </h2>
+    <SectionCard titleId="my-measures-title" title="Account measures" testId="my-measures">
       <p className="mt-1 text-sm text-base-content/70">{`Each measure can be appealed once, within ${APPEAL_WINDOW_DAYS} days.`}</p>
       <ul className="mt-3 flex flex-col gap-3">
         {measures.data.map((m) => (
@@ -66,7 +64,7 @@ export function MyMeasuresPanel() {
       >
         {appealing && <AppealDialogForm measure={appealing} onDone={() => setAppealing(null)} />}
       </ModalDialog>
-    </section>
+    </SectionCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { Amount } from '~/components/amount.tsx';
 import { formatDate, formatNumber, formatUsd } from '~/shared/format.ts';
 import { StatusBadge, quotePanelVariant } from './status-badge.tsx';
 import type { SellerPrototype, SellerSummary, SellerTransaction } from './types.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function SummaryCards({ summary }: { summary: SellerSummary }) {
   const cards = [
@@ -37,12 +38,9 @@ export function SummaryCards({ summary }: { summary: SellerSummary }) {
 
 function Panel({ title, id, children }: { title: ReactNode; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <SectionCard titleId={id} title={title}>
       <div className="mt-4">{children}</div>
-    </section>
+    </SectionCard>
   );
 }
 

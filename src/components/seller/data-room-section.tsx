@@ -5,6 +5,7 @@ import { trpc } from '~/client/trpc.ts';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatUtcDateTime } from '~/shared/format.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function DataRoomSection({ prototypeId }: { prototypeId: number }) {
   const utils = trpc.useUtils();
@@ -19,10 +20,7 @@ export function DataRoomSection({ prototypeId }: { prototypeId: number }) {
   const revoke = trpc.confidentiality.revoke.useMutation(done('Access withdrawn'));
   const restore = trpc.confidentiality.restore.useMutation(done('Access restored'));
   return (
-    <section aria-labelledby="data-room-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="data-room">
-      <h2 id="data-room-title" className="text-lg font-semibold">
-        Who may open your confidential content
-      </h2>
+    <SectionCard titleId="data-room-title" title="Who may open your confidential content" testId="data-room">
       <p className="mt-1 text-sm text-base-content/70">
         Administrators open your description, notes, documents and answers only after accepting the confidentiality terms and attesting, for this prototype,
         that they have no conflict of interest. You can withdraw one administrator&apos;s access at any time.
@@ -69,6 +67,6 @@ export function DataRoomSection({ prototypeId }: { prototypeId: number }) {
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }

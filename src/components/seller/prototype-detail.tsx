@@ -27,6 +27,7 @@ import { documentUrl } from '~/shared/document-urls.ts';
 import { ScreeningSection } from '~/components/export-control/seller-screening.tsx';
 import { ConfidentialPanel } from '~/components/admin/confidential-panel.tsx';
 import { DataRoomSection } from './data-room-section.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 /** The seller's page for one prototype: every field, its documents, its quote and its timeline. */
 export function PrototypeDetailPage({ id }: { id: number }) {
@@ -102,10 +103,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
           <InfoRequestsSection prototypeId={p.id} canAnswer={p.sellerId === userId} />
           {/* In the wide column: its summary and eight figures need the room, and the side column is long already. */}
           <ReleasedEvaluation prototype={p} />
-          <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-            <h2 id="details-title" className="text-lg font-semibold">
-              Details
-            </h2>
+          <SectionCard titleId="details-title" title="Details">
             <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
               {fields
                 .filter(([, value]) => value !== null)
@@ -143,7 +141,7 @@ function Detail({ id, userId }: { id: number; userId: string }) {
                 </p>
               </div>
             )}
-          </section>
+          </SectionCard>
           <Documents prototype={p} canUpload={p.sellerId === userId} />
           {p.sellerId === userId && <DataRoomSection prototypeId={p.id} />}
         </div>
@@ -201,10 +199,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
   }
 
   return (
-    <section aria-labelledby="documents-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="documents-title" className="text-lg font-semibold">
-        Documents
-      </h2>
+    <SectionCard titleId="documents-title" title="Documents">
       {prototype.documents.length === 0 ? (
         <p className="mt-3 text-sm text-base-content/70">No documents uploaded yet</p>
       ) : (
@@ -255,7 +250,7 @@ function Documents({ prototype, canUpload }: { prototype: PrototypeDetail; canUp
           )}
         </div>
       )}
-    </section>
+    </SectionCard>
   );
 }
 

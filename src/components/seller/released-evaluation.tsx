@@ -37,10 +37,7 @@ export function ReleasedEvaluation({ prototype }: { prototype: Pick<PrototypeDet
   const evaluation = prototype.evaluation;
   if (!evaluation) return null;
   return (
-    <section aria-labelledby="evaluation-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="released-evaluation">
-      <h2 id="evaluation-title" className="text-lg font-semibold">
-        Released evaluation
-      </h2>
+    <SectionCard titleId="evaluation-title" title="Released evaluation" testId="released-evaluation">
       <p className="text-xs text-base-content/70">Released {formatDate(evaluation.releasedAt)}</p>
       <p className="mt-3 whitespace-pre-line">{evaluation.summary}</p>
       {evaluation.strengths && (
@@ -56,7 +53,7 @@ export function ReleasedEvaluation({ prototype }: { prototype: Pick<PrototypeDet
         </>
       )}
       {evaluation.scores && <ScoreList scores={evaluation.scores} />}
-    </section>
+    </SectionCard>
   );
 }
 

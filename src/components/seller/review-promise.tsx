@@ -2,6 +2,7 @@
 // and the feedback are expected, and once met, when they were.
 import { formatDate } from '~/shared/format.ts';
 import { FEEDBACK_WINDOW, INITIAL_REVIEW_WINDOW } from '~/components/review-window.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 type DateValue = Date | string;
 interface DueDateView {
@@ -23,10 +24,7 @@ export function ReviewPromise({ dueDates }: { dueDates: { initialReview: DueDate
     { key: 'feedback', met: !!dueDates.feedback.metAt, text: line(dueDates.feedback, 'Feedback expected by', 'Feedback given on') },
   ];
   return (
-    <section aria-labelledby="review-promise-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="review-promise">
-      <h2 id="review-promise-title" className="text-lg font-semibold">
-        Review timeline
-      </h2>
+    <SectionCard titleId="review-promise-title" title="Review timeline" testId="review-promise">
       <p className="mt-1 text-sm text-base-content/70">{`Initial review within ${INITIAL_REVIEW_WINDOW}, detailed feedback and next steps within ${FEEDBACK_WINDOW}.`}</p>
       <ul className="mt-3 flex flex-col gap-2">
         {items.map((item) => (
@@ -36,6 +34,6 @@ export function ReviewPromise({ dueDates }: { dueDates: { initialReview: DueDate
           </li>
         ))}
       </ul>
-    </section>
+    </SectionCard>
   );
 }

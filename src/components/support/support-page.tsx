@@ -9,7 +9,7 @@ import { revoked, useCapability } from '~/client/use-capability.ts';
 import { CapabilityNotice } from '~/components/permissions/capability-notice.tsx';
 import { FormActions } from '~/components/forms/busy-button.tsx';
 import { Field } from '~/components/forms/field.tsx';
-import { CountedTitle, ListCard, QueryStatus } from '~/components/list-card.tsx';
+import { CountedTitle, ListCard, QueryStatus, SectionCard } from '~/components/list-card.tsx';
 import { toast } from '~/components/toast/toast-store.ts';
 import { LEVELS } from '~/shared/constants.ts';
 import { formatDateTime, stateLabel } from '~/shared/format.ts';
@@ -96,10 +96,7 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
     },
   });
   return (
-    <section aria-labelledby="new-ticket" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="new-ticket" className="text-lg font-semibold">
-        New ticket
-      </h2>
+    <SectionCard titleId="new-ticket" title="New ticket">
       <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={form.submit((values) => open.mutate(values))}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field name="category" label="Category" error={form.errors.category}>
@@ -127,6 +124,6 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
         )}
         <FormActions onCancel={onDone} submitLabel="Open ticket" pending={open.isPending} />
       </form>
-    </section>
+    </SectionCard>
   );
 }

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
-import { ScrollRegion, TableHead } from '~/components/list-card.tsx';
+import { ScrollRegion, SectionCard, TableHead } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import {
   AUTHORIZATION_EXPIRY_WARNING_DAYS,
@@ -31,10 +31,7 @@ export function ComplianceDashboard() {
   const dashboard = trpc.compliance.dashboard.useQuery();
   return (
     <>
-      <section aria-labelledby="states-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="compliance-dashboard">
-        <h2 id="states-title" className="text-lg font-semibold">
-          Prototypes by compliance state
-        </h2>
+      <SectionCard titleId="states-title" title="Prototypes by compliance state" testId="compliance-dashboard">
         <QueryView query={dashboard} what="the compliance figures" isEmpty={() => false} empty={null}>
           {(data) => (
             <>
@@ -66,7 +63,7 @@ export function ComplianceDashboard() {
             </>
           )}
         </QueryView>
-      </section>
+      </SectionCard>
       <ExpiringAuthorizations />
     </>
   );
@@ -192,10 +189,7 @@ function basisText(row: Release) {
 function ExpiringAuthorizations() {
   const expiring = trpc.compliance.expiringAuthorizations.useQuery();
   return (
-    <section aria-labelledby="expiring-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="expiring-title" className="text-lg font-semibold">
-        Authorizations ending within {AUTHORIZATION_EXPIRY_WARNING_DAYS} days
-      </h2>
+    <SectionCard titleId="expiring-title" title={<>Authorizations ending within {AUTHORIZATION_EXPIRY_WARNING_DAYS} days</>}>
       <p className="mt-1 text-sm text-base-content/70">
         Once expired, an authorization no longer clears its holder: record a new one on the person&apos;s page.
       </p>
@@ -230,6 +224,6 @@ function ExpiringAuthorizations() {
           </ul>
         )}
       </QueryView>
-    </section>
+    </SectionCard>
   );
 }

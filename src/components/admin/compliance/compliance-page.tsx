@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
-import { TableHead } from '~/components/list-card.tsx';
+import { SectionCard, TableHead } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
@@ -49,10 +49,7 @@ export function CompliancePage() {
 function OpenHits() {
   const hits = trpc.compliance.hits.useQuery({ status: 'open' });
   return (
-    <section aria-labelledby="hits-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="hits-title" className="text-lg font-semibold">
-        Open screening hits
-      </h2>
+    <SectionCard titleId="hits-title" title="Open screening hits">
       <p className="mt-1 text-sm text-base-content/70">
         A possible match holds the user&apos;s payouts until decided. A false positive lifts the hold; a confirmed match restricts the account and keeps payouts
         blocked.
@@ -66,7 +63,7 @@ function OpenHits() {
           </ul>
         )}
       </QueryView>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -176,10 +173,7 @@ function ListImport() {
   }
 
   return (
-    <section aria-labelledby="list-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="list-title" className="text-lg font-semibold">
-        Consolidated Screening List
-      </h2>
+    <SectionCard titleId="list-title" title="Consolidated Screening List">
       <p className="mt-1 text-sm text-base-content/70">
         Import the list as published (CSV). It replaces the list in force; earlier imports stay listed below. Users are screened when they register, connect a
         payout account and before each payout.
@@ -238,6 +232,6 @@ function ListImport() {
           </div>
         )}
       </QueryView>
-    </section>
+    </SectionCard>
   );
 }

@@ -8,23 +8,25 @@ import { COMPLIANCE_STATE_LABELS, KNOWN_CLASSIFICATION_LABELS, NOT_LEGAL_ADVICE,
 import { formatDateTime } from '~/shared/format.ts';
 import { ClassificationSection } from './classification-section.tsx';
 import { loadFailed } from '~/client/errors.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function PrototypeScreening({ prototypeId }: { prototypeId: number }) {
   const query = trpc.compliance.screening.useQuery({ id: prototypeId }, { retry: false });
   const data = query.data;
   const officer = useCapability('compliance.manage').allowed === true;
   return (
-    <section aria-labelledby="export-screening-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="export-screening">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="export-screening-title" className="text-lg font-semibold">
-          Export screening
-        </h2>
-        {data && (
+    <SectionCard
+      titleId="export-screening-title"
+      title="Export screening"
+      testId="export-screening"
+      aside={
+        data && (
           <span className="badge badge-outline" data-testid="compliance-state">
             {COMPLIANCE_STATE_LABELS[data.state]}
           </span>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="mt-1 text-xs text-base-content/70">{NOT_LEGAL_ADVICE}</p>
       {query.isError ? (
         <p role="alert" className="mt-3 text-sm text-error">
@@ -56,6 +58,6 @@ export function PrototypeScreening({ prototypeId }: { prototypeId: number }) {
         </dl>
       )}
       {officer && <ClassificationSection prototypeId={prototypeId} />}
-    </section>
+    </SectionCard>
   );
 }

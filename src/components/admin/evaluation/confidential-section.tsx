@@ -7,15 +7,13 @@ import { documentUrl } from '~/shared/document-urls.ts';
 import { formatFileSize } from '~/shared/format.ts';
 import { ConfidentialPanel } from '../confidential-panel.tsx';
 import { loadFailed } from '~/client/errors.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function ConfidentialSection({ id }: { id: number }) {
   const query = trpc.confidentiality.prototype.useQuery({ id }, { retry: false });
   const p = query.data;
   return (
-    <section aria-labelledby="confidential-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="confidential-title" className="text-lg font-semibold">
-        Description, notes and documents
-      </h2>
+    <SectionCard titleId="confidential-title" title="Description, notes and documents">
       {query.isError ? (
         <p role="alert" className="alert alert-error mt-3">
           {loadFailed('the confidential content', query.error)}
@@ -46,6 +44,6 @@ export function ConfidentialSection({ id }: { id: number }) {
           )}
         </div>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -19,6 +19,7 @@ import { ScorecardForm } from './scorecard-form.tsx';
 import { IntegritySection } from './integrity-section.tsx';
 import { ScorecardsSection } from './scorecards-section.tsx';
 import { loadFailed } from '~/client/errors.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export type EvaluationOrigin = 'board' | 'list';
 
@@ -98,10 +99,7 @@ function Overview({ evaluation: e }: { evaluation: Evaluation }) {
     { label: 'Feedback due', value: dueText(e.dueDates.feedback) },
   ];
   return (
-    <section aria-labelledby="overview-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="overview-title" className="text-lg font-semibold">
-        Overview
-      </h2>
+    <SectionCard titleId="overview-title" title="Overview">
       <dl className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-4">
         {facts.map(({ label, value, testId }) => (
           <div key={label}>
@@ -112,6 +110,6 @@ function Overview({ evaluation: e }: { evaluation: Evaluation }) {
           </div>
         ))}
       </dl>
-    </section>
+    </SectionCard>
   );
 }

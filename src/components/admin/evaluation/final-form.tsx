@@ -11,6 +11,7 @@ import { evaluationRefusal } from '~/shared/prototype-workflow.ts';
 import { MILESTONE_MAX, NUMERIC_SCORE_FIELDS, SCORE_FIELD_NAMES, finalForm } from '~/shared/schemas/evaluation.ts';
 import { type Evaluation, LevelSelect, NumberField, SCORE_LABELS, figure, prefixed, toScoreInput } from './score-fields.tsx';
 import { useEvaluationFeedback } from './use-evaluation-feedback.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 const ALL_TOGETHER = 'Give all final figures together';
 const schema = z.preprocess((values) => {
@@ -56,10 +57,7 @@ export function FinalForm({ evaluation: e }: { evaluation: Evaluation }) {
   const err = form.errors;
   const bind = (name: keyof typeof form.values & string) => prefixed(form.field(name), 'final-', err[name]);
   return (
-    <section aria-labelledby="final-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="final-title" className="text-lg font-semibold">
-        Final evaluation (lead)
-      </h2>
+    <SectionCard titleId="final-title" title="Final evaluation (lead)">
       <p className="text-sm text-base-content/70">Recorded on the prototype. The reviewers&apos; mean and spread are beside each figure.</p>
       <form
         onSubmit={submit}
@@ -115,6 +113,6 @@ export function FinalForm({ evaluation: e }: { evaluation: Evaluation }) {
           )}
         </div>
       </form>
-    </section>
+    </SectionCard>
   );
 }

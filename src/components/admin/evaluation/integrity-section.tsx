@@ -7,6 +7,7 @@ import { formatDateTime } from '~/shared/format.ts';
 import { DISCUSSION_NOTE_MAX, DISCUSSION_NOTE_REQUIRED } from '~/shared/review-integrity.ts';
 import type { Evaluation } from './score-fields.tsx';
 import { useEvaluationFeedback } from './use-evaluation-feedback.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function IntegritySection({ evaluation: e }: { evaluation: Evaluation }) {
   const confirm = trpc.evaluation.confirmScorecard.useMutation(useEvaluationFeedback(e.id, 'Scorecard confirmed'));
@@ -25,10 +26,7 @@ export function IntegritySection({ evaluation: e }: { evaluation: Evaluation }) 
   };
 
   return (
-    <section aria-labelledby="integrity-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="review-integrity">
-      <h2 id="integrity-title" className="text-lg font-semibold">
-        Review integrity
-      </h2>
+    <SectionCard titleId="integrity-title" title="Review integrity" testId="review-integrity">
       {e.staleCount > 0 && (
         <div className="mt-3 text-sm" data-testid="stale-scorecards">
           <p className="font-medium">
@@ -105,6 +103,6 @@ export function IntegritySection({ evaluation: e }: { evaluation: Evaluation }) 
           </button>
         </form>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -12,6 +12,7 @@ import { InfoRequestExchange } from '../info-requests.tsx';
 import { ConfirmTransitionDialog, ReviseQuoteDialog, StageMoveButtons } from '../lifecycle-dialogs.tsx';
 import { ManageDialog, QuoteDialog, RejectDialog, RejectQuoteDialog } from '../prototype-dialogs.tsx';
 import type { Evaluation } from './score-fields.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 type AdminAction = Exclude<PrototypeAction, 'respondToQuote'>;
 type DialogKind = 'reject' | 'rejectQuote' | 'quote' | 'manage' | 'reviseQuote' | 'startDevelopment' | 'markDeployed';
@@ -64,10 +65,7 @@ export function PrototypeActions({ evaluation: e }: { evaluation: Evaluation }) 
   const refused = ADMIN_ACTIONS.filter((a) => actionRefusal(a, subject) !== null);
 
   return (
-    <section aria-labelledby="actions-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid="prototype-actions">
-      <h2 id="actions-title" className="text-lg font-semibold">
-        Actions
-      </h2>
+    <SectionCard titleId="actions-title" title="Actions" testId="prototype-actions">
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1">
           <dt className="text-base-content/70">Quote</dt>
@@ -130,6 +128,6 @@ export function PrototypeActions({ evaluation: e }: { evaluation: Evaluation }) 
       <ReviseQuoteDialog prototype={dialog === 'reviseQuote' ? quoted : null} onClose={close} />
       <ConfirmTransitionDialog kind="startDevelopment" prototype={dialog === 'startDevelopment' ? target : null} onClose={close} />
       <ConfirmTransitionDialog kind="markDeployed" prototype={dialog === 'markDeployed' ? target : null} onClose={close} />
-    </section>
+    </SectionCard>
   );
 }

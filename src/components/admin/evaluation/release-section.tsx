@@ -12,6 +12,7 @@ import { releaseForm } from '~/shared/schemas/evaluation.ts';
 import { GuardedButton } from '../guarded-button.tsx';
 import type { Evaluation } from './score-fields.tsx';
 import { useEvaluationFeedback } from './use-evaluation-feedback.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 const finalRecorded = (e: Evaluation) => e.final.technicalFeasibility !== null;
 
@@ -19,10 +20,7 @@ export function ReleaseSection({ evaluation: e }: { evaluation: Evaluation }) {
   const [open, setOpen] = useState(false);
   const latest = e.latestRelease;
   return (
-    <section aria-labelledby="release-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="release-title" className="text-lg font-semibold">
-        Release to the seller
-      </h2>
+    <SectionCard titleId="release-title" title="Release to the seller">
       {latest ? (
         <p className="mt-2 text-sm">
           Last released {formatDate(latest.releasedAt)} {latest.includeScores ? 'with the final scores' : 'without scores'}: “{latest.summary}”
@@ -48,7 +46,7 @@ export function ReleaseSection({ evaluation: e }: { evaluation: Evaluation }) {
       >
         {open && <ReleaseForm evaluation={e} onClose={() => setOpen(false)} />}
       </ModalDialog>
-    </section>
+    </SectionCard>
   );
 }
 

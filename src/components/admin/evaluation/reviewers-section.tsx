@@ -10,6 +10,7 @@ import { fullName } from '~/shared/format.ts';
 import { reviewersForm } from '~/shared/schemas/evaluation.ts';
 import type { Evaluation } from './score-fields.tsx';
 import { useEvaluationFeedback } from './use-evaluation-feedback.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function ReviewersSection({ evaluation: e }: { evaluation: Evaluation }) {
   const admins = trpc.admin.admins.useQuery();
@@ -42,10 +43,7 @@ export function ReviewersSection({ evaluation: e }: { evaluation: Evaluation }) 
   const conflictOf = new Map((conflicts.data ?? []).map((c) => [c.adminId, c.reasons]));
   const ranked = [...(admins.data ?? [])].sort((a, b) => (rank.get(a.id)?.index ?? Infinity) - (rank.get(b.id)?.index ?? Infinity));
   return (
-    <section aria-labelledby="reviewers-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="reviewers-title" className="text-lg font-semibold">
-        Reviewers
-      </h2>
+    <SectionCard titleId="reviewers-title" title="Reviewers">
       {e.reviewers.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Current reviewers">
           {e.reviewers.map((r) => (
@@ -150,6 +148,6 @@ export function ReviewersSection({ evaluation: e }: { evaluation: Evaluation }) 
           </button>
         </form>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -8,6 +8,7 @@ import { formatDate } from '~/shared/format.ts';
 import { scorecardForm } from '~/shared/schemas/evaluation.ts';
 import { type Evaluation, LevelSelect, NumberField, SCORE_LABELS, toScoreInput } from './score-fields.tsx';
 import { useEvaluationFeedback } from './use-evaluation-feedback.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 const schema = z.preprocess(toScoreInput, scorecardForm);
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -32,10 +33,7 @@ export function ScorecardForm({ evaluation: e }: { evaluation: Evaluation }) {
   const f = form.field;
   const err = form.errors;
   return (
-    <section aria-labelledby="scorecard-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="scorecard-title" className="text-lg font-semibold">
-        Your scorecard
-      </h2>
+    <SectionCard titleId="scorecard-title" title="Your scorecard">
       <p className="text-sm text-base-content/70">
         {own ? `Submitted ${formatDate(own.submittedAt)}; you may revise it.` : "You will see the other reviewers' scorecards once yours is in."}
       </p>
@@ -61,6 +59,6 @@ export function ScorecardForm({ evaluation: e }: { evaluation: Evaluation }) {
           </button>
         </div>
       </form>
-    </section>
+    </SectionCard>
   );
 }

@@ -2,15 +2,13 @@
 import { stateLabel, countOf } from '~/shared/format.ts';
 import { SCORE_FIELD_NAMES } from '~/shared/schemas/evaluation.ts';
 import { type Evaluation, SCORE_LABELS, figure } from './score-fields.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 const SHOWN = [...SCORE_FIELD_NAMES, 'confidence'] as const;
 
 export function ScorecardsSection({ evaluation: e }: { evaluation: Evaluation }) {
   return (
-    <section aria-labelledby="scorecards-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="scorecards-title" className="text-lg font-semibold">
-        Scorecards ({e.scorecardCount})
-      </h2>
+    <SectionCard titleId="scorecards-title" title={<>Scorecards ({e.scorecardCount})</>}>
       {!e.viewer.canSeeScorecards ? (
         <p className="mt-2 text-sm text-base-content/70">{countOf(e.scorecardCount, 'scorecard')} submitted. Submit yours to see them.</p>
       ) : e.scorecards.length === 0 ? (
@@ -41,6 +39,6 @@ export function ScorecardsSection({ evaluation: e }: { evaluation: Evaluation })
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -4,23 +4,24 @@ import { trpc } from '~/client/trpc.ts';
 import { LedgerList } from '~/components/payouts/ledger-list.tsx';
 import { QueryView } from '~/components/query-view.tsx';
 import { formatUsd } from '~/shared/format.ts';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function LedgerSection({ userId }: { userId: string }) {
   const ledger = trpc.ledger.admin.useQuery({ userId, limit: 5 });
   const balance = ledger.data?.items[0]?.balance;
   return (
-    <section aria-labelledby="user-ledger-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="user-ledger-title" className="text-lg font-semibold">
-          Ledger{balance !== undefined && <span className="ml-2 text-sm font-normal text-base-content/70">balance {formatUsd(balance)}</span>}
-        </h2>
+    <SectionCard
+      titleId="user-ledger-title"
+      title={<>Ledger{balance !== undefined && <span className="ml-2 text-sm font-normal text-base-content/70">balance {formatUsd(balance)}</span>}</>}
+      aside={
         <Link to="/admin/ledger" search={{ user: userId }} className="link link-primary text-sm">
           Full ledger
         </Link>
-      </div>
+      }
+    >
       <QueryView query={ledger} what="the ledger" isEmpty={(page) => page.items.length === 0} empty="No ledger entries for this user.">
         {(page) => <LedgerList rows={page.items} label="Latest ledger entries" />}
       </QueryView>
-    </section>
+    </SectionCard>
   );
 }

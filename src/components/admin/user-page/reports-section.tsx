@@ -2,14 +2,12 @@
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { ReportSummary } from '~/components/reports/report-list.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 export function ReportsSection({ userId }: { userId: string }) {
   const reports = trpc.reports.forUser.useQuery({ userId });
   return (
-    <section aria-labelledby="user-reports-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="user-reports-title" className="text-lg font-semibold">
-        Concern reports
-      </h2>
+    <SectionCard titleId="user-reports-title" title="Concern reports">
       <QueryView query={reports} what="the reports" isEmpty={(rows) => rows.length === 0} empty="No reports about or by this user.">
         {(rows) => (
           <ul className="mt-3 flex flex-col divide-y divide-base-200">
@@ -21,6 +19,6 @@ export function ReportsSection({ userId }: { userId: string }) {
           </ul>
         )}
       </QueryView>
-    </section>
+    </SectionCard>
   );
 }

@@ -14,6 +14,7 @@ import { TicketsSection } from './tickets-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
 import { LedgerSection } from './ledger-section.tsx';
 import { ReportButton } from '~/components/reports/report-button.tsx';
+import { SectionCard } from '~/components/list-card.tsx';
 
 type AdminUser = RouterOutputs['moderation']['user'];
 type SectionProps = { user: AdminUser & { name: string } };
@@ -88,13 +89,11 @@ function ProfileSection({ user }: SectionProps) {
     ['Joined', formatDateTime(user.createdAt)],
   ];
   return (
-    <section aria-labelledby="profile-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="profile-title" className="text-lg font-semibold">
-          Profile
-        </h2>
-        <ReportButton flag targetType="user" targetId={user.id} targetLabel={user.name} className="btn btn-outline btn-xs" />
-      </div>
+    <SectionCard
+      titleId="profile-title"
+      title="Profile"
+      aside={<ReportButton flag targetType="user" targetId={user.id} targetLabel={user.name} className="btn btn-outline btn-xs" />}
+    >
       <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -110,17 +109,14 @@ function ProfileSection({ user }: SectionProps) {
         </Link>
         .
       </p>
-    </section>
+    </SectionCard>
   );
 }
 
 function ActivitySection({ user }: SectionProps) {
   const activity = trpc.admin.activity.useQuery({ user: user.id, limit: 20 });
   return (
-    <section aria-labelledby="activity-title" className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="activity-title" className="text-lg font-semibold">
-        Recent activity
-      </h2>
+    <SectionCard titleId="activity-title" title="Recent activity">
       <QueryView query={activity} what="activity" isEmpty={(page) => page.items.length === 0} empty="No activity recorded.">
         {(page) => (
           <ul className="mt-3 flex flex-col gap-1 text-sm">
@@ -143,6 +139,6 @@ function ActivitySection({ user }: SectionProps) {
       <Link to="/admin-panel" search={{ tab: 'activity', auser: user.id }} className="link link-primary mt-2 inline-block text-sm">
         Full activity log
       </Link>
-    </section>
+    </SectionCard>
   );
 }
