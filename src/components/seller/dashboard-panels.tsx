@@ -7,6 +7,7 @@ import { formatDate, formatNumber, formatUsd } from '~/shared/format.ts';
 import { StatusBadge, quotePanelVariant } from './status-badge.tsx';
 import type { SellerPrototype, SellerSummary, SellerTransaction } from './types.ts';
 import { SectionCard } from '~/components/list-card.tsx';
+import { DOLLAR_PATH, PathIcon } from '~/components/path-icon.tsx';
 
 export function SummaryCards({ summary }: { summary: SellerSummary }) {
   const cards = [
@@ -16,7 +17,7 @@ export function SummaryCards({ summary }: { summary: SellerSummary }) {
     {
       label: 'Revenue',
       value: <Amount value={summary.revenue} maxRem={1.875} />,
-      icon: 'M12 3v18 M16.5 7.5C16 6 14.2 5 12 5c-2.8 0-4.5 1.3-4.5 3.2 0 4.3 9 2.2 9 6.6 0 1.9-1.8 3.2-4.5 3.2-2.3 0-4.1-1-4.6-2.6',
+      icon: DOLLAR_PATH,
     },
   ];
   return (
@@ -25,9 +26,7 @@ export function SummaryCards({ summary }: { summary: SellerSummary }) {
         <li key={card.label} className="@container rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5" data-testid={`summary-${card.label}`}>
           <div className="flex items-start justify-between gap-2">
             <p className="text-sm font-medium text-base-content/70">{card.label}</p>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d={card.icon} strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <PathIcon d={card.icon} className="size-5 shrink-0 text-primary" />
           </div>
           <p className="mt-2 whitespace-nowrap text-2xl font-bold tabular-nums sm:text-3xl">{card.value}</p>
         </li>

@@ -1,3 +1,4 @@
+import { DOLLAR_PATH, PathIcon } from '~/components/path-icon.tsx';
 import { FEEDBACK_WINDOW, INITIAL_REVIEW_WINDOW } from '~/components/review-window.ts';
 
 /** The three promises next to the form (spec section 2, section 9 review promise). */
@@ -10,7 +11,7 @@ const CARDS = [
   {
     title: 'Fair Compensation',
     text: 'Every accepted prototype receives a quote based on its technical and commercial merit, with development partnerships on offer.',
-    icon: 'M12 3v18 M16.5 7.5C16 6 14.2 5 12 5c-2.8 0-4.5 1.3-4.5 3.2 0 4.3 9 2.2 9 6.6 0 1.9-1.8 3.2-4.5 3.2-2.3 0-4.1-1-4.6-2.6',
+    icon: DOLLAR_PATH,
   },
   {
     title: 'Fast Response',
@@ -26,9 +27,7 @@ export function InfoCards() {
         <li key={card.title} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
           <div className="flex items-center gap-3">
             <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-                <path d={card.icon} strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <PathIcon d={card.icon} className="size-5" />
             </span>
             <h2 className="font-semibold">{card.title}</h2>
           </div>
