@@ -126,14 +126,7 @@ function ConfirmSetup({
               className="input input-bordered w-full max-w-xs font-mono tracking-widest"
             />
           </Field>
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={confirm.isPending}>
-              Turn on
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-              Cancel
-            </button>
-          </div>
+          <SubmitOrCancel submitLabel="Turn on" pending={confirm.isPending} onCancel={onCancel} />
         </form>
       </div>
     </div>
@@ -262,14 +255,21 @@ function PasswordConfirm({
           <input {...form.field('code')} autoComplete="one-time-code" className="input input-bordered w-full max-w-xs font-mono tracking-widest" />
         </Field>
       )}
-      <div className="flex gap-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
-          {submitLabel}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SubmitOrCancel submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** A two-factor form's submit button (disabled while it runs) and its Cancel. */
+function SubmitOrCancel({ submitLabel, pending, onCancel }: { submitLabel: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
+        {submitLabel}
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
