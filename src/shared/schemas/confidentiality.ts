@@ -1,6 +1,7 @@
 // The data room's inputs (issue 31, points 1, 2 and 5; ADR 0045), shared with the forms.
 import { z } from 'zod';
 import { INT4_MAX, recordId, uuidId } from './bounds.ts';
+import { requiredText } from './text.ts';
 
 export const TERMS_TITLE_MAX = 200;
 export const TERMS_TEXT_MAX = 20_000;
@@ -8,16 +9,8 @@ export const NO_CONFLICT_REQUIRED = 'Confirm that you have no conflict of intere
 
 /** PUT /api/admin/confidentiality/terms */
 export const publishTermsInput = z.object({
-  title: z
-    .string({ required_error: 'Title is required', invalid_type_error: 'Title must be text' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(TERMS_TITLE_MAX, `Title must be at most ${TERMS_TITLE_MAX} characters`),
-  text: z
-    .string({ required_error: 'Text is required', invalid_type_error: 'Text must be text' })
-    .trim()
-    .min(1, 'Text is required')
-    .max(TERMS_TEXT_MAX, `Text must be at most ${TERMS_TEXT_MAX} characters`),
+  title: requiredText('Title', TERMS_TITLE_MAX),
+  text: requiredText('Text', TERMS_TEXT_MAX),
 });
 
 /** POST /api/confidentiality/terms/accept */

@@ -3,17 +3,14 @@
 import { z } from 'zod';
 import { ENERGY_TYPES } from '../constants.ts';
 import { recordId, uuidId } from './bounds.ts';
+import { requiredText } from './text.ts';
 
 export const CONFLICT_REASON_MAX = 500;
 export const ORGANIZATION_MAX = 200;
 
 export const declareConflictInput = z.object({
   sellerId: uuidId('seller'),
-  reason: z
-    .string({ required_error: 'Reason is required', invalid_type_error: 'Reason must be text' })
-    .trim()
-    .min(1, 'Reason is required')
-    .max(CONFLICT_REASON_MAX, `Reason must be at most ${CONFLICT_REASON_MAX} characters`),
+  reason: requiredText('Reason', CONFLICT_REASON_MAX),
 });
 export type DeclareConflictForm = z.input<typeof declareConflictInput>;
 

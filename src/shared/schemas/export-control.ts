@@ -11,6 +11,7 @@ import {
   SCREENING_QUESTIONS,
 } from '../export-control.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
+import { optionalText } from './text.ts';
 
 const answer = (label: string) => z.boolean({ required_error: `Please answer: ${label}`, invalid_type_error: `Please answer: ${label}` });
 
@@ -64,12 +65,7 @@ export const CLASSIFICATION_MAX = 40;
 /** A licence or authorization number. */
 export const AUTHORIZATION_REFERENCE_MAX = 100;
 
-const optionalNote = z
-  .string({ invalid_type_error: 'Note must be text' })
-  .trim()
-  .max(COMPLIANCE_NOTE_MAX, `Note must be at most ${COMPLIANCE_NOTE_MAX} characters`)
-  .nullish()
-  .transform((value) => (value ? value : null));
+const optionalNote = optionalText('Note', COMPLIANCE_NOTE_MAX);
 
 export const CLASSIFICATION_INVALID = 'Classification is EAR99, an ECCN such as 1E201, or part810';
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CAPABILITIES } from '../capabilities.ts';
 import { recordId, storableDate, uuidId } from './bounds.ts';
+import { requiredText } from './text.ts';
 
 export const PERMISSION_REASON_MAX = 1000;
 
@@ -18,11 +19,7 @@ export const permissionChangeInput = z.object({
   id: uuidId('user'),
   permission: capabilityName,
   granted: z.boolean({ required_error: 'granted is required', invalid_type_error: 'granted must be true or false' }),
-  reason: z
-    .string({ required_error: 'Reason is required', invalid_type_error: 'Reason must be text' })
-    .trim()
-    .min(1, 'Reason is required')
-    .max(PERMISSION_REASON_MAX, `Reason must be at most ${PERMISSION_REASON_MAX} characters`),
+  reason: requiredText('Reason', PERMISSION_REASON_MAX),
   expiresAt: storableDate('Invalid expiry date').nullish(),
 });
 export type PermissionChangeInput = z.input<typeof permissionChangeInput>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportReason, type ReportTargetType } from '../moderation.ts';
 import { isUuid, parseRecordId, recordId, uuidId } from './bounds.ts';
+import { requiredText } from './text.ts';
 
 export const REPORT_TEXT_MAX = 2000;
 export const REPORT_PAGE_SIZE = 25;
@@ -19,11 +20,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = { prototype: 'Prototype', message: 'Message', user: 'User' };
 
-const description = z
-  .string({ required_error: 'Description is required', invalid_type_error: 'Description must be text' })
-  .trim()
-  .min(1, 'Description is required')
-  .max(REPORT_TEXT_MAX, `Description must be at most ${REPORT_TEXT_MAX} characters`);
+const description = requiredText('Description', REPORT_TEXT_MAX);
 
 /** POST /api/reports. `targetId` is a prototype or message number, or a user id. */
 export const fileReportInput = z
