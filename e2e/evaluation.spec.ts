@@ -220,7 +220,17 @@ test('a lead who has left the admin team holds no panel: another admin takes the
   // "Remove admin role": the app's own way off the team; the assignments stay.
   await prisma.user.update({ where: { id: gone.id }, data: { role: 'user' } });
 
-  await signInAs(page, next, `/admin-panel/prototypes/${id}/evaluation`);
+  // The list's reviewer filter still finds what they sit on, and says they left the team.
+  await signInAs(page, next, '/admin-panel');
+  const reviewerFilter = page.getByLabel('Reviewer', { exact: true });
+  await expect(reviewerFilter.locator(`option[value="${gone.id}"]`)).toContainText(`Gone${tag}`);
+  await expect(reviewerFilter.locator(`option[value="${gone.id}"]`)).toContainText('(off the team)');
+  await reviewerFilter.selectOption(gone.id);
+  await expect(page).toHaveURL(new RegExp(`reviewer=${gone.id}`));
+  await expect(page.getByTestId('prototype-row')).toHaveCount(1);
+  await expect(page.getByTestId('prototype-row')).toContainText(name);
+
+  await page.goto(`/admin-panel/prototypes/${id}/evaluation`);
   const form = page.getByRole('form', { name: 'Assign reviewers' });
   const offTeam = form.getByTestId('reviewer-off-team');
   await expect(offTeam).toHaveCount(1);

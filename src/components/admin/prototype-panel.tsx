@@ -80,11 +80,14 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
 function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearch: SetSearch }) {
   const exporter = trpc.admin.exportPrototypesCsv.useMutation();
   const exporting = exporter.isPending;
-  const admins = trpc.admin.admins.useQuery();
+  const reviewerChoices = trpc.admin.reviewerChoices.useQuery();
   const apply = (patch: Partial<AdminSearch>) => setSearch({ ...patch, cursor: undefined, dir: undefined });
   const select = bindFilters(search, apply);
   const sorts = PROTOTYPE_SORTS.filter((s) => s !== 'newest');
-  const reviewers = (admins.data ?? []).map((a): [string, string] => [a.id, fullName(a)]);
+  const reviewers = (reviewerChoices.data ?? []).map((person): [string, string] => [
+    person.id,
+    `${fullName(person)}${person.offTeam ? ' (off the team)' : ''}`,
+  ]);
   const exportCsv = async () => {
     try {
       const { cursor: _c, direction: _d, limit: _l, ...filters } = prototypeQueryInput(search);

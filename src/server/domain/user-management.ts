@@ -135,6 +135,23 @@ export function assignableAdmins(db: Pick<Prisma.TransactionClient, 'user'>) {
   });
 }
 
+/**
+ * Whom the prototype list's reviewer filter offers: the team, then anyone who left it (demoted or
+ * banned) but still sits on a panel, marked `offTeam`, so that their prototypes can still be found.
+ */
+export async function reviewerFilterChoices(db: Pick<Prisma.TransactionClient, 'user'>) {
+  const [team, offTeam] = await Promise.all([
+    assignableAdmins(db),
+    db.user.findMany({
+      where: { NOT: teamWhere, reviewAssignments: { some: {} } },
+      select: { id: true, email: true, firstName: true, lastName: true },
+      orderBy: { email: 'asc' },
+      take: 200,
+    }),
+  ]);
+  return [...team.map((person) => ({ ...person, offTeam: false })), ...offTeam.map((person) => ({ ...person, offTeam: true }))];
+}
+
 /** One user as the admin users list shows them (the admin user page's profile). */
 export async function adminUserProfile(db: Pick<Prisma.TransactionClient, 'user'>, id: string, now: Date) {
   const row = await db.user.findUnique({ where: { id }, select: adminUserSelect });

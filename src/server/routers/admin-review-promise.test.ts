@@ -155,6 +155,28 @@ describe('admin list filters', () => {
     expect((await otherCaller.admin.prototypes({ needsMyScorecard: true })).items.map((p) => p.prototypeName).sort()).toEqual(['B', 'C']);
   });
 
+  it('the reviewer filter offers the team and, marked off the team, a former admin still on a panel, whose prototypes it finds', async () => {
+    const { admin: me, caller } = await adminCaller();
+    const gone = await createAdmin(t.db.prisma);
+    const idle = await createAdmin(t.db.prisma);
+    const seller = await createUser(t.db.prisma);
+    const a = await createPrototype(t.db.prisma, seller.id, { prototypeName: 'A' });
+    await t.db.prisma.prototypeReviewer.create({ data: { prototypeId: a.id, reviewerId: gone.id } });
+    // Off the team: one demoted while on a panel, one demoted with none (nothing to find, not offered).
+    await t.db.prisma.user.updateMany({ where: { id: { in: [gone.id, idle.id] } }, data: { role: 'user' } });
+
+    const choices = await caller.admin.reviewerChoices();
+    const byId = new Map(choices.map((person) => [person.id, person.offTeam]));
+    expect(byId.get(me.id)).toBe(false);
+    expect(byId.get(gone.id)).toBe(true);
+    expect(byId.has(idle.id)).toBe(false);
+    expect(byId.has(seller.id)).toBe(false);
+    // The team first, then those off it.
+    expect(choices.findIndex((person) => person.id === gone.id)).toBeGreaterThan(choices.findIndex((person) => person.id === me.id));
+    expect((await caller.admin.prototypes({ reviewer: gone.id })).items.map((p) => p.prototypeName)).toEqual(['A']);
+    await expect((await callerAs(t.db, seller.id)).admin.reviewerChoices()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
   it('"overdue": an open due date past, or an overdue milestone; met or future due dates are not, and the counter agrees', async () => {
     const { caller } = await adminCaller();
     const seller = await createUser(t.db.prisma);

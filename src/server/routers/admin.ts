@@ -32,7 +32,15 @@ import { messageUser } from '../domain/messages.ts';
 import { assignPrototype, setPriority, setReviewerComments } from '../domain/prototype-fields.ts';
 import { moveStage } from '../domain/prototype-stages.ts';
 import * as transitions from '../domain/prototype-transitions.ts';
-import { NEW_PASSWORD_ACTION, assignableAdmins, changeUserStatus, deleteUser, setUserPassword, setUserVerified } from '../domain/user-management.ts';
+import {
+  NEW_PASSWORD_ACTION,
+  assignableAdmins,
+  changeUserStatus,
+  deleteUser,
+  reviewerFilterChoices,
+  setUserPassword,
+  setUserVerified,
+} from '../domain/user-management.ts';
 import { activityActions, listActivity } from '../domain/views/activity-view.ts';
 import { adminCounters } from '../domain/views/admin-counters.ts';
 import { gatePrototype, gatePrototypes } from '../domain/views/confidential-view.ts';
@@ -102,6 +110,8 @@ export const adminRouter = router({
 
   /** Administrators a prototype can be assigned to. */
   admins: adminProcedure.query(({ ctx }) => assignableAdmins(ctx.db)),
+  /** The prototype list's reviewer filter: the team and former members still on a panel. */
+  reviewerChoices: adminProcedure.query(({ ctx }) => reviewerFilterChoices(ctx.db)),
 
   /** A mutation, not a query: it writes an audit row, so it is a POST that a cross-site page cannot send (ADR 0040). */
   exportPrototypesCsv: adminProcedure.input(prototypeFilters).mutation(({ ctx, input }) => exportPrototypes(deps(ctx), input)),
