@@ -143,7 +143,8 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
   let standingToken = cookies[standingName] ?? null;
   if (token) {
     const lifetime = { days: services.config.sessionDays, maxDays: services.config.sessionMaxDays };
-    const result = await validateSessionToken(db, token, lifetime, meta, services.clock.now());
+    const now = services.clock.now();
+    const result = await validateSessionToken(db, token, lifetime, meta, now);
     if (result) {
       ({ user, session } = result);
       if (result.renewed) cookie.set(token, result.session.expiresAt);
@@ -151,7 +152,7 @@ export async function createContextFromHono(c: HonoContext, db: Db, env: Env, re
       // A session ended by a suspension or ban left its token as a proof of that measure (ADR 0035):
       // the tab keeps it in the standing cookie, which opens nothing but the measure page.
       cookie.clear();
-      cookie.setStanding(token, new Date(Date.now() + ENDED_SESSION_PROOF_MS));
+      cookie.setStanding(token, new Date(now.getTime() + ENDED_SESSION_PROOF_MS));
       standingToken = token;
     }
   }
