@@ -74,6 +74,19 @@ const layer = {
       },
     ],
   },
+  /**
+   * The tRPC client is made in src/client/trpc.ts alone, which loads only with the pages that call the
+   * server (ADR 0007, "the data layer on demand"): a runtime import elsewhere can pull it into every page.
+   */
+  trpcClientOnce: {
+    paths: [
+      {
+        name: '@trpc/client',
+        allowTypeImports: true,
+        message: 'Only src/client/trpc.ts imports @trpc/client at runtime (it loads with the pages that call the server, ADR 0007): elsewhere `import type`.',
+      },
+    ],
+  },
 };
 const restrict = (...parts) => ['error', { paths: parts.flatMap((part) => part.paths ?? []), patterns: parts.flatMap((part) => part.patterns ?? []) }];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/server/test/**'];
@@ -144,7 +157,7 @@ export default tseslint.config(
   { files: ['src/shared/*/**'], ignores: TESTS, rules: { [RULE]: restrict(layer.noTestCode, layer.shared, layer.sharedPackages, layer.sharedNested) } },
   { files: ['src/shared/*.test.ts'], rules: { [RULE]: restrict(layer.shared, layer.sharedTop) } },
   { files: ['src/shared/*/**/*.test.ts'], rules: { [RULE]: restrict(layer.shared, layer.sharedNested) } },
-  { files: CLIENT, ignores: TESTS, rules: { [RULE]: restrict(layer.noTestCode, layer.client, layer.routerTypesOnce) } },
+  { files: CLIENT, ignores: TESTS, rules: { [RULE]: restrict(layer.noTestCode, layer.client, layer.routerTypesOnce, layer.trpcClientOnce) } },
   { files: CLIENT.map((dir) => `${dir}/*.test.ts`), rules: { [RULE]: restrict(layer.client, layer.routerTypesOnce) } },
   { files: ['src/client/trpc.ts'], rules: { [RULE]: restrict(layer.noTestCode, layer.client) } },
 );

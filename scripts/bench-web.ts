@@ -5,25 +5,15 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
-import type { Manifest } from '../src/server/http/route-preload.ts';
 import { freePort, stopProcess } from './child-processes.ts';
+import { HOME_JS_TARGET_KB, PUBLIC_ROUTES as ROUTES, firstLoadBytes } from './first-load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** Public routes and the route file whose lazy component chunk (if split) each one loads. */
-const ROUTES = [
-  { path: '/', file: 'src/routes/index.tsx' },
-  { path: '/about', file: 'src/routes/about.tsx' },
-  { path: '/services', file: 'src/routes/services.tsx' },
-  { path: '/technology', file: 'src/routes/technology.tsx' },
-  { path: '/contact', file: 'src/routes/contact.tsx' },
-] as const;
-
-const TARGETS = { performance: 95, cls: 0.05, homeJsKb: 130 };
+const TARGETS = { performance: 95, cls: 0.05, homeJsKb: HOME_JS_TARGET_KB };
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -54,44 +44,7 @@ for (const [command, args, env] of buildSteps) {
 
 // ------------------------------------------------------------------------------------ first-load bytes
 
-const gzipCache = new Map<string, number>();
-function gzipSize(relativeFile: string): number {
-  const cached = gzipCache.get(relativeFile);
-  if (cached !== undefined) return cached;
-  const size = zlib.gzipSync(fs.readFileSync(path.join(clientDir, relativeFile)), { level: 9 }).length;
-  gzipCache.set(relativeFile, size);
-  return size;
-}
-
-const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-
-/** Files a chunk needs before it can run: itself, its static imports (recursively) and their CSS. */
-function collect(key: string, js: Set<string>, css: Set<string>) {
-  const chunk = manifest[key];
-  if (!chunk || js.has(chunk.file)) return;
-  js.add(chunk.file);
-  for (const file of chunk.css ?? []) css.add(file);
-  for (const imported of chunk.imports ?? []) collect(imported, js, css);
-}
-
-function firstLoad(routeFile: string) {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  // Classic scripts and stylesheets that index.html itself references (e.g. the theme bootstrap).
-  for (const [, src] of indexHtml.matchAll(/<script(?![^>]*type="module")[^>]*src="\/([^"]+)"/g)) if (src) js.add(src);
-  for (const [, href] of indexHtml.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+)"/g)) if (href) css.add(href);
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) fail('no entry chunk in the manifest');
-  collect(entry, js, css);
-  const split = Object.keys(manifest).filter((key) => key.startsWith(`${routeFile}?tsr-split`));
-  // No split chunk means the route's component is bundled into the entry (codeSplitGroupings).
-  for (const key of split) collect(key, js, css);
-  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
-  return { js: sum(js), css: sum(css), files: js.size + css.size };
-}
-
-const bytes = new Map(ROUTES.map((route) => [route.path, firstLoad(route.file)]));
+const bytes = new Map(ROUTES.map((route) => [route.path, firstLoadBytes(clientDir, route.file)]));
 
 // ------------------------------------------------------------------------------------------- lighthouse
 

@@ -108,6 +108,15 @@ describe('RouterOutputs is declared once', () => {
   });
 });
 
+describe('the tRPC client loads with the pages that call the server only', () => {
+  it('refuses a runtime import of @trpc/client in client code other than src/client/trpc.ts; `import type` passes', async () => {
+    await expectRefused('src/client/probe.ts', "import { TRPCClientError } from '@trpc/client';", /Only src\/client\/trpc\.ts imports @trpc\/client/);
+    await expectRefused('src/components/toast/probe.ts', "import { httpBatchLink } from '@trpc/client';", /Only src\/client\/trpc\.ts imports @trpc\/client/);
+    await expectAllowed('src/client/probe.ts', "import type { TRPCClientError } from '@trpc/client';");
+    await expectAllowed('src/client/trpc.ts', "import { httpBatchLink } from '@trpc/client';");
+  });
+});
+
 describe('production code imports no test code', () => {
   it('refuses test helpers and test libraries in the seed, the demo data and the server; tests may use them', async () => {
     await expectRefused('prisma/seed.ts', "import { DEFAULT_PASSWORD } from '../src/server/test/factories.ts';", /imports no test code/);
