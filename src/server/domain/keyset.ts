@@ -82,7 +82,8 @@ export const asInt = (value: Key) => {
 
 /**
  * Runs a keyset-paginated findMany: rows strictly after (or before) the cursor in (sort field, id)
- * order, one extra row fetched to know whether another page exists.
+ * order, one extra row fetched to know whether another page exists. With `keep`, rows it drops are not
+ * shown (nor counted, nor named by a cursor) and the rows after them are read until the page is full.
  */
 export async function keysetPage<Row extends { id: Key }>(options: {
   where: Record<string, unknown>;
@@ -92,6 +93,8 @@ export async function keysetPage<Row extends { id: Key }>(options: {
   parseId: (value: Key) => Key;
   find: (args: { where: Record<string, unknown>; orderBy: Record<string, unknown>[]; take: number }) => Promise<Row[]>;
   keyOf: (row: Row) => Key | Date | null;
+  /** Of rows read, those the caller may show (in their order); rows with a rule the database cannot state. */
+  keep?: (rows: Row[]) => Promise<Row[]>;
 }): Promise<Page<Row>> {
   const { sort } = options;
   const { cursor, limit } = options.page;
@@ -99,17 +102,25 @@ export async function keysetPage<Row extends { id: Key }>(options: {
   const flip = (order: Order): Order => (order === 'asc' ? 'desc' : 'asc');
   const order = backwards ? flip(sort.order) : sort.order;
   const cmp = order === 'asc' ? 'gt' : 'lt';
+  const nullable = sort.nullsLast ? (backwards ? 'first' : 'last') : null;
+  const after = (value: unknown, id: Key) => ({ AND: [options.where, afterCursor(sort.field, cmp, value, id, nullable)] });
   let where = options.where;
   if (cursor !== undefined) {
     const [rawValue, rawId] = decodeCursor(cursor);
     if (rawValue === null && !sort.nullsLast) throw new InvalidInputError('Invalid cursor');
-    const value = rawValue === null ? null : sort.parse(rawValue);
-    const id = options.parseId(rawId);
-    where = { AND: [options.where, afterCursor(sort.field, cmp, value, id, sort.nullsLast ? (backwards ? 'first' : 'last') : null)] };
+    where = after(rawValue === null ? null : sort.parse(rawValue), options.parseId(rawId));
   }
   const nulls = backwards ? 'first' : 'last';
   const orderBy = sort.field === 'id' ? [{ id: order }] : [sort.nullsLast ? { [sort.field]: { sort: order, nulls } } : { [sort.field]: order }, { id: order }];
-  const rows = await options.find({ where, orderBy, take: limit + 1 });
+  const rows: Row[] = [];
+  for (;;) {
+    const read = await options.find({ where, orderBy, take: limit + 1 });
+    rows.push(...(options.keep ? await options.keep(read) : read));
+    const lastRead = read.at(-1);
+    if (rows.length > limit || read.length <= limit || !lastRead) break;
+    // Rows were dropped: read on from the last one read.
+    where = after(options.keyOf(lastRead), lastRead.id);
+  }
   const more = rows.length > limit;
   const items = rows.slice(0, limit);
   if (backwards) items.reverse();

@@ -262,6 +262,41 @@ describe('admin list sorted by final scores', () => {
     });
   }
 
+  it('rows whose figures are hidden from the admin are left out, yet every page is full and paging both ways skips and repeats nothing', async () => {
+    const { admin, caller } = await adminCaller();
+    const seller = await createUser(t.db.prisma);
+    const conflicted = await createUser(t.db.prisma);
+    await t.db.prisma.reviewerConflict.create({ data: { adminId: admin.id, sellerId: conflicted.id, reason: 'My former student' } });
+    // The conflicted seller's prototypes hold the best figures, several pages' worth: the first reads find only them.
+    const shown = [];
+    for (const score of [99, 98, 97, 96, 95, 94, 93]) await createPrototype(t.db.prisma, conflicted.id, { technicalFeasibility: score });
+    for (const score of [90, 80, 80, 60]) shown.push({ score, id: (await createPrototype(t.db.prisma, seller.id, { technicalFeasibility: score })).id });
+    for (const score of [85, 70]) await createPrototype(t.db.prisma, conflicted.id, { technicalFeasibility: score });
+    // Unscored rows tell no figure: they stay, last, whoever the seller.
+    const unscored = [(await createPrototype(t.db.prisma, conflicted.id)).id, (await createPrototype(t.db.prisma, seller.id)).id];
+    const expected = [...shown.sort((x, y) => y.score - x.score || y.id - x.id).map((row) => row.id), ...unscored.sort((x, y) => y - x)];
+
+    for (const limit of [1, 2, 3]) {
+      let page = await caller.admin.prototypes({ sort: 'feasibility', limit });
+      const forward: number[] = [];
+      for (;;) {
+        // Full pages until the last one.
+        if (page.nextCursor) expect(page.items).toHaveLength(limit);
+        forward.push(...page.items.map((row) => row.id));
+        if (!page.nextCursor) break;
+        page = await caller.admin.prototypes({ sort: 'feasibility', limit, cursor: page.nextCursor });
+      }
+      expect(forward).toEqual(expected);
+      const backward = page.items.map((row) => row.id);
+      while (page.prevCursor) {
+        page = await caller.admin.prototypes({ sort: 'feasibility', limit, cursor: page.prevCursor, direction: 'prev' });
+        expect(page.items).toHaveLength(limit);
+        backward.unshift(...page.items.map((row) => row.id));
+      }
+      expect(backward).toEqual(expected);
+    }
+  });
+
   it('refuses a null cursor value for a sort whose column is never null', async () => {
     const { caller } = await adminCaller();
     const forged = Buffer.from(JSON.stringify([null, 5])).toString('base64url');

@@ -187,26 +187,28 @@ function sortKey(sort: PrototypeListInput['sort'], row: AdminListRow) {
 }
 
 /**
- * Sorted by a final figure, the rows whose figures are hidden from the caller are left out: a place in
- * that order, and a page's cursor (which carries the last row's figure, and can be written by hand to
- * ask "which rows score below 61?"), would tell the figure itself (ADR 0049).
+ * Sorted by a final figure, the scored rows whose figures are hidden from the caller are left out: a
+ * place in that order, and a page's cursor (which carries the last row's figure, and can be written by
+ * hand to ask "which rows score below 61?"), would tell the figure itself (ADR 0049). Unscored rows
+ * stay, last, as in any other order.
  */
-async function figureSortWhere(db: Db, input: PrototypeListInput, scope: ListScope, facts: ViewerFacts): Promise<Prisma.PrototypeWhereInput> {
-  const where = prototypeWhere(input, scope);
-  if (input.sort !== 'feasibility' && input.sort !== 'viability') return where;
-  const field = PROTOTYPE_SORT_SPECS[input.sort].field as 'technicalFeasibility' | 'commercialViability';
-  const scored = await db.prototype.findMany({ where: { AND: [where, { [field]: { not: null } }] }, select: { id: true } });
+async function withFiguresShown<T extends Pick<AdminListRow, 'id' | 'technicalFeasibility' | 'commercialViability'>>(
+  facts: ViewerFacts,
+  rows: T[],
+  sort: 'feasibility' | 'viability',
+): Promise<T[]> {
+  const scored = rows.filter((row) => (sort === 'feasibility' ? row.technicalFeasibility : row.commercialViability) !== null);
   const hidden = await scoresHiddenFrom(
     facts,
     scored.map((row) => row.id),
   );
-  return hidden.size === 0 ? where : { AND: [where, { id: { notIn: [...hidden] } }] };
+  return rows.filter((row) => !hidden.has(row.id));
 }
 
 /**
  * The admin list. The final figures of a prototype whose scores are hidden from the caller (a panel
  * member without a counting scorecard, or in conflict with its seller) are null, under the evaluation
- * page's rule (score-visibility.ts); sorted by a figure, those rows are left out (figureSortWhere).
+ * page's rule (score-visibility.ts); sorted by a figure, those rows are left out (withFiguresShown).
  */
 export async function listPrototypes(
   db: Db,
@@ -215,16 +217,24 @@ export async function listPrototypes(
   facts: ViewerFacts,
 ): Promise<Page<MaskedFigures<ReturnType<typeof toAdminListRow>>>> {
   const sort = PROTOTYPE_SORT_SPECS[input.sort];
+  const figureSort = input.sort === 'feasibility' || input.sort === 'viability' ? input.sort : null;
   const page = await keysetPage({
-    where: await figureSortWhere(db, input, scope, facts),
+    where: prototypeWhere(input, scope),
     sort,
     page: input,
     parseId: parseIntId,
     // With what the gate and the score mask ask of these rows, so that they need not read it again.
-    find: (args) => db.prototype.findMany({ ...(args as Prisma.PrototypeFindManyArgs), select: { ...adminListSelect, ...gateFactsSelect(facts.viewer.id) } }),
+    find: async (args) => {
+      const rows = await db.prototype.findMany({
+        ...(args as Prisma.PrototypeFindManyArgs),
+        select: { ...adminListSelect, ...gateFactsSelect(facts.viewer.id) },
+      });
+      facts.know(rows);
+      return rows;
+    },
     keyOf: (row) => sortKey(input.sort, row),
+    keep: figureSort ? (rows) => withFiguresShown(facts, rows, figureSort) : undefined,
   });
-  facts.know(page.items);
   return {
     ...page,
     items: await maskFinalFigures(
