@@ -80,6 +80,9 @@ export const asInt = (value: Key) => {
   return value;
 };
 
+/** The most rows one read of keysetPage asks for while it reads past rows `keep` dropped. */
+const MAX_READ = 800;
+
 /**
  * Runs a keyset-paginated findMany: rows strictly after (or before) the cursor in (sort field, id)
  * order, one extra row fetched to know whether another page exists. With `keep`, rows it drops are not
@@ -113,12 +116,13 @@ export async function keysetPage<Row extends { id: Key }>(options: {
   const nulls = backwards ? 'first' : 'last';
   const orderBy = sort.field === 'id' ? [{ id: order }] : [sort.nullsLast ? { [sort.field]: { sort: order, nulls } } : { [sort.field]: order }, { id: order }];
   const rows: Row[] = [];
-  for (;;) {
-    const read = await options.find({ where, orderBy, take: limit + 1 });
+  for (let take = limit + 1; ; take = Math.min(take * 2, MAX_READ)) {
+    const read = await options.find({ where, orderBy, take });
     rows.push(...(options.keep ? await options.keep(read) : read));
     const lastRead = read.at(-1);
-    if (rows.length > limit || read.length <= limit || !lastRead) break;
-    // Rows were dropped: read on from the last one read.
+    if (rows.length > limit || read.length < take || !lastRead) break;
+    // Rows were dropped: read on from the last one read, in larger reads, so that a long run of dropped
+    // rows costs a few reads rather than one per page's worth.
     where = after(options.keyOf(lastRead), lastRead.id);
   }
   const more = rows.length > limit;
