@@ -11,7 +11,6 @@ const render = (query: Query, empty: string | ReturnType<typeof createElement> =
     createElement(QueryView<string[]>, {
       query,
       what: 'the outbox',
-      isEmpty: (items) => items.length === 0,
       empty,
       children: (items) => createElement('ul', null, ...items.map((item) => createElement('li', { key: item }, item))),
     }),
@@ -46,5 +45,21 @@ describe('QueryView', () => {
 
   it('renders the content with the data otherwise', () => {
     expect(render({ isError: false, error: null, data: ['a', 'b'] })).toBe('<ul><li>a</li><li>b</li></ul>');
+  });
+
+  it('by default counts an empty list or a page without rows as empty, and anything without `empty` as content', () => {
+    const page = (items: string[]) => ({ items, nextCursor: null });
+    const view = (data: unknown, props: Record<string, unknown> = { empty: 'No rows.' }) =>
+      renderToStaticMarkup(
+        createElement(QueryView<unknown>, { query: { isError: false, error: null, data }, what: 'rows', ...props, children: () => 'content' }),
+      );
+    expect(view(page([]))).toContain('No rows.');
+    expect(view(page(['a']))).toBe('content');
+    expect(view({ months: [] })).toBe('content');
+    // One record or a set of figures: no empty state to show.
+    expect(view([], {})).toBe('content');
+    // A custom rule wins over the default.
+    expect(view({ months: [] }, { empty: 'No months.', isEmpty: (data: { months: unknown[] }) => data.months.length === 0 })).toContain('No months.');
+    expect(view([], { empty: 'Never.', isEmpty: () => false })).toBe('content');
   });
 });

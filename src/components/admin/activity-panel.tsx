@@ -70,7 +70,6 @@ export function ActivityPanel({ search, setSearch }: { search: AdminSearch; setS
       <QueryView
         query={list}
         what="activity"
-        isEmpty={(page) => page.items.length === 0}
         empty={<NoMatches message="No activity matches these filters." onClear={clearListFilters('activity', search, setSearch)} />}
       >
         {(page) => (

@@ -46,12 +46,7 @@ function AdminTeam() {
           Invite an administrator
         </button>
       </div>
-      <QueryView
-        query={invitations}
-        what="invitations"
-        isEmpty={(rows) => rows.length === 0}
-        empty={<p className="mt-3 text-sm text-base-content/75">No invitations yet.</p>}
-      >
+      <QueryView query={invitations} what="invitations" empty={<p className="mt-3 text-sm text-base-content/75">No invitations yet.</p>}>
         {(rows) => <InvitationList invitations={rows} />}
       </QueryView>
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />

@@ -54,7 +54,6 @@ export function PrototypePanel({ search, setSearch }: { search: AdminSearch; set
       <QueryView
         query={list}
         what="prototypes"
-        isEmpty={(page) => page.items.length === 0}
         empty={<NoMatches message="No prototypes match these filters." onClear={clearListFilters('prototypes', search, setSearch)} />}
       >
         {(page) => (

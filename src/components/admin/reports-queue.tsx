@@ -49,7 +49,6 @@ export function ReportsQueue({ search, setSearch }: { search: ReportsSearch; set
         <QueryView
           query={list}
           what="the reports"
-          isEmpty={(page) => page.items.length === 0}
           empty={<NoMatches message={filtered ? 'No reports match these filters.' : 'No reports yet.'} onClear={filtered ? () => setSearch({}) : undefined} />}
         >
           {(page) => (

@@ -72,12 +72,7 @@ export function SupportQueue({ search, setSearch }: { search: SupportSearch; set
       />
 
       <ListCard titleId="ticket-list-title" title="Tickets" flush className="mt-6">
-        <QueryView
-          query={list}
-          what="the tickets"
-          isEmpty={(page) => page.items.length === 0}
-          empty={<p className="px-5 py-10 text-center text-base-content/70">No tickets match these filters</p>}
-        >
+        <QueryView query={list} what="the tickets" empty={<p className="px-5 py-10 text-center text-base-content/70">No tickets match these filters</p>}>
           {(page) => (
             <TicketList
               tickets={page.items}

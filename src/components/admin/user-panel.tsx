@@ -41,12 +41,7 @@ export function UserPanel({ search, setSearch }: { search: AdminSearch; setSearc
       </h2>
       <AdminTeamSection />
       <UserFilters search={search} setSearch={setSearch} />
-      <QueryView
-        query={list}
-        what="users"
-        isEmpty={(page) => page.items.length === 0}
-        empty={<NoMatches message="No users match these filters." onClear={clearListFilters('users', search, setSearch)} />}
-      >
+      <QueryView query={list} what="users" empty={<NoMatches message="No users match these filters." onClear={clearListFilters('users', search, setSearch)} />}>
         {(page) => (
           <>
             {/* Desktop: a table. */}

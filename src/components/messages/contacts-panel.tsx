@@ -37,12 +37,7 @@ export function ContactsPanel({ filter, setFilter }: { filter: Filter; setFilter
           </button>
         ))}
       </div>
-      <QueryView
-        query={list}
-        what="contact messages"
-        isEmpty={(contacts) => contacts.length === 0}
-        empty={filter === 'open' ? 'No open contact messages.' : 'No contact messages here.'}
-      >
+      <QueryView query={list} what="contact messages" empty={filter === 'open' ? 'No open contact messages.' : 'No contact messages here.'}>
         {(contacts) => (
           <ul className="mt-4 flex flex-col gap-3" data-testid="contact-list">
             {contacts.map((c) => (

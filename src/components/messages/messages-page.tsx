@@ -58,7 +58,6 @@ export function MessagesPage({ selectedId, onSelect }: { selectedId: number | un
       <QueryView
         query={list}
         what="messages"
-        isEmpty={(messages) => messages.length === 0}
         empty={
           <div className="mt-8 rounded-box border border-dashed border-base-300 p-10 text-center" data-testid="messages-empty">
             <p className="text-lg font-semibold">No messages yet</p>

@@ -46,7 +46,6 @@ export function ThreadsPanel({ search, setSearch }: { search: InboxSearch; setSe
       <QueryView
         query={inbox}
         what="conversations"
-        isEmpty={(threads) => threads.length === 0}
         empty={filter === 'replied' ? 'No seller has replied yet.' : 'No conversations yet. Start one with New message.'}
       >
         {(threads) => (

@@ -56,7 +56,7 @@ export function BulkPanel() {
         <h2 id="bulk-list-heading" className="text-lg font-semibold">
           Sent and scheduled
         </h2>
-        <QueryView query={list} what="bulk notifications" isEmpty={(items) => items.length === 0} empty="No bulk notification yet.">
+        <QueryView query={list} what="bulk notifications" empty="No bulk notification yet.">
           {(items) => (
             <ul className="mt-4 flex flex-col gap-3" data-testid="bulk-list">
               {items.map((b) => {

@@ -22,7 +22,7 @@ export function OutboxPanel() {
       <p className="mt-1 text-sm text-base-content/70">
         The latest 100 e-mails. Without an SMTP server (SMTP_URL) they are delivered here only; single-use links (password resets, appeals) are never shown.
       </p>
-      <QueryView query={outbox} what="the outbox" isEmpty={(mails) => mails.length === 0} empty="No e-mail has been sent yet.">
+      <QueryView query={outbox} what="the outbox" empty="No e-mail has been sent yet.">
         {(mails) => (
           <ul className="mt-4 flex flex-col gap-2" data-testid="outbox-list">
             {mails.map((m) => (

@@ -94,7 +94,6 @@ export function AdminLedgerPage({ search, setSearch }: { search: LedgerSearch; s
         <QueryView
           query={list}
           what="the ledger"
-          isEmpty={(page) => page.items.length === 0}
           empty={
             <NoMatches
               message={filtered ? 'No ledger entries match these filters.' : 'No ledger entries yet: they appear when a quote is accepted.'}

@@ -84,7 +84,6 @@ export function AdminPayoutsPage({ search, setSearch }: { search: PayoutsSearch;
         <QueryView
           query={list}
           what="payouts"
-          isEmpty={(page) => page.items.length === 0}
           empty={<p className="px-5 py-10 text-center text-base-content/70">{status ? `No ${stateInSentence(status)} payouts` : 'No payouts here yet'}</p>}
         >
           {(page) => (

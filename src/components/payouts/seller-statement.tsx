@@ -41,12 +41,7 @@ export function SellerStatement() {
           Download CSV
         </button>
       </div>
-      <QueryView
-        query={statement}
-        what="your statement"
-        isEmpty={(data) => data.items.length === 0}
-        empty="No entries yet: they appear when a quote is accepted."
-      >
+      <QueryView query={statement} what="your statement" empty="No entries yet: they appear when a quote is accepted.">
         {(data) => <LedgerList rows={data.items} label="Statement entries" />}
       </QueryView>
       <ListPager label="Statement" list={statement} onPage={(cursor, direction) => setPage(cursor ? { cursor, direction } : {})} />

@@ -35,7 +35,7 @@ export function SessionsCard() {
           </button>
         )}
       </div>
-      <QueryView query={sessions} what="your sessions" isEmpty={(rows) => rows.length === 0} empty="No active sessions.">
+      <QueryView query={sessions} what="your sessions" empty="No active sessions.">
         {(rows) => (
           <ul className="mt-4 divide-y divide-base-300">
             {rows.map((session) => (

@@ -15,7 +15,7 @@ export function SignInAttemptsCard() {
       <h3 id="attempts-heading" className="text-lg font-semibold">
         Recent sign-in attempts
       </h3>
-      <QueryView query={attempts} what="sign-in attempts" isEmpty={(rows) => rows.length === 0} empty="No sign-in attempts yet.">
+      <QueryView query={attempts} what="sign-in attempts" empty="No sign-in attempts yet.">
         {(rows) => (
           <ScrollRegion label="Sign-in attempts table (scrolls sideways)" className="mt-4">
             <table className="table table-sm">

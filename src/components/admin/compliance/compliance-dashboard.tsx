@@ -32,7 +32,7 @@ export function ComplianceDashboard() {
   return (
     <>
       <SectionCard titleId="states-title" title="Prototypes by compliance state" testId="compliance-dashboard">
-        <QueryView query={dashboard} what="the compliance figures" isEmpty={() => false} empty={null}>
+        <QueryView query={dashboard} what="the compliance figures">
           {(data) => (
             <>
               <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5" aria-label="Counts">
@@ -136,12 +136,7 @@ function ReleaseReport({ prototypeId, prototypeName }: { prototypeId: number; pr
 function Releases({ prototypeId, prototypeName }: { prototypeId: number; prototypeName: string }) {
   const releases = trpc.compliance.releases.useQuery({ prototypeId });
   return (
-    <QueryView
-      query={releases}
-      what="the release report"
-      isEmpty={(rows) => rows.length === 0}
-      empty="Nothing released or refused yet: each opening of its confidential content is recorded here."
-    >
+    <QueryView query={releases} what="the release report" empty="Nothing released or refused yet: each opening of its confidential content is recorded here.">
       {(rows) => (
         <ScrollRegion label="Release report table (scrolls sideways)">
           <table className="table table-sm">
@@ -193,12 +188,7 @@ function ExpiringAuthorizations() {
       <p className="mt-1 text-sm text-base-content/70">
         Once expired, an authorization no longer clears its holder: record a new one on the person&apos;s page.
       </p>
-      <QueryView
-        query={expiring}
-        what="the expiring authorizations"
-        isEmpty={(rows) => rows.length === 0}
-        empty={`None ends within ${AUTHORIZATION_EXPIRY_WARNING_DAYS} days.`}
-      >
+      <QueryView query={expiring} what="the expiring authorizations" empty={`None ends within ${AUTHORIZATION_EXPIRY_WARNING_DAYS} days.`}>
         {(rows) => (
           <ul className="mt-3 flex flex-col divide-y divide-base-300" data-testid="expiring-authorizations">
             {rows.map((row) => (

@@ -54,7 +54,7 @@ function OpenHits() {
         A possible match holds the user&apos;s payouts until decided. A false positive lifts the hold; a confirmed match restricts the account and keeps payouts
         blocked.
       </p>
-      <QueryView query={hits} what="the screening hits" isEmpty={(rows) => rows.length === 0} empty="No open hits: nobody is waiting for a decision.">
+      <QueryView query={hits} what="the screening hits" empty="No open hits: nobody is waiting for a decision.">
         {(rows) => (
           <ul className="mt-4 flex flex-col gap-4">
             {rows.map((hit) => (
@@ -210,7 +210,7 @@ function ListImport() {
         </p>
       )}
       <h3 className="mt-6 font-semibold">Imports</h3>
-      <QueryView query={imports} what="the imports" isEmpty={(rows) => rows.length === 0} empty="No list imported yet: nobody is screened until one is.">
+      <QueryView query={imports} what="the imports" empty="No list imported yet: nobody is screened until one is.">
         {(rows) => (
           <div className="mt-2 overflow-x-auto">
             <table className="table table-sm">

@@ -47,7 +47,7 @@ function ExportStatus({ userId }: { userId: string }) {
       <p className="mt-1 text-sm text-base-content/70">
         Who may see export-controlled prototypes: a U.S. person, or anyone with a current authorization for the item. {NOT_LEGAL_ADVICE}
       </p>
-      <QueryView query={record} what="the export status" isEmpty={() => false} empty="">
+      <QueryView query={record} what="the export status">
         {(data) => (
           <div className="mt-4 flex flex-col gap-6">
             <CurrentStatus record={data} />

@@ -19,7 +19,7 @@ export function LedgerSection({ userId }: { userId: string }) {
         </Link>
       }
     >
-      <QueryView query={ledger} what="the ledger" isEmpty={(page) => page.items.length === 0} empty="No ledger entries for this user.">
+      <QueryView query={ledger} what="the ledger" empty="No ledger entries for this user.">
         {(page) => <LedgerList rows={page.items} label="Latest ledger entries" />}
       </QueryView>
     </SectionCard>

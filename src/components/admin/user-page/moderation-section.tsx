@@ -44,12 +44,7 @@ export function ModerationSection({ user }: { user: { id: string; name: string; 
         )
       }
     >
-      <QueryView
-        query={history}
-        what="moderation history"
-        isEmpty={(entries) => entries.length === 0}
-        empty="No warnings, restrictions, suspensions, bans or appeals."
-      >
+      <QueryView query={history} what="moderation history" empty="No warnings, restrictions, suspensions, bans or appeals.">
         {(entries) => (
           <ol className="mt-4 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Moderation history, newest first">
             {[...entries].reverse().map((entry) => (

@@ -24,7 +24,7 @@ export function PermissionsSection({ userId }: { userId: string }) {
       <h2 id={headingId} className="text-lg font-semibold">
         Permissions
       </h2>
-      <QueryView query={permissions} what="permissions" isEmpty={() => false} empty="">
+      <QueryView query={permissions} what="permissions">
         {(data) => (
           <>
             <EffectiveTable capabilities={data.capabilities} />

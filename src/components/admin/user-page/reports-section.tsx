@@ -8,7 +8,7 @@ export function ReportsSection({ userId }: { userId: string }) {
   const reports = trpc.reports.forUser.useQuery({ userId });
   return (
     <SectionCard titleId="user-reports-title" title="Concern reports">
-      <QueryView query={reports} what="the reports" isEmpty={(rows) => rows.length === 0} empty="No reports about or by this user.">
+      <QueryView query={reports} what="the reports" empty="No reports about or by this user.">
         {(rows) => (
           <ul className="mt-3 flex flex-col divide-y divide-base-200">
             {rows.map((report) => (

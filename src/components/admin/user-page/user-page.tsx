@@ -44,7 +44,7 @@ export function AdminUserPage({ userId }: { userId: string }) {
         trail={[{ label: 'Users', to: '/admin-panel', search: { tab: 'users' } }]}
         current={<span className="truncate">{query.data ? fullName(query.data) : 'User'}</span>}
       />
-      <QueryView query={query} what="the user" isEmpty={() => false} empty="">
+      <QueryView query={query} what="the user">
         {(row) => {
           const user = { ...row, name: fullName(row) };
           return (
@@ -117,7 +117,7 @@ function ActivitySection({ user }: SectionProps) {
   const activity = trpc.admin.activity.useQuery({ user: user.id, limit: 20 });
   return (
     <SectionCard titleId="activity-title" title="Recent activity">
-      <QueryView query={activity} what="activity" isEmpty={(page) => page.items.length === 0} empty="No activity recorded.">
+      <QueryView query={activity} what="activity" empty="No activity recorded.">
         {(page) => (
           <ul className="mt-3 flex flex-col gap-1 text-sm">
             {page.items.map((a) => (
