@@ -1,6 +1,7 @@
 // An appeal's decision (issue 15, ADR 0016): upheld or reversed (the measure is lifted), with the
 // resolution the user reads. Placed in the admin ticket page and the user page's moderation history.
 import { type FormEvent, useId, useState } from 'react';
+import { Field } from '~/components/forms/field.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -67,27 +68,21 @@ export function AppealDecision({ ticketId, appeal, onDecided }: { ticketId: numb
           </label>
         ))}
       </fieldset>
-      <label htmlFor={`${id}-resolution`} className="text-sm font-medium">
-        Resolution (the user reads it)
-      </label>
-      <textarea
-        id={`${id}-resolution`}
-        className="textarea textarea-bordered w-full"
-        rows={3}
-        maxLength={MODERATION_TEXT_MAX}
-        value={resolution}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => {
-          setResolution(e.target.value);
-          setError(null);
-        }}
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <Field name={`${id}-resolution`} label="Resolution (the user reads it)" error={error}>
+        <textarea
+          id={`${id}-resolution`}
+          className="textarea textarea-bordered w-full"
+          rows={3}
+          maxLength={MODERATION_TEXT_MAX}
+          value={resolution}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-resolution-error` : undefined}
+          onChange={(e) => {
+            setResolution(e.target.value);
+            setError(null);
+          }}
+        />
+      </Field>
       <button type="submit" className="btn btn-primary btn-sm self-start" disabled={decide.isPending} aria-busy={decide.isPending}>
         Record decision
       </button>

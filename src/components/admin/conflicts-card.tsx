@@ -3,6 +3,7 @@
 // a form to declare one (search a seller by name or e-mail) and a button to remove each.
 import { type FormEvent, useId, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
+import { Field } from '~/components/forms/field.tsx';
 import { Spinner } from '~/components/spinner.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { formatUtcDateTime, fullName } from '~/shared/format.ts';
@@ -83,10 +84,7 @@ export function ConflictsCard() {
         </ul>
       )}
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" aria-label="Declare a conflict of interest">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-search`} className="text-sm font-medium">
-            Seller (search by name or e-mail)
-          </label>
+        <Field name={`${ids}-search`} label="Seller (search by name or e-mail)">
           <input
             id={`${ids}-search`}
             type="search"
@@ -97,12 +95,9 @@ export function ConflictsCard() {
               setSellerId('');
             }}
           />
-        </div>
+        </Field>
         {query.trim().length >= 2 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${ids}-seller`} className="text-sm font-medium">
-              Matching sellers
-            </label>
+          <Field name={`${ids}-seller`} label="Matching sellers">
             <select id={`${ids}-seller`} className="select select-bordered w-full" value={sellerId} onChange={(e) => setSellerId(e.target.value)}>
               <option value="">{sellers.isFetching ? 'Searching…' : (sellers.data?.items.length ?? 0) === 0 ? 'No seller found' : 'Choose a seller'}</option>
               {(sellers.data?.items ?? []).map((u) => (
@@ -111,12 +106,9 @@ export function ConflictsCard() {
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         )}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-reason`} className="text-sm font-medium">
-            Reason
-          </label>
+        <Field name={`${ids}-reason`} label="Reason">
           <textarea
             id={`${ids}-reason`}
             className="textarea textarea-bordered w-full"
@@ -125,7 +117,7 @@ export function ConflictsCard() {
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
-        </div>
+        </Field>
         {error && (
           <p className="text-sm text-error" role="alert">
             {error}

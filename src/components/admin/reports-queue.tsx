@@ -2,6 +2,7 @@
 // newest first; each open report can be marked reviewed, resolved or dismissed (with the outcome the
 // reporter is told).
 import { type FormEvent, useId, useState } from 'react';
+import { Field } from '~/components/forms/field.tsx';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminReport, ReportSummary } from '~/components/reports/report-list.tsx';
@@ -93,23 +94,17 @@ function ReportDecision({ report }: { report: AdminReport }) {
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 rounded-box bg-base-200/60 p-3" aria-label={`Decide report #${report.id}`}>
-      <label htmlFor={`${id}-resolution`} className="text-sm font-medium">
-        Outcome (the reporter reads it)
-      </label>
-      <textarea
-        id={`${id}-resolution`}
-        name="resolution"
-        rows={2}
-        maxLength={REPORT_TEXT_MAX}
-        className="textarea textarea-bordered w-full"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <Field name={`${id}-resolution`} label="Outcome (the reporter reads it)" error={error}>
+        <textarea
+          id={`${id}-resolution`}
+          name="resolution"
+          rows={2}
+          maxLength={REPORT_TEXT_MAX}
+          className="textarea textarea-bordered w-full"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-resolution-error` : undefined}
+        />
+      </Field>
       <div className="flex flex-wrap gap-2">
         {report.status === 'pending' && (
           <button type="submit" value="reviewed" className="btn btn-ghost btn-sm" disabled={update.isPending}>

@@ -2,6 +2,7 @@
 // help text, and the classification the seller knows. Used by the submission form and by the seller's
 // prototype page when the answers are still missing.
 import type { useZodForm } from '~/client/forms/use-zod-form.ts';
+import { Field } from '~/components/forms/field.tsx';
 import { Options } from '~/components/forms/options.tsx';
 import {
   CLASSIFICATION_HELP,
@@ -90,10 +91,7 @@ export function ScreeningFields({ form, idPrefix = 'screening' }: { form: Screen
         <ErrorText id={`${idPrefix}-knownClassification-error`} error={errors.knownClassification} />
       </div>
       {values.knownClassification === 'eccn' && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${idPrefix}-eccn`} className="text-sm font-medium">
-            ECCN
-          </label>
+        <Field name={`${idPrefix}-eccn`} label="ECCN" error={errors.eccn}>
           <input
             id={`${idPrefix}-eccn`}
             className="input input-bordered w-full sm:w-48"
@@ -103,8 +101,7 @@ export function ScreeningFields({ form, idPrefix = 'screening' }: { form: Screen
             aria-invalid={errors.eccn ? true : undefined}
             aria-describedby={errors.eccn ? `${idPrefix}-eccn-error` : undefined}
           />
-          <ErrorText id={`${idPrefix}-eccn-error`} error={errors.eccn} />
-        </div>
+        </Field>
       )}
     </fieldset>
   );

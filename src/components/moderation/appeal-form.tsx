@@ -1,6 +1,7 @@
 // The appeal message form, shared by the dashboard dialog and the public /appeal page.
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '~/components/forms/busy-button.tsx';
+import { Field } from '~/components/forms/field.tsx';
 import { MODERATION_TEXT_MAX, appealForm } from '~/shared/schemas/moderation.ts';
 
 export function AppealMessageForm({
@@ -30,10 +31,7 @@ export function AppealMessageForm({
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-message`} className="text-sm font-medium">
-          Why should this measure be lifted?
-        </label>
+      <Field name={`${id}-message`} label="Why should this measure be lifted?" error={error}>
         <textarea
           id={`${id}-message`}
           name="message"
@@ -41,15 +39,10 @@ export function AppealMessageForm({
           maxLength={MODERATION_TEXT_MAX}
           className="textarea textarea-bordered w-full"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={error ? `${id}-message-error` : undefined}
           onChange={() => setError(null)}
         />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-      </div>
+      </Field>
       <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} />
     </form>
   );

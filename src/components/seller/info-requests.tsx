@@ -2,6 +2,7 @@
 // questions the evaluation team asked, an answer form for each open one (text and documents, the
 // same upload rules as the submission), and who from the team opened which document, and when.
 import { useId, useState } from 'react';
+import { Field } from '~/components/forms/field.tsx';
 import { SectionCard } from '~/components/list-card.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
@@ -155,10 +156,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 border-t border-base-300 pt-3" noValidate>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={answerId} className="text-sm font-medium">
-          Your answer
-        </label>
+      <Field name={answerId} label="Your answer">
         <textarea
           id={answerId}
           name="answer"
@@ -186,7 +184,7 @@ function AnswerForm({ request }: { request: InfoRequest }) {
             {answer.length} / {INFO_TEXT_MAX} characters
           </span>
         </div>
-      </div>
+      </Field>
       {uploadRevoked ? (
         <CapabilityNotice state={uploadRevoked} />
       ) : (

@@ -4,6 +4,7 @@
 // Needs compliance.manage; others see why not.
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
+import { Field } from '~/components/forms/field.tsx';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
 import { SectionCard, TableHead } from '~/components/list-card.tsx';
@@ -116,10 +117,7 @@ function HitCard({ hit }: { hit: Hit }) {
           </dd>
         </div>
       </dl>
-      <div className="mt-3 flex flex-col gap-1">
-        <label htmlFor={noteId} className="text-sm font-medium">
-          Note (optional)
-        </label>
+      <Field name={noteId} label="Note (optional)" className="mt-3">
         <textarea
           id={noteId}
           className="textarea textarea-bordered w-full"
@@ -128,7 +126,7 @@ function HitCard({ hit }: { hit: Hit }) {
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-      </div>
+      </Field>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline btn-sm" disabled={decide.isPending} onClick={() => act('false_positive')}>
           False positive: lift the hold

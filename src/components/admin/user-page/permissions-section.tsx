@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { BusyButton } from '~/components/forms/busy-button.tsx';
+import { Field } from '~/components/forms/field.tsx';
 import { Options } from '~/components/forms/options.tsx';
 import { ScrollRegion, TableHead } from '~/components/list-card.tsx';
 import { QueryView } from '~/components/query-view.tsx';
@@ -182,13 +183,7 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
     }
   }
 
-  const errorOf = (key: keyof FieldErrors) =>
-    errors[key] ? (
-      <p id={`${ids}-${key}-error`} role="alert" className="text-sm text-error">
-        {errors[key]}
-      </p>
-    ) : null;
-  const describedBy = (key: keyof FieldErrors, ...more: string[]) => [...more, ...(errors[key] ? [`${ids}-${key}-error`] : [])].join(' ') || undefined;
+  const describedBy = (key: 'permission' | 'reason', ...more: string[]) => [...more, ...(errors[key] ? [`${ids}-${key}-error`] : [])].join(' ') || undefined;
 
   return (
     <form className="mt-6 grid gap-4 md:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${ids}-title`} data-testid="permission-form">
@@ -216,10 +211,7 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
         </p>
       ) : (
         <>
-          <div className="flex flex-col gap-1 md:col-span-2">
-            <label htmlFor={`${ids}-permission`} className="text-sm font-medium">
-              Capability
-            </label>
+          <Field name={`${ids}-permission`} label="Capability" error={errors.permission} className="md:col-span-2">
             <select
               id={`${ids}-permission`}
               className="select select-bordered w-full"
@@ -236,12 +228,8 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
                 {effect}
               </p>
             )}
-            {errorOf('permission')}
-          </div>
-          <div className="flex flex-col gap-1 md:col-span-2">
-            <label htmlFor={`${ids}-reason`} className="text-sm font-medium">
-              Reason (required; the user sees it)
-            </label>
+          </Field>
+          <Field name={`${ids}-reason`} label="Reason (required; the user sees it)" error={errors.reason} className="md:col-span-2">
             <textarea
               id={`${ids}-reason`}
               className="textarea textarea-bordered w-full"
@@ -253,12 +241,8 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={describedBy('reason')}
             />
-            {errorOf('reason')}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${ids}-until`} className="text-sm font-medium">
-              Until (optional, your local time)
-            </label>
+          </Field>
+          <Field name={`${ids}-until`} label="Until (optional, your local time)" error={errors.expiresAt} hint="Empty: until an administrator changes it.">
             <input
               id={`${ids}-until`}
               type="datetime-local"
@@ -267,13 +251,9 @@ function ChangeForm({ userId, role, capabilities }: { userId: string; role: 'use
               value={expiresAt}
               onChange={(e) => setExpiresAt(e.target.value)}
               aria-invalid={errors.expiresAt ? true : undefined}
-              aria-describedby={describedBy('expiresAt', `${ids}-until-hint`)}
+              aria-describedby={errors.expiresAt ? `${ids}-until-error` : `${ids}-until-hint`}
             />
-            <p id={`${ids}-until-hint`} className="text-xs text-base-content/70">
-              Empty: until an administrator changes it.
-            </p>
-            {errorOf('expiresAt')}
-          </div>
+          </Field>
           {/* Level with the Until field on wide screens (below its label). */}
           <div className="flex items-start justify-end md:pt-6">
             <BusyButton type="submit" className="btn btn-primary w-full md:w-auto" pending={change.isPending}>
