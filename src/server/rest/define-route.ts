@@ -106,10 +106,39 @@ type Undeclared<T, K extends keyof ProcedureRoute = 'kind'> = T extends unknown 
 /** A path's method and path as the reference and the tests name it: `'GET /api/warnings'`. */
 export type RequestLine = `${Method} /api/${string}`;
 
+type RouteFields = Undeclared<ProcedureRoute, 'kind' | 'method' | 'path'>;
+
+/**
+ * The procedure's whole input schema, in place of `params` and `body`: the path's parameters (`:id`)
+ * are picked from it, and a write's body is what is left (when anything is).
+ */
+type WholeInput = { input: ZodTypeAny; params?: never; body?: never };
+
 /** A procedure path, declared by its request line and the rest of its contract. */
-export function defineRoute(line: RequestLine, route: Undeclared<ProcedureRoute, 'kind' | 'method' | 'path'>): ProcedureRoute {
+export function defineRoute(line: RequestLine, route: RouteFields | (Undeclared<RouteFields, 'params' | 'body'> & WholeInput)): ProcedureRoute {
   const [method, path] = line.split(' ') as [Method, `/api/${string}`];
-  return { kind: 'procedure', method, path, ...route } as ProcedureRoute;
+  if (!('input' in route)) return { kind: 'procedure', method, path, ...route } as ProcedureRoute;
+  const { input, ...declared } = route;
+  const named = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map((match) => [match[1]!, true as const]));
+  const whole = objectOf(input);
+  const rest = whole.omit(named);
+  const writes = method !== 'GET' && method !== 'DELETE' && Object.keys(rest.shape).length > 0;
+  return {
+    kind: 'procedure',
+    method,
+    path,
+    ...declared,
+    ...(Object.keys(named).length ? { params: whole.pick(named) } : {}),
+    ...(writes ? { body: rest } : {}),
+  } as ProcedureRoute;
+}
+
+/** The object under a schema's refinements (`.refine`, `.superRefine`): the procedure still checks them. */
+function objectOf(schema: ZodTypeAny): z.AnyZodObject {
+  let inner = schema;
+  while (inner instanceof z.ZodEffects) inner = inner.innerType();
+  if (!(inner instanceof z.ZodObject)) throw new Error('A route\'s input must be an object schema');
+  return inner;
 }
 
 export function defineHttpRoute(route: Omit<HttpRoute, 'kind'>): HttpRoute {

@@ -22,8 +22,7 @@ export const permissionRoutes = [
     summary: 'Grant or revoke one capability for one user, with a reason and an optional end',
     description:
       'Needs `permissions.manage`. 400 for an administrator capability on a non-administrator, or an expiry not in the future; 403 for your own permissions; 409 when no administrator would keep `permissions.manage`. The user is notified.',
-    params: permissionUserInput,
-    body: permissionChangeInput.omit({ id: true }),
+    input: permissionChangeInput,
     status: 201,
     output: { shape: permissionOverride, description: 'The override' },
     errors: [409],

@@ -36,7 +36,7 @@ export const supportRoutes = [
     access: 'user',
     tag,
     summary: 'One of your tickets with its messages, oldest first (administrators: any ticket, with its admin fields)',
-    params: ticketIdInput.pick({ id: true }),
+    input: ticketIdInput,
     output: { shape: z.union([adminSupportTicketWithMessages, supportTicketWithMessages]), description: 'The ticket and its conversation' },
     errors: [403],
     handler: ({ caller, input }) => caller.support.byId(input),
@@ -48,8 +48,7 @@ export const supportRoutes = [
     description:
       "The ticket's user: a reply to a ticket waiting on you or resolved reopens it; a closed ticket answers 409 (open a new one). " +
       "An administrator posting on someone else's ticket answers as the support team (needs users.manage).",
-    params: ticketReplyInput.pick({ id: true }),
-    body: ticketReplyInput.omit({ id: true }),
+    input: ticketReplyInput,
     status: 201,
     output: { shape: ticketMessage, description: 'The message' },
     errors: [409, 429],
@@ -71,8 +70,7 @@ export const supportRoutes = [
     tag: 'Admin',
     summary: "Change a ticket's status, assignee, priority or resolution",
     description: 'All fields optional (at least one). Resolving needs a resolution (400); a closed ticket or a move the status table forbids answers 409.',
-    params: adminTicketUpdateInput.pick({ id: true }),
-    body: adminTicketUpdateInput.omit({ id: true }),
+    input: adminTicketUpdateInput,
     output: { shape: adminSupportTicket, description: 'The ticket after the change' },
     errors: [409],
     handler: ({ caller, input }) => caller.support.update(input),
