@@ -137,7 +137,7 @@ export function defineRoute(line: RequestLine, route: RouteFields | (Undeclared<
 function objectOf(schema: ZodTypeAny): z.AnyZodObject {
   let inner = schema;
   while (inner instanceof z.ZodEffects) inner = inner.innerType();
-  if (!(inner instanceof z.ZodObject)) throw new Error('A route\'s input must be an object schema');
+  if (!(inner instanceof z.ZodObject)) throw new Error("A route's input must be an object schema");
   return inner;
 }
 
