@@ -4,7 +4,8 @@
 // address that already has an account is refused: nobody is promoted silently. Accepting and
 // revoking are conditional updates of one row, so of two parallel ones exactly one wins.
 import type { z } from 'zod';
-import { Prisma } from '~/generated/prisma/client.ts';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { fullName } from '~/shared/format.ts';
 import { addDays } from '~/shared/days.ts';
 import { ADMIN_EMAIL_TAKEN, INVITATION_LINK_INVALID, INVITATION_VALID_DAYS, SELLER_EMAIL_REFUSED } from '~/shared/schemas/admin-team.ts';
@@ -149,7 +150,6 @@ export async function previewInvitation(deps: Pick<AcceptDeps, 'db' | 'meta' | '
   return { email, firstName, lastName, expiresAt };
 }
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /** POST /api/invitations/accept: a new administrator account, signed in (at the two-factor enrolment step if required). */
 export async function acceptInvitation(

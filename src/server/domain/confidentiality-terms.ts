@@ -3,6 +3,7 @@
 // opens. A new installation, or one whose terms were never written, starts from version 1 below.
 import { createHash } from 'node:crypto';
 import { fullName } from '~/shared/format.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Db } from '../db/index.ts';
 import { appendAccessRecord } from './access-record.ts';
 import { logActivity } from './activity-log.ts';
@@ -87,24 +88,31 @@ export async function acceptTerms(deps: TermsDeps, version: number) {
   const { db, meta, actorId, now } = deps;
   const current = await currentTerms(db);
   if (version !== current.version) throw new ConflictError(TERMS_NOT_CURRENT);
-  return db.$transaction(async (tx) => {
-    const existing = await tx.termsAcceptance.findUnique({
-      where: { userId_version: { userId: actorId, version } },
-      select: { acceptedAt: true },
+  const acceptance = { where: { userId_version: { userId: actorId, version } }, select: { acceptedAt: true } } as const;
+  const accepted = (acceptedAt: Date) => ({ version, acceptedAt });
+  try {
+    return await db.$transaction(async (tx) => {
+      const existing = await tx.termsAcceptance.findUnique(acceptance);
+      if (existing) return accepted(existing.acceptedAt);
+      const created = await tx.termsAcceptance.create({
+        data: { userId: actorId, version, textSha256: current.textSha256, acceptedAt: now, ip: meta.ip, userAgent: meta.userAgent },
+        select: { acceptedAt: true },
+      });
+      await appendAccessRecord(tx, {
+        at: now,
+        kind: 'terms_acceptance',
+        userId: actorId,
+        details: { version, textSha256: current.textSha256, ip: meta.ip, userAgent: meta.userAgent },
+      });
+      return accepted(created.acceptedAt);
     });
-    if (existing) return { version, acceptedAt: existing.acceptedAt };
-    const created = await tx.termsAcceptance.create({
-      data: { userId: actorId, version, textSha256: current.textSha256, acceptedAt: now, ip: meta.ip, userAgent: meta.userAgent },
-      select: { acceptedAt: true },
-    });
-    await appendAccessRecord(tx, {
-      at: now,
-      kind: 'terms_acceptance',
-      userId: actorId,
-      details: { version, textSha256: current.textSha256, ip: meta.ip, userAgent: meta.userAgent },
-    });
-    return { version, acceptedAt: created.acceptedAt };
-  });
+  } catch (error) {
+    // Accepted twice at once: the other request wrote the acceptance (and its access record); this one answers the same.
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await db.termsAcceptance.findUnique(acceptance);
+    if (!existing) throw error;
+    return accepted(existing.acceptedAt);
+  }
 }
 
 /** Has the admin accepted the current version? One query (the version with their acceptance of it). */

@@ -2,7 +2,8 @@
 // they received, their own prototype); admins flag any prototype, message or user. One open report
 // per reporter and target (content_reports.open_key, unique); admins work the queue and the reporter
 // is told the outcome in words that reveal nothing they could not see before.
-import { Prisma } from '~/generated/prisma/client.ts';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Db } from '../db/index.ts';
 import type { EmailLinks } from '../mail/mailer.ts';
 import { OPEN_REPORT_STATUSES, REPORT_STATUSES, type ReportReason, type ReportStatus, type ReportTargetType } from '~/shared/moderation.ts';
@@ -143,7 +144,7 @@ export async function fileReport(
       return toOwnReportView(created);
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       throw new ConflictError('You already have an open report about this; the team will tell you the outcome');
     }
     throw error;

@@ -2,7 +2,8 @@
 // (signed in) or through the single-use link of a suspension or ban notice. An appeal is a support
 // ticket of category 'appeal'; the unique (measure_type, measure_id) decides when several arrive at
 // once. An admin upholds or reverses it once; reversing lifts the measure.
-import { Prisma } from '~/generated/prisma/client.ts';
+import type { Prisma } from '~/generated/prisma/client.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { formatDate } from '~/shared/format.ts';
 import { addDays } from '~/shared/days.ts';
 import { APPEAL_WINDOW_DAYS, type AppealOutcome, type MeasureType } from '~/shared/moderation.ts';
@@ -25,7 +26,6 @@ export const WINDOW_CLOSED = (deadline: Date) =>
 
 type Tx = Prisma.TransactionClient;
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 async function openAppealTicket(tx: Tx, input: { userId: string; measureType: MeasureType; measureId: number; label: string; message: string; now: Date }) {
   const ticket = await tx.supportTicket.create({

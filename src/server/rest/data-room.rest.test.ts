@@ -71,6 +71,20 @@ describe('confidentiality terms', () => {
     expect((await admin.request('GET', '/api/confidentiality/terms')).json.acceptedAt).toBe('2026-11-20T08:00:00.000Z');
   });
 
+  it(
+    '30 acceptances at once: each answers 201 with the one acceptance; one row, one access record (races only bite on PostgreSQL)',
+    { tags: ['engine'] },
+    async () => {
+      const { admin } = await setUp();
+      const answers = await Promise.all(Array.from({ length: 30 }, () => admin.request('POST', '/api/confidentiality/terms/accept', { version: 1 })));
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 30 }, () => 201));
+      const row = await t.db.prisma.termsAcceptance.findFirstOrThrow();
+      expect(new Set(answers.map((answer) => answer.json.acceptedAt))).toEqual(new Set([row.acceptedAt.toISOString()]));
+      expect(await t.db.prisma.termsAcceptance.count()).toBe(1);
+      expect(await t.db.prisma.accessRecord.count({ where: { kind: 'terms_acceptance' } })).toBe(1);
+    },
+  );
+
   it('401 guest; a seller reads the terms but may neither accept nor publish (403); 400 for an empty or overlong text', async () => {
     const { seller, admin } = await setUp();
     expect((await restClient(t.db).request('GET', '/api/confidentiality/terms')).status).toBe(401);
