@@ -6,6 +6,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { Prisma } from '~/generated/prisma/client.ts';
+import { isUniqueViolation } from './db/unique-violation.ts';
 import { type Capability, isAdminOnlyCapability } from '~/shared/capabilities.ts';
 import { ADMIN_TWO_FACTOR_REQUIRED, ADMIN_TWO_FACTOR_SIGN_IN_REQUIRED } from '~/shared/schemas/security.ts';
 import { type AdminAssurance, missingAdminAssurance, withEnrolledRole } from './auth/two-factor.ts';
@@ -36,12 +37,32 @@ const t = initTRPC.context<Context>().create({
     }
     return {
       ...shape,
-      // A server fault's own text (SQL, stack details) stays in the logs.
-      message: zodError ? formatZodError(zodError) : error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message,
+      // A server fault's own text (SQL, stack details) stays in the logs, and so do the decoder's words
+      // on input it could not read.
+      message: zodError
+        ? formatZodError(zodError)
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Internal server error'
+          : isUndecodableInput(error)
+            ? UNDECODABLE_INPUT
+            : shape.message,
       data: { ...data, zodError: zodError?.flatten() ?? null },
     };
   },
 });
+
+export const UNDECODABLE_INPUT = 'Invalid input: it could not be read';
+
+/**
+ * Input tRPC could not decode (JSON that does not parse, a superjson envelope that does not decode):
+ * tRPC answers 400 with the decoder's own error message as its message, which names internals.
+ */
+function isUndecodableInput(error: TRPCError): boolean {
+  const cause = error.cause;
+  return (
+    error.code === 'BAD_REQUEST' && cause instanceof Error && !(cause instanceof DomainError) && !(cause instanceof ZodError) && error.message === cause.message
+  );
+}
 
 /** "firstName: First name is required; email: Invalid email address" — the validation layer's own words. */
 export function formatZodError(error: ZodError): string {
@@ -75,7 +96,7 @@ export function mapError(error: unknown): TRPCError | null {
   const cause = error instanceof TRPCError ? (error.code === 'INTERNAL_SERVER_ERROR' ? error.cause : null) : error;
   if (cause instanceof DomainError) return toTRPCError(cause);
   if (cause instanceof Prisma.PrismaClientKnownRequestError) {
-    if (cause.code === 'P2002') return new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
+    if (isUniqueViolation(cause)) return new TRPCError({ code: 'CONFLICT', message: 'That record already exists', cause });
     if (cause.code === 'P2025') return new TRPCError({ code: 'NOT_FOUND', message: 'Not found', cause });
   }
   if (cause && isDatabaseUnavailable(cause)) return toTRPCError(new UnavailableError(DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, { cause }));
@@ -83,24 +104,32 @@ export function mapError(error: unknown): TRPCError | null {
 }
 
 export const NUL_REFUSED = 'Text must not contain NUL characters';
+export const MALFORMED_TEXT_REFUSED = 'Text must be valid Unicode';
 
-/** Whether any string or key in `value` holds U+0000. Iterative, so no depth of nesting can overflow the stack. */
-export function containsNul(value: unknown): boolean {
+/**
+ * Why PostgreSQL could not store some string or key in `value`, or null: text cannot hold U+0000, and
+ * half of a surrogate pair (`"\ud800"` in JSON) breaks a jsonb column. Iterative, so no depth of
+ * nesting can overflow the stack.
+ */
+export function unstorableText(value: unknown): string | null {
   const pending: unknown[] = [value];
   const seen = new Set<object>();
+  const refusal = (text: string) => (text.includes('\0') ? NUL_REFUSED : text.isWellFormed() ? null : MALFORMED_TEXT_REFUSED);
   while (pending.length > 0) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (item.includes('\0')) return true;
+      const refused = refusal(item);
+      if (refused) return refused;
     } else if (item !== null && typeof item === 'object' && !seen.has(item)) {
       seen.add(item);
       for (const key of Object.keys(item)) {
-        if (key.includes('\0')) return true;
+        const refused = refusal(key);
+        if (refused) return refused;
         pending.push((item as Record<string, unknown>)[key]);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /**
@@ -117,19 +146,20 @@ const mappedErrors = t.middleware(async ({ next }) => {
 });
 
 /**
- * PostgreSQL text cannot hold NUL, so a NUL anywhere in an input would fail at the database: it is
- * refused on the raw input before any schema or query sees it. It is input, so it comes after the
- * checks of who may call (401, then 403).
+ * Text PostgreSQL cannot store (unstorableText) would fail at the database: it is refused on the raw
+ * input before any schema or query sees it. It is input, so it comes after the checks of who may call
+ * (401, then 403).
  */
-const noNul = t.middleware(async ({ getRawInput, next }) => {
-  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_REFUSED });
+const storableText = t.middleware(async ({ getRawInput, next }) => {
+  const refused = unstorableText(await getRawInput());
+  if (refused) throw new TRPCError({ code: 'BAD_REQUEST', message: refused });
   return next();
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 const anyone = t.procedure.use(mappedErrors);
-export const publicProcedure = anyone.use(noNul);
+export const publicProcedure = anyone.use(storableText);
 
 /** Signed in, with a live session. The 401 message contains "Unauthorized" (the client looks for it). */
 function signedIn(ctx: Context) {
@@ -147,7 +177,7 @@ const signedInCaller = anyone.use(({ ctx, next }) => {
   const adminHeldBack = missingAdminAssurance(user, session, ctx.config) !== null;
   return next({ ctx: { user: withEnrolledRole(user, session, ctx.config), session, adminHeldBack } });
 });
-export const protectedProcedure = signedInCaller.use(noNul);
+export const protectedProcedure = signedInCaller.use(storableText);
 
 const ASSURANCE_REFUSALS: Record<NonNullable<AdminAssurance>, string> = {
   enrol: ADMIN_TWO_FACTOR_REQUIRED,
@@ -168,7 +198,7 @@ const adminCaller = anyone.use(({ ctx, next }) => {
   if (refusal) throw refusal;
   return next({ ctx: { user, session } });
 });
-export const adminProcedure = adminCaller.use(noNul);
+export const adminProcedure = adminCaller.use(storableText);
 
 /**
  * Signed in and holding `capability` now (role default or a per-user override). Admin-only
@@ -181,5 +211,5 @@ export function capabilityProcedure(capability: Capability) {
       await assertCapability(ctx.db, ctx.user, capability, ctx.clock.now());
       return next();
     })
-    .use(noNul);
+    .use(storableText);
 }

@@ -31,6 +31,9 @@ const ADMIN_PASSWORD = 'the admin passphrase, never generated';
 const boundaryText = fc.constantFrom(
   'a\u0000b',
   '\u0000',
+  // Half of a surrogate pair: a text column would store U+FFFD, a jsonb column refuses it.
+  'a\ud800b',
+  '\udfff',
   '2147483647',
   '2147483648',
   '-2147483649',
@@ -296,10 +299,13 @@ async function procedureOf(route: ProcedureRoute): Promise<string | null> {
   return called;
 }
 
+/** Text in a URL: a URL cannot carry half a surrogate pair (a browser sends U+FFFD in its place). */
+const urlText = (text: string) => encodeURIComponent(text.toWellFormed());
+
 const idSegment = (known: Known) =>
   fc.oneof(
     { weight: 1, arbitrary: fc.constantFrom(...known.recordIds.map(String), ...known.userIds) },
-    { weight: 2, arbitrary: hostileText.map((text) => encodeURIComponent(text).slice(0, 1500)) },
+    { weight: 2, arbitrary: hostileText.map((text) => urlText(text).slice(0, 1500)) },
   );
 
 const queryString = (keys: string[]) =>
@@ -308,7 +314,7 @@ const queryString = (keys: string[]) =>
       maxLength: 3,
     })
     .map((pairs) => {
-      const query = pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`.slice(0, 600)).join('&');
+      const query = pairs.map(([key, value]) => `${urlText(key)}=${urlText(value)}`.slice(0, 600)).join('&');
       return query ? `?${query}` : '';
     });
 
@@ -353,6 +359,27 @@ describe('hostile input never gets a 5xx', () => {
     expect(register.status).toBe(400);
     expect(await register.json()).toEqual({ message: 'Text must not contain NUL characters' });
     expect(await t.db.prisma.user.count({ where: { email: 'nul@example.test' } })).toBe(0);
+
+    // Half of a surrogate pair, as JSON can spell it: refused before it reaches a jsonb column (the
+    // activity log's details took a message's subject and failed with a 500).
+    const messagesBefore = await t.db.prisma.adminMessage.count();
+    for (const subject of ['no\\ud800', '\\udfff then more']) {
+      const message = await server.request('http://localhost/api/admin/messages', {
+        method: 'POST',
+        headers: { ...asAdmin, 'content-type': 'application/json' },
+        body: `{"userId":"${w.seller.id}","subject":"${subject}","content":"c"}`,
+      });
+      expect(message.status, subject).toBe(400);
+      expect(await message.json()).toEqual({ message: 'Text must be valid Unicode' });
+    }
+    expect(await t.db.prisma.adminMessage.count()).toBe(messagesBefore);
+    // A whole pair is ordinary text.
+    const paired = await server.request('http://localhost/api/admin/messages', {
+      method: 'POST',
+      headers: { ...asAdmin, 'content-type': 'application/json' },
+      body: `{"userId":"${w.seller.id}","subject":"fuel \\ud83d\\udd25","content":"c"}`,
+    });
+    expect(paired.status).toBe(201);
 
     // Bodies: ids and numbers bounded by their columns are 400, not a database error.
     const asSeller = await cookieFor(w.seller.id);
@@ -412,6 +439,15 @@ describe('hostile input never gets a 5xx', () => {
     const undecodable = await server.request('http://localhost/trpc/auth.me%ff');
     expect(undecodable.status).toBe(400);
     expect(await undecodable.json()).toEqual({ message: 'The requested path is malformed' });
+
+    // Input tRPC cannot decode gets one plain message, not the decoder's (which named its internals).
+    const envelopes = ['null', '{"json":"a","meta":{"values":["regexp"]}}', '{"json":{},"meta":{"values":["class","X"]}}', '{"json":'];
+    for (const envelope of envelopes) {
+      const res = await server.request(`http://localhost/trpc/auth.me?input=${encodeURIComponent(envelope)}`);
+      expect(res.status, envelope).toBe(400);
+      const body = (await res.json()) as { error: { json: { message: string } } };
+      expect(body.error.json.message, envelope).toBe('Invalid input: it could not be read');
+    }
   });
 
   it(
@@ -480,7 +516,7 @@ describe('hostile input never gets a 5xx', () => {
               const payload = batch ? `{"0":${text || 'null'},"1":${text || 'null'}}` : text;
               const response =
                 procedure._def.type !== 'mutation' // queries, and subscriptions (live.events: an event stream)
-                  ? await server.request(`http://localhost${target}${batch ? '&' : '?'}input=${encodeURIComponent(payload).slice(0, 1800)}`, { headers })
+                  ? await server.request(`http://localhost${target}${batch ? '&' : '?'}input=${urlText(payload).slice(0, 1800)}`, { headers })
                   : await server.request(`http://localhost${target}`, {
                       method: 'POST',
                       headers: { ...headers, 'content-type': 'application/json' },
