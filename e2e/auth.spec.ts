@@ -136,6 +136,8 @@ test('profile: validation, wrong current password, then a saved change', async (
   await page.getByLabel('Confirm new password').fill('abd');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
+  // Focus goes to the first field with a message.
+  await expect(page.getByLabel('First name')).toBeFocused();
   await expect(page.getByText('Current password is required')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
   await page.getByLabel('New password (optional)').fill('');

@@ -169,3 +169,19 @@ test.describe('on a phone', () => {
     });
   }
 });
+
+test('a signed-in page shows "Loading..." until the app has rendered it, not a blank page', async ({ context, createUser, signInAs }) => {
+  const seller = await createUser({ firstName: 'Lise' });
+  const page = await context.newPage();
+  await signInAs(page, seller);
+  // The app's module script holds DOMContentLoaded back, so only the response is awaited.
+  const release = await holdAppCode(page);
+  await page.goto('/seller-dashboard', { waitUntil: 'commit' });
+  const loading = page.locator('#app-loading');
+  await expect(loading).toBeVisible();
+  await expect(loading).toHaveAttribute('role', 'status');
+  await expect(loading).toContainText('Loading...');
+  release();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Lise' })).toBeVisible();
+  await expect(loading).toBeHidden();
+});

@@ -28,6 +28,9 @@ test('an admin accepts the terms and attests; the seller sees it and withdraws, 
 
   await panel.getByRole('button', { name: 'Read and accept the terms' }).click();
   const terms = page.getByTestId('terms-dialog');
+  // Focus is in the dialog's box, not on the backdrop's hidden close button (where Enter closed it).
+  await expect(terms.locator('.modal-box')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(terms).toContainText('Mutual confidentiality for evaluation');
   await terms.getByRole('button', { name: 'I accept these terms' }).click();
 

@@ -56,8 +56,10 @@ export function ModalDialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      // The first field, or a confirmation's one action (data-autofocus).
-      dialog.querySelector<HTMLElement>('input, textarea, select, [data-autofocus]')?.focus();
+      // The first field, or a confirmation's one action (data-autofocus); else (content still loading)
+      // the box itself, never the backdrop's hidden close button, where Enter would close the dialog.
+      const box = dialog.querySelector<HTMLElement>('.modal-box');
+      (box?.querySelector<HTMLElement>('input, textarea, select, [data-autofocus]') ?? box)?.focus();
     }
     if (!open && dialog.open) {
       dialog.close();
@@ -78,7 +80,7 @@ export function ModalDialog({
       }}
     >
       {open && (
-        <div className="modal-box">
+        <div className="modal-box" tabIndex={-1}>
           <h2 id={titleId} className="text-lg font-bold">
             {title}
           </h2>

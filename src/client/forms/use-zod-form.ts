@@ -1,5 +1,5 @@
 // A small form state hook driven by the shared zod schemas: the same rules and messages as the server.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ZodType, ZodTypeDef } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
@@ -53,11 +53,27 @@ export function useZodForm<Values extends Record<string, string | boolean>, Outp
     setErrors({});
   }, [initial]);
 
-  /** A form's onSubmit: validates, then hands the parsed values to `send` (nothing is sent while a field is wrong). */
-  const submit = (send: (values: Output) => void) => (event: { preventDefault(): void }) => {
+  // After a refused submit, focus goes to the first field with a message, as on the contact form.
+  const refusedForm = useRef<HTMLFormElement | null>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    const first = refusedForm.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    // Centred, so a sticky navigation bar never covers it on a phone.
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  }, [refusals]);
+
+  /**
+   * A form's onSubmit: validates, then hands the parsed values to `send` (nothing is sent while a
+   * field is wrong, and the first wrong field gets the focus).
+   */
+  const submit = (send: (values: Output) => void) => (event: { preventDefault(): void; currentTarget?: EventTarget | null }) => {
     event.preventDefault();
     const parsed = validate();
-    if (parsed) send(parsed);
+    if (parsed) return send(parsed);
+    refusedForm.current = event.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
+    setRefusals((count) => count + 1);
   };
 
   /** Props for an <input>/<textarea>/<select> bound to a string field. */

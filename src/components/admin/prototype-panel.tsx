@@ -130,8 +130,9 @@ function PrototypeFilters({ search, setSearch }: { search: AdminSearch; setSearc
 
 function FilterToggle({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (on: boolean) => void }) {
   return (
-    <div className="flex items-end">
-      <label htmlFor={id} className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
+    <div className="flex min-w-0 items-end">
+      {/* daisyUI's label does not wrap: on a phone's half-width column the text would run under the next toggle. */}
+      <label htmlFor={id} className="label min-w-0 cursor-pointer justify-start gap-2 py-1 whitespace-normal text-base-content">
         <input id={id} type="checkbox" className="toggle toggle-primary toggle-sm" checked={checked} onChange={(e) => onChange(e.target.checked)} />
         <span className="text-sm">{label}</span>
       </label>

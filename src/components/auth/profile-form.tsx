@@ -60,13 +60,9 @@ function ProfileFormFor({ user }: { user: CurrentUser }) {
       <form
         noValidate
         className="mt-8 flex flex-col gap-8"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = form.validate();
-          if (!parsed) return;
-          const { confirmPassword: _confirm, ...input } = parsed;
+        onSubmit={form.submit(({ confirmPassword: _confirm, ...input }) => {
           update.mutate({ ...input, ...(isAdmin ? { expertise: ENERGY_TYPES.filter((type) => expertise.includes(type)) } : {}) });
-        }}
+        })}
       >
         <fieldset className="rounded-box border border-base-300 p-5 sm:p-6">
           <legend className="px-2 text-lg font-semibold">Personal information</legend>

@@ -187,7 +187,7 @@ const messageText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 /** POST /api/admin/messages: userId, subject, content. */
-export const adminMessageInput = z.object({ userId, subject: messageText('Subject', 200), content: messageText('Content', 10_000) });
+export const adminMessageInput = z.object({ userId, subject: messageText('Subject', 200), content: messageText('Message', 10_000) });
 export const adminMessageForm = adminMessageInput.omit({ userId: true });
 
 // The lifecycle after review (issue 14): stage moves and revised quotes.
