@@ -147,13 +147,18 @@ function paint(ctx: CanvasRenderingContext2D, frame: FusionFrame, width: number,
   nucleus(ctx, frame.leftX, cy, DEUTERIUM, frame.released ? 0.5 : 1);
   nucleus(ctx, frame.rightX, cy, TRITIUM, frame.released ? 0.5 : 1);
 
-  ctx.textAlign = 'center';
   ctx.font = '600 11px ui-sans-serif, system-ui, sans-serif';
   ctx.fillStyle = 'oklch(85% 0.02 240 / 0.8)';
   if (!frame.released) {
-    ctx.fillText('Deuterium', frame.leftX, cy + 28);
-    ctx.fillText('Tritium', frame.rightX, cy + 28);
+    // Each label reads outward from its nucleus and stops short of the midpoint, so the two never run
+    // into each other as the nuclei meet (on a phone the canvas is narrow).
+    const mid = (frame.leftX + frame.rightX) / 2;
+    ctx.textAlign = 'right';
+    ctx.fillText('Deuterium', Math.min(frame.leftX + 24, mid - 4), cy + 28);
+    ctx.textAlign = 'left';
+    ctx.fillText('Tritium', Math.max(frame.rightX - 18, mid + 4), cy + 28);
   }
+  ctx.textAlign = 'center';
 
   if (frame.released) {
     ctx.font = '800 18px ui-sans-serif, system-ui, sans-serif';

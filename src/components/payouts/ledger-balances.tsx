@@ -39,7 +39,8 @@ export function SellerBalances({ sellers, more, onChoose }: { sellers: SellerBal
                 {s.reversed !== '0.00' && ` · reversed ${formatUsd(s.reversed)}`}
               </p>
             </div>
-            <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(s.balance)}</span>
+            {/* ml-auto: right-aligned like the others when a long line above pushes it onto its own line. */}
+            <span className="ml-auto whitespace-nowrap font-semibold tabular-nums">{formatUsd(s.balance)}</span>
           </li>
         ))}
       </ul>
