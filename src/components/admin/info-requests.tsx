@@ -1,7 +1,7 @@
 // The admin's side of information requests (issue 14, point 5): "Ask the seller" on a prototype,
 // the exchange (questions, answers, documents) under it, and the open requests across prototypes.
 import { AdminDocumentLinks } from '~/components/documents/admin-document-links.tsx';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { serverMessage } from '~/client/errors.ts';
 import { useZodForm } from '~/client/forms/use-zod-form.ts';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
@@ -116,11 +116,9 @@ function AskSellerDialog({
     // The typed question stays in the dialog.
     onError: (error) => toastError('Failed to send the question', error),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input && prototype) ask.mutate({ id: prototype.id, question: input.question, wantsDocuments: input.wantsDocuments });
-  };
+  const submit = form.submit((input) => {
+    if (prototype) ask.mutate({ id: prototype.id, question: input.question, wantsDocuments: input.wantsDocuments });
+  });
   const question = String(form.values.question);
   return (
     <ModalDialog

@@ -25,11 +25,9 @@ export function RejectDialog({ prototype, onClose }: { prototype: PrototypeTarge
   const reject = trpc.admin.reject.useMutation(feedback('reject', onClose));
   const form = useZodForm(rejectForm, { reason: '' });
   const [category, setCategory] = useState<DeclineCategory | ''>('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input && prototype) reject.mutate({ id: prototype.id, reason: input.reason, ...(category ? { reasonCategory: category } : {}) });
-  };
+  const submit = form.submit((input) => {
+    if (prototype) reject.mutate({ id: prototype.id, reason: input.reason, ...(category ? { reasonCategory: category } : {}) });
+  });
   return (
     <ModalDialog
       open={!!prototype}
@@ -104,12 +102,10 @@ export function QuoteDialog({ prototype, onClose }: { prototype: PrototypeTarget
   const feedback = useAdminFeedback();
   const quote = trpc.admin.quote.useMutation(feedback('quote', onClose));
   const form = useZodForm(quoteForm, { amount: '', notes: '' });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
+  const submit = form.submit((input) => {
     // Sent as a number (spec section 5); the server re-checks precision on the exact value.
-    if (input && prototype) quote.mutate({ id: prototype.id, atomixQuote: Number(input.amount), quoteNotes: input.notes, status: 'quoted' });
-  };
+    if (prototype) quote.mutate({ id: prototype.id, atomixQuote: Number(input.amount), quoteNotes: input.notes, status: 'quoted' });
+  });
   return (
     <ModalDialog open={!!prototype} onClose={onClose} title="Provide Quote" description={prototype && <>Quote for “{prototype.prototypeName}”.</>}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
