@@ -150,7 +150,6 @@ export async function previewInvitation(deps: Pick<AcceptDeps, 'db' | 'meta' | '
   return { email, firstName, lastName, expiresAt };
 }
 
-
 /** POST /api/invitations/accept: a new administrator account, signed in (at the two-factor enrolment step if required). */
 export async function acceptInvitation(
   deps: AcceptDeps,

@@ -26,7 +26,6 @@ export const WINDOW_CLOSED = (deadline: Date) =>
 
 type Tx = Prisma.TransactionClient;
 
-
 async function openAppealTicket(tx: Tx, input: { userId: string; measureType: MeasureType; measureId: number; label: string; message: string; now: Date }) {
   const ticket = await tx.supportTicket.create({
     data: {
