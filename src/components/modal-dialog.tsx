@@ -56,10 +56,17 @@ export function ModalDialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      // The first field, or a confirmation's one action (data-autofocus); else (content still loading)
-      // the box itself, never the backdrop's hidden close button, where Enter would close the dialog.
+      // The first field, or a confirmation's one action (data-autofocus). Else the browser's own choice,
+      // the first control (a confirmation's Cancel), unless that is the backdrop's hidden close button
+      // (content still loading, where Enter would close the dialog): then the box itself.
       const box = dialog.querySelector<HTMLElement>('.modal-box');
-      (box?.querySelector<HTMLElement>('input, textarea, select, [data-autofocus]') ?? box)?.focus();
+      const preferred = box?.querySelector<HTMLElement>('input, textarea, select, [data-autofocus]');
+      if (preferred) preferred.focus();
+      else if (box && !box.contains(document.activeElement)) {
+        // Focusable only then: a focusable box would itself be the browser's first choice.
+        box.tabIndex = -1;
+        box.focus();
+      }
     }
     if (!open && dialog.open) {
       dialog.close();
@@ -80,7 +87,7 @@ export function ModalDialog({
       }}
     >
       {open && (
-        <div className="modal-box" tabIndex={-1}>
+        <div className="modal-box">
           <h2 id={titleId} className="text-lg font-bold">
             {title}
           </h2>
