@@ -103,8 +103,13 @@ test('admin inbox threads and compose, phone and desktop: no axe violations in e
   await expect(adminPage.getByTestId('open-thread').getByTestId('thread-message')).toHaveCount(2);
   await check(adminPage, 'admin-thread', { fullPage: true });
   await adminPage.goto('/admin-inbox?compose=true');
-  await expect(adminPage.getByTestId('compose-dialog').getByLabel('Subject')).toBeVisible();
+  const compose = adminPage.getByTestId('compose-dialog');
+  await expect(compose.getByLabel('Subject')).toBeVisible();
   await check(adminPage, 'admin-compose', { include: 'dialog[open]' });
+  // Sent empty: the messages show and the focus goes to the first field with one, the recipient.
+  await compose.getByRole('button', { name: 'Send Message' }).click();
+  await expect(compose.getByText('Subject is required')).toBeVisible();
+  await expect(compose.locator('#compose-target')).toBeFocused();
 });
 
 // (The inbox's tabs in two tests: one test checking all six screens at both widths ran past the time

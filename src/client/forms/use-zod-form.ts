@@ -37,22 +37,6 @@ export function useZodForm<Values extends Record<string, string | boolean>, Outp
     setErrors((e) => ({ ...e, [name]: undefined }));
   }, []);
 
-  /** Validates everything; returns the parsed output or null (and shows the first message per field). */
-  const validate = useCallback((): Output | null => {
-    const result = schema.safeParse(values);
-    if (result.success) {
-      setErrors({});
-      return result.data;
-    }
-    setErrors(firstMessages(result.error) as FieldErrors<Values>);
-    return null;
-  }, [schema, values]);
-
-  const reset = useCallback(() => {
-    setValues(initial);
-    setErrors({});
-  }, [initial]);
-
   // After a refused submit, focus goes to the first field with a message, as on the contact form.
   const refusedForm = useRef<HTMLFormElement | null>(null);
   const [refusals, setRefusals] = useState(0);
@@ -65,15 +49,36 @@ export function useZodForm<Values extends Record<string, string | boolean>, Outp
   }, [refusals]);
 
   /**
-   * A form's onSubmit: validates, then hands the parsed values to `send` (nothing is sent while a
-   * field is wrong, and the first wrong field gets the focus).
+   * Validates everything; returns the parsed output or null (and shows the first message per field).
+   * Given the submit event, a refusal also moves the focus to the first field with a message.
    */
+  const validate = useCallback(
+    (submitted?: { currentTarget?: EventTarget | null }): Output | null => {
+      const result = schema.safeParse(values);
+      if (result.success) {
+        setErrors({});
+        return result.data;
+      }
+      setErrors(firstMessages(result.error) as FieldErrors<Values>);
+      if (submitted?.currentTarget instanceof HTMLFormElement) {
+        refusedForm.current = submitted.currentTarget;
+        setRefusals((count) => count + 1);
+      }
+      return null;
+    },
+    [schema, values],
+  );
+
+  const reset = useCallback(() => {
+    setValues(initial);
+    setErrors({});
+  }, [initial]);
+
+  /** A form's onSubmit: validates (see validate), then hands the parsed values to `send` (nothing is sent while a field is wrong). */
   const submit = (send: (values: Output) => void) => (event: { preventDefault(): void; currentTarget?: EventTarget | null }) => {
     event.preventDefault();
-    const parsed = validate();
-    if (parsed) return send(parsed);
-    refusedForm.current = event.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
-    setRefusals((count) => count + 1);
+    const parsed = validate(event);
+    if (parsed) send(parsed);
   };
 
   /** Props for an <input>/<textarea>/<select> bound to a string field. */

@@ -85,7 +85,7 @@ function ComposeForm({
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        const values = form.validate();
+        const values = form.validate(e);
         if (!preset) setTargetError(kind === 'prototype' ? 'Choose a prototype' : 'Choose a recipient');
         if (!values || !preset) return;
         start.mutate(preset.kind === 'prototype' ? { ...values, prototypeId: preset.id } : { ...values, userId: preset.id });

@@ -168,7 +168,7 @@ function BulkForm({ onCreated }: { onCreated: () => void }) {
         className="mt-4 flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          const values = form.validate();
+          const values = form.validate(e);
           let scheduledFor: Date | null = null;
           setAtError(undefined);
           if (when === 'later') {

@@ -39,7 +39,7 @@ export function FinalForm({ evaluation: e }: { evaluation: Evaluation }) {
   const closed = evaluationRefusal(e);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = form.validate();
+    const input = form.validate(event);
     if (input) {
       setFormError(undefined);
       return save.mutate({ id: e.id, ...input });

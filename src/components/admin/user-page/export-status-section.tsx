@@ -239,7 +239,7 @@ function AddAuthorization({ userId }: { userId: string }) {
   });
   function submit(event: FormEvent) {
     event.preventDefault();
-    const input = form.validate();
+    const input = form.validate(event);
     if (!input) return;
     // The server refuses a past expiry too; saying so here keeps the message beside its field.
     if (!isAfter(input.expiresAt)) setErrors({ expiresAt: EXPIRY_IN_PAST });
