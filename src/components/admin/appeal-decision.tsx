@@ -1,7 +1,7 @@
 // An appeal's decision (issue 15, ADR 0016): upheld or reversed (the measure is lifted), with the
 // resolution the user reads. Placed in the admin ticket page and the user page's moderation history.
 import { type FormEvent, useId, useState } from 'react';
-import { Field } from '~/components/forms/field.tsx';
+import { Field, controlOf } from '~/components/forms/field.tsx';
 import { serverMessage } from '~/client/errors.ts';
 import { trpc } from '~/client/trpc.ts';
 import { toast } from '~/components/toast/toast-store.ts';
@@ -70,13 +70,11 @@ export function AppealDecision({ ticketId, appeal, onDecided }: { ticketId: numb
       </fieldset>
       <Field name={`${id}-resolution`} label="Resolution (the user reads it)" error={error}>
         <textarea
-          id={`${id}-resolution`}
           className="textarea textarea-bordered w-full"
           rows={3}
           maxLength={MODERATION_TEXT_MAX}
           value={resolution}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-resolution-error` : undefined}
+          {...controlOf(`${id}-resolution`, error)}
           onChange={(e) => {
             setResolution(e.target.value);
             setError(null);

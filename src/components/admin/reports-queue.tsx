@@ -2,7 +2,7 @@
 // newest first; each open report can be marked reviewed, resolved or dismissed (with the outcome the
 // reporter is told).
 import { type FormEvent, useId, useState } from 'react';
-import { Field } from '~/components/forms/field.tsx';
+import { Field, controlOf } from '~/components/forms/field.tsx';
 import { trpc } from '~/client/trpc.ts';
 import { QueryView } from '~/components/query-view.tsx';
 import { type AdminReport, ReportSummary } from '~/components/reports/report-list.tsx';
@@ -96,13 +96,11 @@ function ReportDecision({ report }: { report: AdminReport }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 rounded-box bg-base-200/60 p-3" aria-label={`Decide report #${report.id}`}>
       <Field name={`${id}-resolution`} label="Outcome (the reporter reads it)" error={error}>
         <textarea
-          id={`${id}-resolution`}
           name="resolution"
           rows={2}
           maxLength={REPORT_TEXT_MAX}
           className="textarea textarea-bordered w-full"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-resolution-error` : undefined}
+          {...controlOf(`${id}-resolution`, error)}
         />
       </Field>
       <div className="flex flex-wrap gap-2">

@@ -2,7 +2,7 @@
 // help text, and the classification the seller knows. Used by the submission form and by the seller's
 // prototype page when the answers are still missing.
 import type { useZodForm } from '~/client/forms/use-zod-form.ts';
-import { Field } from '~/components/forms/field.tsx';
+import { Field, controlOf } from '~/components/forms/field.tsx';
 import { Options } from '~/components/forms/options.tsx';
 import {
   CLASSIFICATION_HELP,
@@ -93,13 +93,11 @@ export function ScreeningFields({ form, idPrefix = 'screening' }: { form: Screen
       {values.knownClassification === 'eccn' && (
         <Field name={`${idPrefix}-eccn`} label="ECCN" error={errors.eccn}>
           <input
-            id={`${idPrefix}-eccn`}
             className="input input-bordered w-full sm:w-48"
             value={values.eccn}
             placeholder="1E201"
             onChange={(e) => setValue('eccn', e.target.value)}
-            aria-invalid={errors.eccn ? true : undefined}
-            aria-describedby={errors.eccn ? `${idPrefix}-eccn-error` : undefined}
+            {...controlOf(`${idPrefix}-eccn`, errors.eccn)}
           />
         </Field>
       )}

@@ -39,3 +39,8 @@ export function Field({
     </div>
   );
 }
+
+/** The props that link a control to its Field of the same `name`: its id, and its error message once there is one. */
+export function controlOf(name: string, error: string | null | undefined) {
+  return { id: name, 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': error ? `${name}-error` : undefined };
+}

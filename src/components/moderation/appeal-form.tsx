@@ -1,7 +1,7 @@
 // The appeal message form, shared by the dashboard dialog and the public /appeal page.
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '~/components/forms/busy-button.tsx';
-import { Field } from '~/components/forms/field.tsx';
+import { Field, controlOf } from '~/components/forms/field.tsx';
 import { MODERATION_TEXT_MAX, appealForm } from '~/shared/schemas/moderation.ts';
 
 export function AppealMessageForm({
@@ -33,13 +33,11 @@ export function AppealMessageForm({
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <Field name={`${id}-message`} label="Why should this measure be lifted?" error={error}>
         <textarea
-          id={`${id}-message`}
           name="message"
           rows={5}
           maxLength={MODERATION_TEXT_MAX}
           className="textarea textarea-bordered w-full"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-message-error` : undefined}
+          {...controlOf(`${id}-message`, error)}
           onChange={() => setError(null)}
         />
       </Field>

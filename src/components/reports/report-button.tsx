@@ -2,7 +2,7 @@
 // description, sent to the team's reports queue. The server decides who may report what.
 import { type FormEvent, useId, useState } from 'react';
 import { trpc } from '~/client/trpc.ts';
-import { Field } from '~/components/forms/field.tsx';
+import { Field, controlOf } from '~/components/forms/field.tsx';
 import { DialogActions, ModalDialog } from '~/components/modal-dialog.tsx';
 import { toast, toastError } from '~/components/toast/toast-store.ts';
 import { REPORT_REASONS, type ReportReason, type ReportTargetType } from '~/shared/moderation.ts';
@@ -93,13 +93,11 @@ function ReportForm({
       </Field>
       <Field name={`${id}-description`} label="Description" error={error}>
         <textarea
-          id={`${id}-description`}
           name="description"
           rows={4}
           className="textarea textarea-bordered w-full"
           maxLength={REPORT_TEXT_MAX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-description-error` : undefined}
+          {...controlOf(`${id}-description`, error)}
         />
       </Field>
       <DialogActions onCancel={onClose} submitLabel={submitLabel} pending={file.isPending} />

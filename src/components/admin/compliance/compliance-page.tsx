@@ -4,7 +4,7 @@
 // Needs compliance.manage; others see why not.
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
-import { Field } from '~/components/forms/field.tsx';
+import { Field, controlOf } from '~/components/forms/field.tsx';
 import { type RouterOutputs, trpc } from '~/client/trpc.ts';
 import { useCapability } from '~/client/use-capability.ts';
 import { SectionCard, TableHead } from '~/components/list-card.tsx';
@@ -187,15 +187,7 @@ function ListImport() {
           <label htmlFor={fileId} className="text-sm font-medium">
             List file (CSV)
           </label>
-          <input
-            ref={input}
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            className="file-input file-input-bordered w-full sm:w-96"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${fileId}-error` : undefined}
-          />
+          <input ref={input} type="file" accept=".csv,text/csv" className="file-input file-input-bordered w-full sm:w-96" {...controlOf(fileId, error)} />
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
