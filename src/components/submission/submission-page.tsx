@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { returnTo } from '~/client/auth/after-sign-in.ts';
 import { useCurrentUser } from '~/client/auth/current-user.ts';
 import { revoked, useCapability } from '~/client/use-capability.ts';
@@ -65,24 +65,15 @@ function SubmissionForm() {
   const upload = revoked(useCapability('documents.upload'));
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.prototypes.create.useMutation();
 
-  // After a failed validation, focus the first field with a message.
-  const [focusErrors, setFocusErrors] = useState(0);
-  useEffect(() => {
-    if (focusErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusErrors]);
-
-  async function submit() {
-    const parsed = form.validate();
-    const exportScreening = screeningForm.validate();
-    if (!parsed || !exportScreening) {
-      setFocusErrors((n) => n + 1);
-      return;
-    }
+  // Given the submit event, both forms' refusals focus the first field with a message in this one form element.
+  async function submit(submitted: FormEvent<HTMLFormElement>) {
+    const parsed = form.validate(submitted);
+    const exportScreening = screeningForm.validate(submitted);
+    if (!parsed || !exportScreening) return;
     if (!terms) {
       toast({ title: 'Terms Required', description: 'Please accept the terms of submission to continue.', variant: 'destructive' });
       return;
@@ -129,13 +120,12 @@ function SubmissionForm() {
       </header>
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form
-          ref={formRef}
           noValidate
           aria-label="Prototype submission"
           className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-8"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!busy) void submit();
+            if (!busy) void submit(e);
           }}
         >
           <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={busy}>
